@@ -1,0 +1,154 @@
+/**
+ * MEMORY.md as lines: pointers (`- [Title](file.md) — hook`), headings, blank
+ * lines and everything else (paragraphs, tables, code, detail bullets), each
+ * with its 1-based line number. Rendering the parsed lines gives back the text.
+ */
+
+export interface PointerLine {
+  kind: 'pointer';
+  line: number;
+  raw: string;
+  title: string;
+  target: string;
+  hook: string;
+}
+
+export interface HeadingLine {
+  kind: 'heading';
+  line: number;
+  raw: string;
+  level: number;
+  text: string;
+}
+
+export type ContentKind = 'paragraph' | 'table' | 'code' | 'list' | 'html' | 'quote';
+
+export interface ContentLine {
+  kind: ContentKind;
+  line: number;
+  raw: string;
+}
+
+export interface BlankLine {
+  kind: 'blank';
+  line: number;
+  raw: string;
+}
+
+export type IndexLine = PointerLine | HeadingLine | ContentLine | BlankLine;
+
+export interface MemoryIndex {
+  lines: IndexLine[];
+  eol: '\n' | '\r\n';
+  /** Whether the text ended with a line break. */
+  finalNewline: boolean;
+  bom: string;
+}
+
+// `- [Title](target) — hook`; the separator may be an em/en dash, hyphen or colon.
+const POINTER = /^[-*+][ \t]+\[((?:[^\]\\]|\\.)*)\]\(\s*<?([^)>\s]+)>?\s*\)[ \t]*(?:(?:—|–|-{1,2}|:)[ \t]*)?(.*)$/;
+const HEADING = /^(#{1,6})[ \t]+(.*?)[ \t#]*$/;
+const FENCE = /^[ \t]{0,3}(```|~~~)/;
+
+export function parseMemoryIndex(text: string): MemoryIndex {
+  const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const body = bom ? text.slice(1) : text;
+  const eol = body.includes('\r\n') ? '\r\n' : '\n';
+  const finalNewline = body.endsWith('\n');
+  const rawLines = body.split(/\r?\n/);
+  if (finalNewline) rawLines.pop();
+
+  const lines: IndexLine[] = [];
+  let fence: string | null = null;
+  rawLines.forEach((raw, i) => {
+    const line = i + 1;
+    if (fence) {
+      lines.push({ kind: 'code', line, raw });
+      if (raw.trimStart().startsWith(fence)) fence = null;
+      return;
+    }
+    const fenceMatch = FENCE.exec(raw);
+    if (fenceMatch) {
+      fence = fenceMatch[1]!;
+      lines.push({ kind: 'code', line, raw });
+      return;
+    }
+    lines.push(classify(raw, line));
+  });
+  return { lines, eol, finalNewline, bom };
+}
+
+function classify(raw: string, line: number): IndexLine {
+  if (raw.trim() === '') return { kind: 'blank', line, raw };
+  const pointer = POINTER.exec(raw);
+  if (pointer) {
+    return { kind: 'pointer', line, raw, title: pointer[1]!, target: pointer[2]!, hook: pointer[3]!.trim() };
+  }
+  const heading = HEADING.exec(raw);
+  if (heading) return { kind: 'heading', line, raw, level: heading[1]!.length, text: heading[2]! };
+  const trimmed = raw.trimStart();
+  if (trimmed.startsWith('|')) return { kind: 'table', line, raw };
+  if (trimmed.startsWith('<')) return { kind: 'html', line, raw };
+  if (trimmed.startsWith('>')) return { kind: 'quote', line, raw };
+  if (/^([-*+]|\d+[.)])[ \t]/.test(trimmed)) return { kind: 'list', line, raw };
+  return { kind: 'paragraph', line, raw };
+}
+
+export function renderMemoryIndex(index: MemoryIndex): string {
+  const text = index.lines.map((l) => l.raw).join(index.eol);
+  return index.bom + text + (index.finalNewline && index.lines.length > 0 ? index.eol : '');
+}
+
+export function renderPointer(pointer: { title: string; target: string; hook: string }): string {
+  const title = pointer.title.replace(/[[\]]/g, (c) => `\\${c}`);
+  const hook = pointer.hook.replace(/\s+/g, ' ').trim();
+  return hook ? `- [${title}](${pointer.target}) — ${hook}` : `- [${title}](${pointer.target})`;
+}
+
+export function pointers(index: MemoryIndex): PointerLine[] {
+  return index.lines.filter((l): l is PointerLine => l.kind === 'pointer');
+}
+
+/** Target of a pointer as a path relative to the directory (URL-decoded, no `./`). */
+export function pointerPath(target: string): string {
+  let decoded = target;
+  try {
+    decoded = decodeURI(target);
+  } catch {
+    // keep the raw target: a stray % is a file name character, not an escape
+  }
+  return decoded.replace(/^\.\//, '').split('#')[0]!;
+}
+
+/**
+ * Add a pointer, or replace the pointer already aiming at the same file.
+ * New pointers go after the last pointer line, or at the end.
+ */
+export function upsertPointer(index: MemoryIndex, pointer: { title: string; target: string; hook: string }): MemoryIndex {
+  const raw = renderPointer(pointer);
+  const target = pointerPath(pointer.target);
+  const existing = index.lines.findIndex((l) => l.kind === 'pointer' && pointerPath(l.target) === target);
+  const next: IndexLine = { kind: 'pointer', line: 0, raw, ...pointer };
+  const lines = [...index.lines];
+  if (existing !== -1) {
+    lines[existing] = { ...next, line: lines[existing]!.line };
+  } else {
+    let lastPointer = -1;
+    lines.forEach((l, i) => {
+      if (l.kind === 'pointer') lastPointer = i;
+    });
+    lines.splice(lastPointer === -1 ? lines.length : lastPointer + 1, 0, next);
+  }
+  return renumber({ ...index, lines, finalNewline: true });
+}
+
+/** Remove every pointer aiming at `target`. */
+export function removePointer(index: MemoryIndex, target: string): MemoryIndex {
+  const wanted = pointerPath(target);
+  const lines = index.lines.filter((l) => !(l.kind === 'pointer' && pointerPath(l.target) === wanted));
+  return renumber({ ...index, lines });
+}
+
+function renumber(index: MemoryIndex): MemoryIndex {
+  return { ...index, lines: index.lines.map((l, i) => ({ ...l, line: i + 1 })) };
+}

@@ -1,0 +1,39 @@
+import type { Argv } from 'yargs';
+import { resolveMemoryDir, type Resolution } from '../store/resolve.js';
+import type { Output } from './output.js';
+
+/** Options every command takes (DESIGN §2). */
+export interface GlobalArgs {
+  dir?: string | undefined;
+  json: boolean;
+  quiet: boolean;
+  color: boolean | undefined;
+  debug: boolean;
+  trustProjectSettings: boolean;
+}
+
+export function globalOptions<T>(cli: Argv<T>) {
+  return cli
+    .option('dir', { type: 'string', describe: 'memory directory (default: the one Claude Code uses for this project)' })
+    .option('json', { type: 'boolean', default: false, describe: 'machine-readable output on stdout' })
+    .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'print only results and errors' })
+    .option('color', { type: 'boolean', describe: 'colour output (--no-color or NO_COLOR to disable)' })
+    .option('debug', { type: 'boolean', default: false, describe: 'show stack traces on errors' })
+    .option('trust-project-settings', {
+      type: 'boolean',
+      default: false,
+      describe: "honour autoMemoryDirectory from the project's committed .claude/settings.json",
+    })
+    .group(['dir', 'json', 'quiet', 'color', 'debug', 'trust-project-settings', 'help', 'version'], 'Global options:');
+}
+
+/** Resolve the memory directory for a command, printing resolution warnings. */
+export function resolveFor(args: GlobalArgs, output: Output, cwd?: string): Resolution {
+  const resolution = resolveMemoryDir({
+    dir: args.dir,
+    cwd,
+    trustProjectSettings: args.trustProjectSettings || undefined,
+  });
+  for (const warning of resolution.warnings) output.warn(warning);
+  return resolution;
+}

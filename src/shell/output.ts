@@ -1,0 +1,32 @@
+import pc from 'picocolors';
+
+/** Where a command's results and logs go: results on stdout, everything else on stderr. */
+export interface Output {
+  /** A result line on stdout (suppressed with --json: use json()). */
+  out(text: string): void;
+  /** The one JSON document of a --json run. */
+  json(value: unknown): void;
+  /** A log or progress line on stderr; dropped with --quiet. */
+  info(text: string): void;
+  /** A warning on stderr; dropped with --quiet. */
+  warn(text: string): void;
+  colors: { bold(s: string): string; dim(s: string): string; red(s: string): string; yellow(s: string): string; green(s: string): string };
+}
+
+export function createOutput(options: { json: boolean; quiet: boolean; color: boolean | undefined }): Output {
+  const useColor = options.color ?? (!process.env.NO_COLOR && process.stdout.isTTY === true);
+  const colors = pc.createColors(useColor);
+  return {
+    out: (text) => {
+      if (!options.json) process.stdout.write(`${text}\n`);
+    },
+    json: (value) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
+    info: (text) => {
+      if (!options.quiet) process.stderr.write(`${text}\n`);
+    },
+    warn: (text) => {
+      if (!options.quiet) process.stderr.write(`${text}\n`);
+    },
+    colors,
+  };
+}

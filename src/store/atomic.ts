@@ -1,0 +1,140 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { IoError } from '../core/errors.js';
+import { messages } from '../core/messages.js';
+import { STATE_DIR } from '../core/taxonomy.js';
+import { confinedPath } from './confine.js';
+
+const TEMP_PREFIX = '.memdir-tmp-';
+const JOURNAL = 'journal.json';
+
+/** One change of a transaction: new content for a file, or its removal. */
+export type FileChange = { path: string; content: string } | { path: string; delete: true };
+
+interface JournalEntry {
+  path: string;
+  temp?: string;
+  delete?: true;
+}
+
+function ioError(target: string, error: unknown, reading = false): IoError {
+  const err = error as NodeJS.ErrnoException;
+  const reason = err.code ? `${err.code}: ${err.message.replace(/^[A-Z]+: /, '').split(',')[0]}` : String(error);
+  return new IoError(reading ? messages.unreadable(target, reason) : messages.notWritable(target, reason), { cause: error });
+}
+
+function writeDurably(file: string, content: string): void {
+  const fd = fs.openSync(file, 'wx', 0o644);
+  try {
+    fs.writeFileSync(fd, content);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Write one file atomically: temp file in the same directory, fsync, rename. */
+export function writeFileAtomic(file: string, content: string): void {
+  const temp = path.join(path.dirname(file), `${TEMP_PREFIX}${crypto.randomBytes(6).toString('hex')}-${path.basename(file)}`);
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    writeDurably(temp, content);
+    fs.renameSync(temp, file);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw ioError(file, error);
+  }
+}
+
+/**
+ * Apply several changes inside `dir` as one step. Every new file is written
+ * to a temp file first; a journal listing the renames is then written
+ * atomically (the commit point); the renames follow. A crash before the
+ * journal leaves the old state (temps are swept), a crash after it is rolled
+ * forward by `recoverTransaction` on the next locked command.
+ * The caller holds the directory lock.
+ */
+export function commitChanges(dir: string, changes: FileChange[], hooks: { afterStep?: (step: string) => void } = {}): void {
+  const entries: JournalEntry[] = [];
+  const step = hooks.afterStep ?? (() => {});
+  try {
+    for (const change of changes) {
+      const target = confinedPath(dir, change.path);
+      if ('delete' in change) {
+        entries.push({ path: change.path, delete: true });
+        continue;
+      }
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      const temp = path.join(path.dirname(change.path), `${TEMP_PREFIX}${crypto.randomBytes(6).toString('hex')}-${path.basename(change.path)}`);
+      writeDurably(path.join(dir, temp), change.content);
+      entries.push({ path: change.path, temp });
+      step(`temp ${change.path}`);
+    }
+    writeFileAtomic(journalPath(dir), JSON.stringify(entries));
+    step('journal');
+  } catch (error) {
+    for (const entry of entries) if (entry.temp) fs.rmSync(path.join(dir, entry.temp), { force: true });
+    throw error instanceof IoError ? error : ioError(dir, error);
+  }
+  applyJournal(dir, entries, step);
+}
+
+function journalPath(dir: string): string {
+  return path.join(dir, STATE_DIR, JOURNAL);
+}
+
+function applyJournal(dir: string, entries: JournalEntry[], step: (name: string) => void): void {
+  for (const entry of entries) {
+    const target = path.join(dir, entry.path);
+    try {
+      if (entry.temp) {
+        if (fs.existsSync(path.join(dir, entry.temp))) fs.renameSync(path.join(dir, entry.temp), target);
+      } else {
+        fs.rmSync(target, { force: true });
+      }
+    } catch (error) {
+      throw ioError(target, error);
+    }
+    step(`apply ${entry.path}`);
+  }
+  fs.rmSync(journalPath(dir), { force: true });
+}
+
+/**
+ * Finish a transaction a crashed process committed, or sweep the temp files
+ * of one it did not. Call while holding the lock.
+ */
+export function recoverTransaction(dir: string): void {
+  let journal: JournalEntry[] | undefined;
+  try {
+    journal = JSON.parse(fs.readFileSync(journalPath(dir), 'utf8')) as JournalEntry[];
+  } catch {
+    journal = undefined;
+  }
+  if (journal) applyJournal(dir, journal, () => {});
+  sweepTemps(dir);
+}
+
+function sweepTemps(dir: string): void {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (entry.isFile() && entry.name.startsWith(TEMP_PREFIX)) {
+      fs.rmSync(path.join(entry.parentPath, entry.name), { force: true });
+    }
+  }
+}
+
+export function readTextFile(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw ioError(file, error, true);
+  }
+}

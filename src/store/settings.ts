@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError } from '../core/errors.js';
+
+/** Claude Code settings files memdir reads, in the order they are trusted. */
+export type SettingsSource = 'policy' | 'local' | 'project' | 'user';
+
+export interface SettingsFile {
+  source: SettingsSource;
+  file: string;
+}
+
+export function managedSettingsPath(platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'darwin') return '/Library/Application Support/ClaudeCode/managed-settings.json';
+  if (platform === 'win32') return 'C:\\Program Files\\ClaudeCode\\managed-settings.json';
+  return '/etc/claude-code/managed-settings.json';
+}
+
+export function configHome(env: NodeJS.ProcessEnv, home: string): string {
+  return (env.CLAUDE_CONFIG_DIR || path.join(home, '.claude')).normalize('NFC');
+}
+
+/** The settings files that can set `autoMemoryDirectory`, first wins. */
+export function settingsFiles(options: { projectRoot: string; home: string; env: NodeJS.ProcessEnv; managedSettings?: string }): SettingsFile[] {
+  return [
+    { source: 'policy', file: options.managedSettings ?? managedSettingsPath() },
+    { source: 'local', file: path.join(options.projectRoot, '.claude', 'settings.local.json') },
+    { source: 'project', file: path.join(options.projectRoot, '.claude', 'settings.json') },
+    { source: 'user', file: path.join(configHome(options.env, options.home), 'settings.json') },
+  ];
+}
+
+/**
+ * One key of a settings file; undefined when the file or key is absent. A
+ * file that exists but is not JSON is a configuration error: guessing past it
+ * could put memory somewhere the user did not choose.
+ */
+export function readSetting(file: string, key: string): unknown {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  let parsed: unknown;
+  try {
+    parsed = text.trim() === '' ? {} : JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new ConfigError(`${file}: settings file is not valid JSON (${(error as Error).message})`, {
+      hint: 'fix the file or remove it',
+    });
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError(`${file}: settings file must hold a JSON object`);
+  }
+  return (parsed as Record<string, unknown>)[key];
+}
+
+export function homeDir(env: NodeJS.ProcessEnv): string {
+  return env.HOME || os.homedir();
+}

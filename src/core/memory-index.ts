@@ -55,7 +55,7 @@ export function parseMemoryIndex(text: string): MemoryIndex {
   const body = bom ? text.slice(1) : text;
   const eol = body.includes('\r\n') ? '\r\n' : '\n';
   const finalNewline = body.endsWith('\n');
-  const rawLines = body.split(/\r?\n/);
+  const rawLines = body === '' ? [] : body.split(/\r?\n/);
   if (finalNewline) rawLines.pop();
 
   const lines: IndexLine[] = [];

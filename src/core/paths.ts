@@ -39,8 +39,8 @@ export function validateMemoryPath(
     candidate = path.join(options.home, candidate.slice(2));
   }
   if (candidate.startsWith('\\\\') || candidate.startsWith('//')) return { ok: false, reason: 'is a UNC path' };
+  if (!path.isAbsolute(candidate)) return { ok: false, reason: 'is not an absolute path' };
   const normalized = path.normalize(candidate).replace(/[/\\]+$/, '');
-  if (!path.isAbsolute(normalized)) return { ok: false, reason: 'is not an absolute path' };
   if (normalized.length < 3 || /^[A-Za-z]:$/.test(normalized)) {
     return { ok: false, reason: 'is a file-system root or too short' };
   }

@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { repoRoot, type CliResult } from './run-cli.js';
+
+/** The real Claude Code CLI installed by this project's package.json (pinned version). */
+export const claudeBin = path.join(repoRoot, 'node_modules/.bin/claude');
+
+/**
+ * Run `claude -p PROMPT` offline: HOME in a temp dir, the API at the fake
+ * server, non-essential traffic off. memdir's bin/ is put on PATH so hooks in
+ * settings can call `memdir`.
+ */
+export function runClaude(options: {
+  cwd: string;
+  home: string;
+  baseUrl: string;
+  prompt: string;
+  env?: NodeJS.ProcessEnv;
+  args?: string[];
+  timeoutMs?: number;
+}): Promise<CliResult> {
+  const env: NodeJS.ProcessEnv = {
+    PATH: `${path.join(repoRoot, 'bin')}:${process.env.PATH}`,
+    HOME: options.home,
+    LANG: 'C.UTF-8',
+    ANTHROPIC_API_KEY: 'sk-ant-fake-key-for-tests',
+    ANTHROPIC_BASE_URL: options.baseUrl,
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    ...options.env,
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn(claudeBin, ['-p', options.prompt, ...(options.args ?? [])], { cwd: options.cwd, env });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 90_000);
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, stdout, stderr });
+    });
+    child.stdin.end();
+  });
+}
+
+/** The first recorded request whose text carries the memory index (the real conversation, not the title call). */
+export function memoryContentsIn(texts: string[]): string | undefined {
+  return texts.find((t) => t.includes('MEMORY.md'));
+}

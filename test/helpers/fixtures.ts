@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './run-cli.js';
+
+/** Real test data from public repositories (see ../shared/fixtures/SOURCES.md). */
+export const sharedFixtures = path.resolve(repoRoot, '../shared/fixtures');
+
+/** Every memory directory (a folder holding MEMORY.md or topic files) under fixtures/memory. */
+export function fixtureMemoryDirs(): string[] {
+  const root = path.join(sharedFixtures, 'memory');
+  return fs
+    .readdirSync(root)
+    .map((repo) => path.join(root, repo, '.claude/memory'))
+    .filter((dir) => fs.existsSync(dir));
+}
+
+/** Every Markdown file of every fixture memory directory. */
+export function fixtureMemoryFiles(): string[] {
+  return fixtureMemoryDirs().flatMap((dir) =>
+    fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => path.join(dir, f)),
+  );
+}

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    globalSetup: ['test/helpers/build.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/cli/**/*.test.ts'], testTimeout: 30_000 },
+      },
+      {
+        extends: true,
+        // Real Claude Code processes: few at a time on a 2-core machine.
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 60_000, maxWorkers: 2 },
+      },
+    ],
+  },
+});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { memoryFields, parseTopicFile } from '../core/topic-file.js';
 import { INDEX_FILE, STATE_DIR } from '../core/taxonomy.js';
+import { isConfined } from './confine.js';
 
 export interface ScannedMemory {
   /** Path relative to the memory directory, with `/` separators. */
@@ -27,16 +28,28 @@ export interface ScanOptions {
 
 const CHUNK = 4096;
 
-/** Every topic file below `dir` (not MEMORY.md, not `.memdir/`, no hidden folders, no symlinks). */
-export function listTopicFiles(dir: string): string[] {
-  return fg.sync('**/*.md', {
+/**
+ * Every topic file below `dir`: not MEMORY.md, not `.memdir/`, no hidden
+ * folders, symlinked folders not followed, symlinked files only when they stay
+ * inside the directory (the others are reported in `escaping`).
+ */
+export function listTopicFiles(dir: string): { files: string[]; escaping: string[] } {
+  const entries = fg.sync('**/*.md', {
     cwd: dir,
     dot: false,
     onlyFiles: true,
     followSymbolicLinks: false,
+    objectMode: true,
     ignore: [`${STATE_DIR}/**`, `**/${INDEX_FILE}`],
     suppressErrors: true,
   });
+  const files: string[] = [];
+  const escaping: string[] = [];
+  for (const entry of entries) {
+    if (entry.dirent.isSymbolicLink() && !isConfined(dir, path.join(dir, entry.path))) escaping.push(entry.path);
+    else files.push(entry.path);
+  }
+  return { files, escaping };
 }
 
 /** Read up to `maxLines` lines from the start of a file without reading the rest. */
@@ -77,7 +90,9 @@ export function scanMemories(dir: string, options: ScanOptions = {}): { memories
   const buffer = Buffer.allocUnsafe(CHUNK);
   const memories: ScannedMemory[] = [];
   const problems: ScanProblem[] = [];
-  for (const rel of listTopicFiles(dir)) {
+  const { files, escaping } = listTopicFiles(dir);
+  for (const rel of escaping) problems.push({ path: rel, message: 'symlink pointing outside the memory directory' });
+  for (const rel of files) {
     let head: ReturnType<typeof readHead>;
     try {
       head = readHead(path.join(dir, rel), headLines, buffer);

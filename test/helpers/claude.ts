@@ -1,14 +1,25 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { repoRoot, type CliResult } from './run-cli.js';
+import { memdirBin, repoRoot, type CliResult } from './run-cli.js';
 
 /** The real Claude Code CLI installed by this project's package.json (pinned version). */
 export const claudeBin = path.join(repoRoot, 'node_modules/.bin/claude');
 
+let binDir: string | undefined;
+
+/** A folder holding a `memdir` command (the built bin), for hooks that call `memdir …`. */
+export function memdirOnPath(): string {
+  if (binDir) return binDir;
+  binDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bin-'));
+  fs.symlinkSync(memdirBin, path.join(binDir, 'memdir'));
+  return binDir;
+}
+
 /**
  * Run `claude -p PROMPT` offline: HOME in a temp dir, the API at the fake
- * server, non-essential traffic off. memdir's bin/ is put on PATH so hooks in
- * settings can call `memdir`.
+ * server, non-essential traffic off; `memdir` is on PATH for hooks.
  */
 export function runClaude(options: {
   cwd: string;
@@ -20,7 +31,7 @@ export function runClaude(options: {
   timeoutMs?: number;
 }): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = {
-    PATH: `${path.join(repoRoot, 'bin')}:${process.env.PATH}`,
+    PATH: `${memdirOnPath()}:${process.env.PATH}`,
     HOME: options.home,
     LANG: 'C.UTF-8',
     ANTHROPIC_API_KEY: 'sk-ant-fake-key-for-tests',

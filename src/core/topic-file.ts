@@ -5,6 +5,8 @@ import { isMemoryType, type MemoryType } from './taxonomy.js';
 export interface ParseProblem {
   line: number;
   message: string;
+  /** The file was still read, the way Claude Code reads it (unquoted `: ` in a value). */
+  lenient?: boolean;
 }
 
 export interface Frontmatter {
@@ -39,6 +41,11 @@ export interface MemoryFields {
   type?: string;
 }
 
+// gray-matter's own YAML engine (exported at runtime, missing from its types),
+// called directly: memdir splits the fences itself to keep the raw bytes, and
+// skipping gray-matter's file wrapper makes a 5,000-file scan much faster.
+const yamlEngine = (matter as unknown as { engines: { yaml: { parse(text: string): unknown } } }).engines.yaml;
+
 const FENCE = /^---[ \t]*$/;
 const CLOSE_FENCE = /^(?:---|\.\.\.)[ \t]*$/;
 
@@ -66,7 +73,7 @@ export function parseTopicFile(text: string): { file: TopicFile; problems: Parse
 
   const raw = lines.slice(1, closeIndex).join('');
   const { data, problem } = parseYaml(raw);
-  if (problem) problems.push({ line: problem.line + 2, message: problem.message });
+  if (problem) problems.push({ ...problem, line: problem.line + 2 });
   const frontmatter: Frontmatter = {
     raw,
     open: lines[0]!,
@@ -153,19 +160,34 @@ export function newTopicFile(fields: { name: string; description: string; type: 
 
 function parseYaml(raw: string): { data: Record<string, unknown>; problem?: ParseProblem } {
   if (raw.trim() === '') return { data: {} };
+  const text = raw.replace(/\r\n/g, '\n');
   try {
-    // Options are passed so gray-matter does not cache by content.
-    const parsed = matter(`---\n${raw.replace(/\r\n/g, '\n')}\n---\n`, { language: 'yaml' }).data as unknown;
-    if (parsed === null || parsed === undefined) return { data: {} };
-    if (!isRecord(parsed)) {
-      return { data: {}, problem: { line: 0, message: 'frontmatter is not a YAML mapping of keys to values' } };
-    }
-    return { data: parsed };
+    return asMapping(yamlEngine.parse(text));
   } catch (error) {
     const mark = (error as { mark?: { line?: number } }).mark;
     const reason = (error as { reason?: string }).reason ?? (error as Error).message;
-    return { data: {}, problem: { line: mark?.line ?? 0, message: `frontmatter is not valid YAML: ${reason}` } };
+    const problem = { line: mark?.line ?? 0, message: `frontmatter is not valid YAML: ${reason}` };
+    // Agents write `description: Cover letter: NYC, 1 page` unquoted, and Claude
+    // Code still reads it. Do the same, but keep the problem for lint to report.
+    try {
+      const lenient = asMapping(yamlEngine.parse(quoteBareValues(text)));
+      if (!lenient.problem) return { data: lenient.data, problem: { ...problem, lenient: true } };
+    } catch {
+      // not even leniently; report the original error
+    }
+    return { data: {}, problem };
   }
+}
+
+function asMapping(parsed: unknown): { data: Record<string, unknown>; problem?: ParseProblem } {
+  if (parsed === null || parsed === undefined) return { data: {} };
+  if (!isRecord(parsed)) return { data: {}, problem: { line: 0, message: 'frontmatter is not a YAML mapping of keys to values' } };
+  return { data: parsed };
+}
+
+/** Quote every top-level `key: value` whose value is not already quoted, a block or a collection. */
+function quoteBareValues(text: string): string {
+  return text.replace(/^([A-Za-z_][\w-]*):[ \t]+([^'"[{|>&*!\s].*?)[ \t]*$/gm, (_line, key: string, value: string) => `${key}: ${JSON.stringify(value)}`);
 }
 
 function scalarText(value: unknown): string | undefined {
@@ -190,8 +212,14 @@ function isContinuation(line: string): boolean {
 }
 
 function splitKeepingEnds(text: string): string[] {
-  if (text === '') return [];
-  const lines = text.split(/(?<=\n)/);
+  const lines: string[] = [];
+  let start = 0;
+  while (start < text.length) {
+    const end = text.indexOf('\n', start);
+    const next = end === -1 ? text.length : end + 1;
+    lines.push(text.slice(start, next));
+    start = next;
+  }
   return lines;
 }
 
@@ -201,4 +229,48 @@ function stripEnd(line: string): string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
+// A top-level `key: value` line whose value YAML reads as the same plain string.
+const SIMPLE_LINE = /^([A-Za-z_][\w-]*):(?:[ \t]+([^\s'"[\]{}|>&*!%@`#,?:-][^#]*?|[-?:][^\s#][^#]*?))?[ \t]*\r?$/;
+// Plain scalars YAML would turn into something else (booleans, numbers, dates, null).
+const NON_STRING = /^(?:true|false|yes|no|on|off|null|~|[-+]?[\d.][\d._:eE+-]*|\d{4}-\d\d-\d\d.*)$/i;
+
+/**
+ * name/description/type of a file's head, skipping the YAML parser when the
+ * frontmatter is only simple `key: value` lines (the common case): a scan of
+ * thousands of files spends most of its time there otherwise. Anything else
+ * goes through the full parse, so results are the same either way.
+ */
+export function headFields(text: string): MemoryFields {
+  const quick = quickFields(text);
+  if (quick) return quick;
+  const { file } = parseTopicFile(text);
+  return memoryFields(file.frontmatter?.data ?? {});
+}
+
+function quickFields(text: string): MemoryFields | undefined {
+  const start = text.startsWith('\uFEFF') ? 1 : 0;
+  if (!text.startsWith('---', start)) return undefined;
+  let lineStart = text.indexOf('\n', start);
+  if (lineStart === -1 || !FENCE.test(text.slice(start, lineStart).replace(/\r$/, ''))) return undefined;
+  const fields: MemoryFields = {};
+  const seen = new Set<string>();
+  for (;;) {
+    const lineEnd = text.indexOf('\n', lineStart + 1);
+    if (lineEnd === -1) return undefined;
+    const line = text.slice(lineStart + 1, lineEnd);
+    lineStart = lineEnd;
+    if (CLOSE_FENCE.test(line.replace(/\r$/, ''))) return fields;
+    if (line.trim() === '') continue;
+    const match = SIMPLE_LINE.exec(line);
+    if (!match) return undefined;
+    const [, key, value] = match as unknown as [string, string, string | undefined];
+    if (seen.has(key)) return undefined;
+    seen.add(key);
+    if (key === 'name' || key === 'description' || key === 'type') {
+      if (value === undefined || NON_STRING.test(value)) return undefined;
+      fields[key] = value;
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { memoryFields, parseTopicFile } from '../core/topic-file.js';
+import { headFields } from '../core/topic-file.js';
 import { INDEX_FILE, STATE_DIR } from '../core/taxonomy.js';
 import { isConfined } from './confine.js';
 
@@ -104,8 +104,7 @@ export function scanMemories(dir: string, options: ScanOptions = {}): { memories
       problems.push({ path: rel, message: 'binary file' });
       continue;
     }
-    const { file } = parseTopicFile(head.head);
-    memories.push({ path: rel, ...memoryFields(file.frontmatter?.data ?? {}), mtimeMs: head.mtimeMs });
+    memories.push({ path: rel, ...headFields(head.head), mtimeMs: head.mtimeMs });
   }
   memories.sort((a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path));
   return { memories: limit > 0 ? memories.slice(0, limit) : memories, problems };

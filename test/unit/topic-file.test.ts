@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { memoryFields, newTopicFile, parseTopicFile, serializeTopicFile, withFields } from '../../src/core/topic-file.js';
+import { headFields, memoryFields, newTopicFile, parseTopicFile, serializeTopicFile, withFields } from '../../src/core/topic-file.js';
 import { fixtureMemoryFiles } from '../helpers/fixtures.js';
 
 describe('round trip over real memory files', () => {
@@ -87,5 +87,37 @@ describe('editing keeps every byte memdir does not own', () => {
       const text = serializeTopicFile(withFields(parseTopicFile('').file, { name: value }));
       expect(parseTopicFile(text).file.frontmatter!.data.name).toBe(value);
     }
+  });
+});
+
+describe('headFields (the scan fast path) agrees with the full parse', () => {
+  const full = (text: string) => memoryFields(parseTopicFile(text).file.frontmatter?.data ?? {});
+  test.each(fixtureMemoryFiles().map((f) => [path.basename(f), f]))('%s', (_name, file) => {
+    const text = fs.readFileSync(file, 'utf8');
+    expect(headFields(text)).toEqual(full(text));
+  });
+  test.each([
+    '---\nname: A\ndescription: plain words, with commas\ntype: user\n---\n',
+    '---\r\nname: A\r\ntype: user\r\n---\r\n',
+    '---\nname: "quoted: value"\ntype: user\n---\n',
+    '---\nname: yes\n---\n',
+    '---\nname: 2026-03-05\n---\n',
+    '---\nname: 1.0\n---\n',
+    '---\nname: a # comment\n---\n',
+    '---\nname: a\nname: b\n---\n',
+    '---\nmetadata:\n  type: user\n---\n',
+    '---\ndescription: >\n  folded\n---\n',
+    '---\nname: -dash\n---\n',
+    '---\nname: [a]\n---\n',
+    '---\nname: a\n',
+    'no frontmatter',
+  ])('%j', (text) => expect(headFields(text)).toEqual(full(text)));
+});
+
+describe('lenient reading of what agents really write', () => {
+  test('an unquoted ": " in a value is read as Claude Code reads it, and still reported', () => {
+    const { file, problems } = parseTopicFile('---\nname: Cover letter — rules\ndescription: Standards: NYC, 1 page\ntype: feedback\n---\nBody\n');
+    expect(memoryFields(file.frontmatter!.data)).toEqual({ name: 'Cover letter — rules', description: 'Standards: NYC, 1 page', type: 'feedback' });
+    expect(problems).toEqual([{ line: 3, message: expect.stringMatching(/not valid YAML/), lenient: true }]);
   });
 });

@@ -1,0 +1,80 @@
+// Shared helpers for benchmarks: timing, medians, generated memory directories.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Time a synchronous function, in ms. */
+export function time(fn) {
+  const start = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** Time one run of a command, in ms (wall clock, includes process startup). */
+export function timeCommand(command, args, options = {}) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return ms;
+}
+
+/**
+ * Run candidates interleaved (A B A B …) so machine noise hits them alike;
+ * returns the median per candidate.
+ */
+export function compare(candidates, rounds) {
+  const samples = Object.fromEntries(Object.keys(candidates).map((k) => [k, []]));
+  for (let i = 0; i < rounds; i++) for (const [name, run] of Object.entries(candidates)) samples[name].push(run());
+  return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
+}
+
+const words = 'deploy release freeze billing pricing latency dashboard review terse summary grafana linear incident migration schema mobile branch merge cache queue retry owner growth experiment'.split(' ');
+const types = ['user', 'feedback', 'project', 'reference'];
+
+function pick(n, i) {
+  return words[(i * 7 + n * 13) % words.length];
+}
+
+/** A memory directory of `count` topic files (with an index of pointers), in a temp folder. */
+export function generateMemoryDir(count, { prefix = 'memdir-bench-' } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const index = [];
+  for (let i = 0; i < count; i++) {
+    const type = types[i % types.length];
+    const name = `${pick(1, i)} ${pick(2, i)} ${i}`;
+    const file = `${type}_${name.replace(/\W+/g, '_')}.md`;
+    const body = Array.from({ length: 12 }, (_, l) => `${pick(l, i)} ${pick(l + 3, i)} notes about ${pick(l + 5, i)} line ${l}.`).join('\n');
+    const description = `${pick(4, i)} and ${pick(5, i)} decision for the ${pick(6, i)} work (${i})`;
+    fs.writeFileSync(
+      path.join(dir, file),
+      `---\nname: ${name}\ndescription: ${description}\ntype: ${type}\n---\n\n${body}\n\n**Why:** ${pick(7, i)}.\n**How to apply:** ${pick(8, i)}.\n`,
+    );
+    index.push(`- [${name}](${file}) — ${description}`);
+  }
+  fs.writeFileSync(path.join(dir, 'MEMORY.md'), `${index.join('\n')}\n`);
+  return dir;
+}
+
+/** The honest baseline: list the same files and read each one whole. */
+export function bareReadLoop(dir) {
+  let bytes = 0;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.md')) bytes += fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8').length;
+  }
+  return bytes;
+}
+
+export function report(title, rows) {
+  console.log(`\n${title}`);
+  for (const [label, value] of rows) console.log(`  ${label.padEnd(44)} ${value}`);
+}

@@ -1,0 +1,13 @@
+// npm run bench [-- name…]: run the named benchmarks (default all) and print a summary.
+import startup from './startup.bench.js';
+import scan from './scan.bench.js';
+
+const all = { startup, scan };
+const wanted = process.argv.slice(2);
+for (const name of wanted.length ? wanted : Object.keys(all)) {
+  if (!all[name]) {
+    console.error(`unknown benchmark ${name}; choose from ${Object.keys(all).join(', ')}`);
+    process.exit(2);
+  }
+  await all[name]();
+}

@@ -6,12 +6,19 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/cli/**/*.test.ts'], testTimeout: 30_000 },
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/cli/**/*.test.ts'], testTimeout: 30_000, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
         // Real Claude Code processes: few at a time on a 2-core machine.
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 60_000, maxWorkers: 2 },
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

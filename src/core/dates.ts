@@ -1,0 +1,99 @@
+import * as chrono from 'chrono-node';
+
+/** A relative date expression found in text, with its absolute rewrite. */
+export interface RelativeDate {
+  /** Offset in the text (UTF-16 units) and the expression as written. */
+  index: number;
+  text: string;
+  /** The absolute form that replaces it: `2026-03-05`, `week of 2026-02-16`, `2026-03`. */
+  replacement: string;
+}
+
+const EN_RELATIVE = /\b(?:today|tonight|tomorrow|yesterday|next|last|this|coming|ago|in\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|\d+)\s|day after|day before)\b/i;
+const ZH_RELATIVE = /[今明昨前后後上下本这這]|周[一二三四五六日天]|星期|礼拜/;
+const HAS_YEAR = /\b\d{4}\b|\d{4}年/;
+
+const ZH_NUMBERS: Record<string, number> = { 一: 1, 两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
+
+type Granularity = 'day' | 'week' | 'month';
+
+function iso(date: Date): string {
+  const y = date.getFullYear();
+  const m = String(date.getMonth() + 1).padStart(2, '0');
+  const d = String(date.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+function render(date: Date, granularity: Granularity): string {
+  if (granularity === 'month') return iso(date).slice(0, 7);
+  if (granularity === 'week') {
+    const monday = new Date(date);
+    monday.setDate(date.getDate() - ((date.getDay() + 6) % 7));
+    return `week of ${iso(monday)}`;
+  }
+  return iso(date);
+}
+
+function granularityOf(text: string): Granularity {
+  const weekday = /monday|tuesday|wednesday|thursday|friday|saturday|sunday|周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]/i;
+  if (/\b(?:last|next|this|coming)\s+week\b|^[上下本这這](?:个|個)?(?:周|星期|礼拜)$/i.test(text) && !weekday.test(text)) return 'week';
+  if (/\b(?:last|next|this|coming)\s+month\b|^[上下本这這](?:个|個)?月$/i.test(text)) return 'month';
+  return 'day';
+}
+
+function shifted(anchor: Date, days: number, months = 0): Date {
+  const date = new Date(anchor);
+  date.setMonth(date.getMonth() + months);
+  date.setDate(date.getDate() + days);
+  return date;
+}
+
+/** Chinese week/month expressions chrono-node does not parse (上周, 下个月, 两周后…). */
+function chineseExtras(text: string, anchor: Date): RelativeDate[] {
+  const found: RelativeDate[] = [];
+  const unitRe = /([上下本这這])(个|個)?(周|星期|礼拜|月)(?![一二三四五六日天\d])/g;
+  for (const m of text.matchAll(unitRe)) {
+    const direction = m[1] === '上' ? -1 : m[1] === '下' ? 1 : 0;
+    const isMonth = m[3] === '月';
+    const date = isMonth ? shifted(anchor, 0, direction) : shifted(anchor, 7 * direction);
+    found.push({ index: m.index, text: m[0], replacement: render(date, isMonth ? 'month' : 'week') });
+  }
+  const offsetRe = /([两二三四五六七八九十一]|\d+)(?:个|個)?(天|周|星期|礼拜|月)(之?后|之?後|以?前)/g;
+  for (const m of text.matchAll(offsetRe)) {
+    const n = ZH_NUMBERS[m[1]!] ?? Number(m[1]);
+    const sign = m[3]!.includes('前') ? -1 : 1;
+    const date = m[2] === '月' ? shifted(anchor, 0, sign * n) : shifted(anchor, sign * n * (m[2] === '天' ? 1 : 7));
+    found.push({ index: m.index, text: m[0], replacement: render(date, 'day') });
+  }
+  return found;
+}
+
+/**
+ * Relative date expressions ("next Thursday", "yesterday", "in two weeks",
+ * "上周", "下周四", "明天"…) and their absolute dates, anchored at `anchor`.
+ * Expressions that already carry a year are left alone. English and Chinese
+ * come from chrono-node; the Chinese week/month forms it lacks are added here.
+ */
+export function findRelativeDates(text: string, anchor: Date): RelativeDate[] {
+  const results: RelativeDate[] = [];
+  for (const r of chrono.en.casual.parse(text, anchor)) {
+    if (!EN_RELATIVE.test(r.text) || HAS_YEAR.test(r.text)) continue;
+    results.push({ index: r.index, text: r.text, replacement: render(r.start.date(), granularityOf(r.text)) });
+  }
+  if (/[\u4e00-\u9fff]/.test(text)) {
+    for (const r of chrono.zh.hans.casual.parse(text, anchor)) {
+      if (!ZH_RELATIVE.test(r.text) || HAS_YEAR.test(r.text)) continue;
+      results.push({ index: r.index, text: r.text, replacement: render(r.start.date(), 'day') });
+    }
+    results.push(...chineseExtras(text, anchor));
+  }
+  // Keep the longest expression where matches overlap, in text order.
+  results.sort((a, b) => a.index - b.index || b.text.length - a.text.length);
+  const kept: RelativeDate[] = [];
+  for (const r of results) {
+    const last = kept[kept.length - 1];
+    if (last && r.index < last.index + last.text.length) continue;
+    kept.push(r);
+  }
+  return kept;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest';
+import { findRelativeDates } from '../../src/core/dates.js';
+
+// Thursday 2026-02-26, local noon.
+const anchor = new Date(2026, 1, 26, 12);
+const rewrite = (text: string) => findRelativeDates(text, anchor).map((d) => [d.text, d.replacement]);
+
+describe('English', () => {
+  test.each([
+    ['Merge freeze starts next Thursday.', [['next Thursday', '2026-03-05']]],
+    ['We shipped it yesterday.', [['yesterday', '2026-02-25']]],
+    ['Due tomorrow', [['tomorrow', '2026-02-27']]],
+    ['Demo in two weeks', [['in two weeks', '2026-03-12']]],
+    ['Broke 3 days ago', [['3 days ago', '2026-02-23']]],
+    ['Planned last week', [['last week', 'week of 2026-02-16']]],
+    ['Launch next month', [['next month', '2026-03']]],
+  ])('%s', (text, expected) => expect(rewrite(text)).toEqual(expected));
+
+  test('absolute dates and plain words are left alone', () => {
+    expect(rewrite('Freeze on 2026-03-05; March 5, 2026 too. This is fine. Next steps: none.')).toEqual([]);
+  });
+});
+
+describe('Chinese', () => {
+  test.each([
+    ['昨天我们发布了', [['昨天', '2026-02-25']]],
+    ['明天开会', [['明天', '2026-02-27']]],
+    ['下周四合并冻结', [['下周四', '2026-03-05']]],
+    ['上周上线了', [['上周', 'week of 2026-02-16']]],
+    ['下个月发布', [['下个月', '2026-03']]],
+    ['两周后演示', [['两周后', '2026-03-12']]],
+    ['3天前出错', [['3天前', '2026-02-23']]],
+  ])('%s', (text, expected) => expect(rewrite(text)).toEqual(expected));
+
+  test('mixed text keeps each expression once, in order', () => {
+    expect(rewrite('Freeze starts next Thursday (下周四); retro was 昨天.')).toEqual([
+      ['next Thursday', '2026-03-05'],
+      ['下周四', '2026-03-05'],
+      ['昨天', '2026-02-25'],
+    ]);
+  });
+});

@@ -161,6 +161,8 @@ export function newTopicFile(fields: { name: string; description: string; type: 
 function parseYaml(raw: string): { data: Record<string, unknown>; problem?: ParseProblem } {
   if (raw.trim() === '') return { data: {} };
   const text = raw.replace(/\r\n/g, '\n');
+  const simple = simpleMapping(text);
+  if (simple) return { data: simple };
   try {
     return asMapping(yamlEngine.parse(text));
   } catch (error) {
@@ -232,45 +234,37 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 // A top-level `key: value` line whose value YAML reads as the same plain string.
-const SIMPLE_LINE = /^([A-Za-z_][\w-]*):(?:[ \t]+([^\s'"[\]{}|>&*!%@`#,?:-][^#]*?|[-?:][^\s#][^#]*?))?[ \t]*\r?$/;
+const SIMPLE_LINE = /^([A-Za-z_][\w-]*):(?:[ \t]+([^\s'"[\]{}|>&*!%@`#,?:-][^#]*?|[-?:][^\s#][^#]*?))?[ \t]*$/;
 // Plain scalars YAML would turn into something else (booleans, numbers, dates, null).
 const NON_STRING = /^(?:true|false|yes|no|on|off|null|~|[-+]?[\d.][\d._:eE+-]*|\d{4}-\d\d-\d\d.*)$/i;
 
 /**
- * name/description/type of a file's head, skipping the YAML parser when the
- * frontmatter is only simple `key: value` lines (the common case): a scan of
- * thousands of files spends most of its time there otherwise. Anything else
- * goes through the full parse, so results are the same either way.
+ * The mapping of a frontmatter made only of simple `key: value` lines (the
+ * common case) without running the YAML parser, which dominates the cost of
+ * scanning or linting thousands of files. Anything else returns undefined
+ * and goes through YAML, so the result is the same either way (tested).
  */
-export function headFields(text: string): MemoryFields {
-  const quick = quickFields(text);
-  if (quick) return quick;
-  const { file } = parseTopicFile(text);
-  return memoryFields(file.frontmatter?.data ?? {});
-}
-
-function quickFields(text: string): MemoryFields | undefined {
-  const start = text.startsWith('\uFEFF') ? 1 : 0;
-  if (!text.startsWith('---', start)) return undefined;
-  let lineStart = text.indexOf('\n', start);
-  if (lineStart === -1 || !FENCE.test(text.slice(start, lineStart).replace(/\r$/, ''))) return undefined;
-  const fields: MemoryFields = {};
-  const seen = new Set<string>();
-  for (;;) {
-    const lineEnd = text.indexOf('\n', lineStart + 1);
-    if (lineEnd === -1) return undefined;
-    const line = text.slice(lineStart + 1, lineEnd);
-    lineStart = lineEnd;
-    if (CLOSE_FENCE.test(line.replace(/\r$/, ''))) return fields;
+function simpleMapping(text: string): Record<string, unknown> | undefined {
+  const data: Record<string, unknown> = {};
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const line = text.slice(start, end);
+    start = end + 1;
     if (line.trim() === '') continue;
     const match = SIMPLE_LINE.exec(line);
     if (!match) return undefined;
-    const [, key, value] = match as unknown as [string, string, string | undefined];
-    if (seen.has(key)) return undefined;
-    seen.add(key);
-    if (key === 'name' || key === 'description' || key === 'type') {
-      if (value === undefined || NON_STRING.test(value)) return undefined;
-      fields[key] = value;
-    }
+    const key = match[1]!;
+    const value = match[2];
+    if (key in data || key === '__proto__' || value === undefined || NON_STRING.test(value)) return undefined;
+    if (value.includes(': ') || value.endsWith(':')) return undefined; // YAML rejects these; let it say so
+    data[key] = value;
   }
+  return data;
+}
+
+/** name/description/type of a file's first lines (the scan reads no more). */
+export function headFields(text: string): MemoryFields {
+  return memoryFields(parseTopicFile(text).file.frontmatter?.data ?? {});
 }

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './run-cli.js';
 
-/** Real test data from public repositories (see ../shared/fixtures/SOURCES.md). */
-export const sharedFixtures = path.resolve(repoRoot, '../shared/fixtures');
+/** Real test data from public repositories, copied from ../shared/fixtures with their licences (see SOURCES.md there). */
+export const sharedFixtures = path.join(repoRoot, 'test/fixtures/shared');
 
 /** Every memory directory (a folder holding MEMORY.md or topic files) under fixtures/memory. */
 export function fixtureMemoryDirs(): string[] {

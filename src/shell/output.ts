@@ -10,7 +10,7 @@ export interface Output {
   info(text: string): void;
   /** A warning on stderr; dropped with --quiet. */
   warn(text: string): void;
-  colors: { bold(s: string): string; dim(s: string): string; red(s: string): string; yellow(s: string): string; green(s: string): string };
+  colors: { bold(s: string): string; dim(s: string): string; red(s: string): string; yellow(s: string): string; green(s: string): string; blue(s: string): string; underline(s: string): string };
 }
 
 export function createOutput(options: { json: boolean; quiet: boolean; color: boolean | undefined }): Output {

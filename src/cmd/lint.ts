@@ -1,0 +1,39 @@
+import type { ArgumentsCamelCase, Argv } from 'yargs';
+import type { GlobalArgs } from '../shell/options.js';
+
+export const command = 'lint [paths..]';
+export const describe = 'Check memory directories and files; --fix applies safe fixes';
+
+export interface LintArgs extends GlobalArgs {
+  paths: string[];
+  fix: boolean;
+  fixDryRun: boolean;
+  format: string;
+  outputFile?: string;
+  maxWarnings: number;
+  staged: boolean;
+  allInRepo: boolean;
+  config?: string;
+}
+
+export function builder(cli: Argv<GlobalArgs>) {
+  return cli
+    .positional('paths', { type: 'string', array: true, default: [], describe: 'memory directories or files (default: the resolved directory)' })
+    .option('fix', { type: 'boolean', default: false, describe: 'apply safe, deterministic fixes' })
+    .option('fix-dry-run', { type: 'boolean', default: false, describe: 'print the fixes as a diff, change nothing' })
+    .option('format', { alias: 'f', type: 'string', default: 'stylish', choices: ['stylish', 'json', 'sarif'], describe: 'output format' })
+    .option('output-file', { alias: 'o', type: 'string', describe: 'write the report to a file instead of stdout' })
+    .option('max-warnings', { type: 'number', default: -1, describe: 'exit 1 when there are more warnings than this' })
+    .option('staged', { type: 'boolean', default: false, describe: 'lint the memory files staged in git (their staged content)' })
+    .option('all-in-repo', { type: 'boolean', default: false, describe: 'lint every .claude/memory/ folder in the repository' })
+    .option('config', { alias: 'c', type: 'string', describe: 'config file (default: memdir.config.json or package.json "memdir")' })
+    .example('$0 lint', "lint this project's memory directory")
+    .example('$0 lint --fix', 'fix relative dates, missing and dead pointers')
+    .example('$0 lint --staged', 'in a git pre-commit hook')
+    .example('$0 lint --all-in-repo --format sarif -o memdir.sarif', 'in CI, for code scanning');
+}
+
+export async function handler(args: ArgumentsCamelCase<LintArgs>): Promise<void> {
+  const { runLintCommand } = await import('../lint/command.js');
+  await runLintCommand(args);
+}

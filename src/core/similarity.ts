@@ -1,0 +1,76 @@
+/**
+ * Near-duplicate detection over short texts: token sets (words, plus
+ * character bigrams for CJK), candidate pairs from an inverted index of
+ * reasonably rare tokens, then exact Jaccard similarity. Pure.
+ */
+
+const STOP = new Set('the a an and or of to in on for with at by from is are was were be been it this that as not no do does did but if then so we you they i he she our your their its into about over after before when what which who how why all any can will would should could may might must has have had'.split(' '));
+
+export function tokenSet(text: string): Set<string> {
+  const tokens = new Set<string>();
+  const lower = text.toLowerCase();
+  for (const word of lower.match(/[\p{L}\p{N}][\p{L}\p{N}_'-]*/gu) ?? []) {
+    if (/[\u3040-\u30ff\u3400-\u9fff]/.test(word)) {
+      const chars = [...word.replace(/[^\u3040-\u30ff\u3400-\u9fff]/g, '')];
+      for (let i = 0; i + 1 < chars.length; i++) tokens.add(chars[i]! + chars[i + 1]!);
+      continue;
+    }
+    if (word.length >= 3 && !STOP.has(word)) tokens.add(word);
+  }
+  return tokens;
+}
+
+export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let shared = 0;
+  for (const token of small) if (large.has(token)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+export interface SimilarPair {
+  a: number;
+  b: number;
+  score: number;
+}
+
+/**
+ * Pairs of texts whose token sets have Jaccard similarity ≥ threshold.
+ * Tokens shared by more than `maxDocFrequency` texts are too common to
+ * propose candidates (they still count in the score).
+ */
+export function similarPairs(texts: string[], options: { threshold?: number; minTokens?: number; maxDocFrequency?: number } = {}): SimilarPair[] {
+  const threshold = options.threshold ?? 0.6;
+  const minTokens = options.minTokens ?? 5;
+  const maxDf = options.maxDocFrequency ?? 50;
+  const sets = texts.map(tokenSet);
+  const postings = new Map<string, number[]>();
+  sets.forEach((set, doc) => {
+    if (set.size < minTokens) return;
+    for (const token of set) {
+      const list = postings.get(token);
+      if (list) list.push(doc);
+      else postings.set(token, [doc]);
+    }
+  });
+  const shared = new Map<number, number>();
+  for (const docs of postings.values()) {
+    if (docs.length < 2 || docs.length > maxDf) continue;
+    for (let i = 0; i < docs.length; i++) {
+      for (let j = i + 1; j < docs.length; j++) {
+        const key = docs[i]! * texts.length + docs[j]!;
+        shared.set(key, (shared.get(key) ?? 0) + 1);
+      }
+    }
+  }
+  const pairs: SimilarPair[] = [];
+  for (const [key, count] of shared) {
+    const a = Math.floor(key / texts.length);
+    const b = key % texts.length;
+    // Jaccard ≥ t needs at least t·max(|A|,|B|) shared tokens; rare tokens alone are a lower bound, so check exactly.
+    if (count < 2) continue;
+    const score = jaccard(sets[a]!, sets[b]!);
+    if (score >= threshold) pairs.push({ a, b, score });
+  }
+  return pairs.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
+}

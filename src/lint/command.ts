@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pkg from '../../package.json' with { type: 'json' };
+import type { LintArgs } from '../cmd/lint.js';
+import { ExitCode } from '../core/errors.js';
+import { resolveFor } from '../shell/options.js';
+import { createOutput } from '../shell/output.js';
+import { writeFileAtomic } from '../store/atomic.js';
+import { findGitRoot } from '../store/git-root.js';
+import { findConfig } from './config-file.js';
+import { FORMATTERS, type FormatContext } from './formatters/index.js';
+import { RULES } from './rules/index.js';
+import { relativeDisplay, runLint, type LintResult, type LintTarget } from './run.js';
+import { pathTargets, repoTargets, stagedTargets } from './targets.js';
+
+/** docs/rules/ of the installed package, as a file URI (the pages ship with it). */
+function docsBase(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return pathToFileURL(path.join(dir, 'docs/rules')).href;
+}
+
+export function formatContext(cwd: string, colors: FormatContext['colors']): FormatContext {
+  const base = docsBase();
+  return {
+    display: (dir, file) => relativeDisplay(dir, file, cwd),
+    artifactUri: (dir, file) => {
+      const absolute = path.join(dir, file);
+      const root = findGitRoot(dir);
+      if (root) return { uri: path.relative(root, absolute).split(path.sep).join('/'), uriBaseId: '%SRCROOT%' };
+      return { uri: pathToFileURL(absolute).href };
+    },
+    rules: RULES,
+    docsUri: (rule) => `${base}/${rule.id}.md`,
+    colors,
+    toolVersion: pkg.version,
+  };
+}
+
+export function exitCodeFor(results: LintResult[], maxWarnings: number): number {
+  const findings = results.flatMap((r) => r.findings);
+  if (findings.some((f) => f.severity === 'error')) return ExitCode.findings;
+  const warnings = findings.filter((f) => f.severity === 'warning').length;
+  return maxWarnings >= 0 && warnings > maxWarnings ? ExitCode.findings : ExitCode.ok;
+}
+
+export async function runLintCommand(args: LintArgs): Promise<void> {
+  const output = createOutput({ ...args, json: false });
+  const cwd = process.cwd();
+  let targets: LintTarget[];
+  if (args.staged) {
+    const resolved = args.dir ? resolveFor(args, output).dir : undefined;
+    targets = await stagedTargets(cwd, resolved);
+  } else if (args.allInRepo) {
+    targets = repoTargets(cwd);
+  } else if (args.paths.length > 0) {
+    targets = pathTargets(args.paths, cwd);
+  } else {
+    targets = [{ dir: resolveFor(args, output).dir }];
+  }
+  const configs = new Map<string, ReturnType<typeof findConfig>>();
+  const configFor = (dir: string) => {
+    let found = configs.get(dir);
+    if (!found) {
+      found = findConfig(dir, cwd, args.config);
+      configs.set(dir, found);
+    }
+    return found.config;
+  };
+  // Validate config before touching anything, so a bad config changes nothing.
+  for (const target of targets) configFor(target.dir);
+
+  const fix = args.fix || args.fixDryRun;
+  const results = await runLint(targets, { config: configFor, fix, dryRun: args.fixDryRun });
+  if (results.length === 0) output.info(`memdir lint: no memory files to lint${targets[0] && !args.staged ? ` (${targets[0].dir} does not exist)` : ''}`);
+
+  const format = args.json ? 'json' : args.format;
+  const colors = args.outputFile || format !== 'stylish' ? createOutput({ ...args, color: false }).colors : output.colors;
+  let report = FORMATTERS[format]!(results, formatContext(cwd, colors));
+  if (args.fixDryRun) report = results.flatMap((r) => r.diffs).join('') + report;
+  if (args.outputFile) writeFileAtomic(path.resolve(cwd, args.outputFile), report);
+  else process.stdout.write(report);
+  process.exitCode = exitCodeFor(results, args.maxWarnings);
+}

@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { pointerPath, type PointerLine } from '../core/memory-index.js';
+import type { MemoryDirModel } from './types.js';
+
+export type PointerTarget =
+  | { kind: 'external' }
+  | { kind: 'escapes'; reason: string }
+  | { kind: 'file'; path: string };
+
+/** Where a pointer leads: a URL, out of the directory, or a path inside it. */
+export function pointerTarget(model: MemoryDirModel, pointer: PointerLine): PointerTarget {
+  const target = pointer.target;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target) && !/^[a-z]:[\\/]/i.test(target)) return { kind: 'external' };
+  const rel = pointerPath(target);
+  if (path.posix.isAbsolute(rel) || /^[a-z]:[\\/]/i.test(rel)) return { kind: 'escapes', reason: 'an absolute path' };
+  const normalized = path.posix.normalize(rel);
+  if (normalized === '..' || normalized.startsWith('../')) return { kind: 'escapes', reason: 'a path leaving the directory (..)' };
+  if (model.escapingLinks.has(normalized)) return { kind: 'escapes', reason: 'a symlink whose target is outside the directory' };
+  return { kind: 'file', path: normalized };
+}

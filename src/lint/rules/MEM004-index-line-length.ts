@@ -1,0 +1,24 @@
+import type { Rule } from '../types.js';
+
+const MAX = 150;
+
+export const indexLineLength: Rule = {
+  id: 'MEM004',
+  name: 'index-line-length',
+  description: `Index lines should stay under ${MAX} characters: a pointer, not the memory itself.`,
+  severity: 'warning',
+  fixable: false,
+  tags: ['index', 'style'],
+  examples: {
+    valid: [{ files: { 'MEMORY.md': '- [Role](user_role.md) — data engineer on billing\n' } }],
+    invalid: [{ files: { 'MEMORY.md': `- [Role](user_role.md) — ${'very long hook '.repeat(12)}\n` } }],
+  },
+  check(model, report) {
+    const index = model.index;
+    if (!index) return;
+    for (const line of index.index.lines) {
+      if (line.kind === 'code' || line.raw.length <= MAX) continue;
+      report({ file: index.path, line: line.line, column: MAX + 1, message: `line is ${line.raw.length} characters (limit ${MAX}); move the detail into the topic file` });
+    }
+  },
+};

@@ -1,0 +1,25 @@
+import { pointerTarget } from '../pointers.js';
+import type { Rule } from '../types.js';
+
+export const pointerEscapes: Rule = {
+  id: 'MEM007',
+  name: 'pointer-escapes',
+  description: 'A pointer leads outside the memory directory (absolute path, .., or a symlink out).',
+  severity: 'error',
+  fixable: false,
+  tags: ['index', 'pointers', 'safety'],
+  examples: {
+    valid: [{ files: { 'MEMORY.md': '- [Role](user_role.md)\n', 'user_role.md': '---\nname: Role\n---\n' } }],
+    invalid: [{ files: { 'MEMORY.md': '- [Keys](../../.ssh/id_rsa.md)\n- [Abs](/etc/passwd.md)\n' } }],
+  },
+  check(model, report) {
+    const index = model.index;
+    if (!index) return;
+    for (const line of index.index.lines) {
+      if (line.kind !== 'pointer') continue;
+      const target = pointerTarget(model, line);
+      if (target.kind !== 'escapes') continue;
+      report({ file: index.path, line: line.line, column: line.raw.indexOf('(') + 2, message: `points outside the memory directory: ${target.reason}` });
+    }
+  },
+};

@@ -1,0 +1,44 @@
+import { renderPointer } from '../../core/memory-index.js';
+import { INDEX_FILE } from '../../core/taxonomy.js';
+import { pointerTarget } from '../pointers.js';
+import type { Rule, TopicSource } from '../types.js';
+
+function pointerFor(topic: TopicSource): string {
+  const title = topic.fields.name?.trim() || topic.path.replace(/\.md$/, '').replace(/^.*\//, '');
+  return renderPointer({ title, target: encodeURI(topic.path), hook: topic.fields.description?.trim() ?? '' });
+}
+
+export const unindexedTopic: Rule = {
+  id: 'MEM008',
+  name: 'unindexed-topic',
+  description: 'A topic file has no pointer in MEMORY.md, so the agent never learns it exists (off with skipIndex).',
+  severity: 'warning',
+  fixable: true,
+  tags: ['index', 'pointers'],
+  examples: {
+    valid: [{ files: { 'MEMORY.md': '- [Role](user_role.md) — data engineer\n', 'user_role.md': '---\nname: Role\ndescription: data engineer\ntype: user\n---\n' } }],
+    invalid: [{ files: { 'MEMORY.md': '# Memory\n', 'user_role.md': '---\nname: Role\ndescription: data engineer\ntype: user\n---\n' } }],
+  },
+  check(model, report) {
+    if (model.skipIndex) return;
+    const indexed = new Set<string>();
+    for (const line of model.index?.index.lines ?? []) {
+      if (line.kind !== 'pointer') continue;
+      const target = pointerTarget(model, line);
+      if (target.kind === 'file') indexed.add(target.path);
+    }
+    const text = model.index?.text ?? '';
+    // Append after the last line; add the missing line break first if needed.
+    const prefix = text === '' || text.endsWith('\n') ? '' : '\n';
+    for (const topic of model.topics) {
+      if (indexed.has(topic.path)) continue;
+      report({
+        file: topic.path,
+        line: 1,
+        column: 1,
+        message: `not listed in ${INDEX_FILE}; the agent will not know this memory exists`,
+        fix: { file: INDEX_FILE, edits: [{ start: text.length, end: text.length, text: `${prefix}${pointerFor(topic)}\n` }] },
+      });
+    }
+  },
+};

@@ -1,0 +1,33 @@
+import type { Rule } from '../types.js';
+
+const GENERIC = new Set(['notes', 'note', 'misc', 'miscellaneous', 'stuff', 'info', 'information', 'todo', 'tbd', 'various', 'general', 'memory', 'memories', 'thoughts', 'details', 'other', 'things', 'random', 'update', 'updates', '笔记', '杂项', '其他']);
+const MIN_LENGTH = 20;
+
+export const vagueDescription: Rule = {
+  id: 'MEM014',
+  name: 'vague-description',
+  description: 'The description decides recall; it must say specifically when the memory is relevant (not "notes", not the name again, not a few words).',
+  severity: 'warning',
+  fixable: false,
+  tags: ['frontmatter', 'recall'],
+  examples: {
+    valid: [{ files: { 'reference_grafana.md': '---\nname: Grafana\ndescription: API latency board on-call watches during deploys\ntype: reference\n---\n' } }],
+    invalid: [
+      { files: { 'reference_grafana.md': '---\nname: Grafana\ndescription: notes\ntype: reference\n---\n' } },
+      { files: { 'reference_grafana.md': '---\nname: Grafana dashboard\ndescription: Grafana dashboard\ntype: reference\n---\n' } },
+    ],
+  },
+  check(model, report) {
+    for (const topic of model.topics) {
+      const description = topic.fields.description?.trim();
+      if (!description) continue;
+      const words = description.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+      const line = topic.text.split('\n').findIndex((l) => /^\s*description\s*:/.test(l)) + 1 || 1;
+      let why: string | undefined;
+      if (words.length > 0 && words.every((w) => GENERIC.has(w))) why = 'is a generic word';
+      else if (description.toLowerCase() === topic.fields.name?.trim().toLowerCase()) why = 'only repeats the name';
+      else if ([...description].length < MIN_LENGTH && !/[\u4e00-\u9fff]{6,}/.test(description)) why = `is under ${MIN_LENGTH} characters`;
+      if (why) report({ file: topic.path, line, column: 1, message: `description "${description}" ${why}; say when this memory is relevant` });
+    }
+  },
+};

@@ -1,0 +1,22 @@
+import type { Rule } from '../types.js';
+
+const MAX = 200;
+
+export const topicMaxLines: Rule = {
+  id: 'MEM017',
+  name: 'topic-max-lines',
+  description: `A topic file over ${MAX} lines is several memories: split it (memdir refactor splits at headings).`,
+  severity: 'warning',
+  fixable: false,
+  tags: ['content', 'limits'],
+  examples: {
+    valid: [{ files: { 'project_x.md': `---\nname: X\n---\n${'line\n'.repeat(50)}` } }],
+    invalid: [{ files: { 'project_x.md': `---\nname: X\n---\n${'line\n'.repeat(250)}` } }],
+  },
+  check(model, report) {
+    for (const topic of model.topics) {
+      const lines = topic.text.endsWith('\n') ? topic.lineStarts.length - 1 : topic.lineStarts.length;
+      if (lines > MAX) report({ file: topic.path, line: MAX + 1, column: 1, message: `${lines} lines (limit ${MAX}); split it into focused memories` });
+    }
+  },
+};

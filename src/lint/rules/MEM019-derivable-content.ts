@@ -1,0 +1,42 @@
+import { position } from '../source.js';
+import type { Report, Rule } from '../types.js';
+
+const CODE_EXT = 'ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|c|h|cc|cpp|hpp|cs|swift|scala|sh|sql|vue|svelte|css|scss';
+const FILE_LINE = new RegExp(String.raw`(?<![\w/.-])((?:[\w.-]+/)*[\w.-]+\.(?:${CODE_EXT})):(\d+)(?::\d+)?\b`, 'g');
+const COMMIT = /\b(?:commit|sha|hash|reverts?|reverted|cherry-picked|fixed in|landed in)\s+`?([0-9a-f]{7,40})\b|\b([0-9a-f]{40})\b/gi;
+const PATH = /(?<![\w/.@:-])(\.?\/?(?:[\w.@-]+\/)+[\w.@-]+)(?![\w/])/g;
+
+export const derivableContent: Rule = {
+  id: 'MEM019',
+  name: 'derivable-content',
+  description: 'Memory should hold what the code and git history cannot tell: file:line citations, commit hashes and repository paths go stale and are cheaper to look up.',
+  severity: 'warning',
+  fixable: false,
+  tags: ['content'],
+  examples: {
+    valid: [{ files: { 'feedback_tests.md': '---\nname: Tests\ndescription: Integration tests hit a real database, never mocks\ntype: feedback\n---\nNever mock the database.\n' } }],
+    invalid: [{ files: { 'project_bug.md': '---\nname: Bug\ndescription: The retry bug in the queue worker\ntype: project\n---\nFixed in commit 3f9a2c1e; see src/queue/worker.ts:118.\n' } }],
+  },
+  check(model, report) {
+    for (const topic of model.topics) {
+      const bodyStart = topic.text.length - topic.topic.body.length;
+      const body = topic.topic.body;
+      const found: Report[] = [];
+      const at = (index: number, message: string) => found.push({ file: topic.path, ...position(topic, bodyStart + index), message });
+      for (const m of body.matchAll(FILE_LINE)) at(m.index, `file:line citation ${m[0]} goes stale as the code changes; describe the behaviour instead`);
+      for (const m of body.matchAll(COMMIT)) {
+        const hash = m[1] ?? m[2]!;
+        if (!/\d/.test(hash) || !/[a-f]/i.test(hash)) continue;
+        at(m.index + m[0].indexOf(hash), `commit hash ${hash.slice(0, 12)} is git history; git log finds it`);
+      }
+      if (model.repoFiles.size > 0) {
+        for (const m of body.matchAll(PATH)) {
+          const rel = m[1]!.replace(/^\.?\//, '');
+          if (model.repoFiles.has(rel) && !FILE_LINE.test(m[0])) at(m.index, `${rel} is a path in the repository; the code already says what is there`);
+          FILE_LINE.lastIndex = 0;
+        }
+      }
+      found.sort((a, b) => a.line - b.line || a.column - b.column).forEach((f) => report(f));
+    }
+  },
+};

@@ -1,0 +1,49 @@
+import { isMemoryType } from '../../core/taxonomy.js';
+import { pointerTarget } from '../pointers.js';
+import type { Rule } from '../types.js';
+
+const normalize = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** `## Feedback`, `## Projects`, `## User` … → the type a section holds. */
+function sectionType(heading: string): string | undefined {
+  const word = normalize(heading).replace(/s$/, '');
+  return isMemoryType(word) ? word : undefined;
+}
+
+export const indexMismatch: Rule = {
+  id: 'MEM022',
+  name: 'index-mismatch',
+  description: "A pointer's title, or the type section it sits in, disagrees with the topic file's own name or type.",
+  severity: 'warning',
+  fixable: false,
+  tags: ['index', 'pointers'],
+  examples: {
+    valid: [{ files: { 'MEMORY.md': '## Feedback\n- [Terse replies](feedback_terse.md) — no recap\n', 'feedback_terse.md': '---\nname: Terse replies\ndescription: d\ntype: feedback\n---\n' } }],
+    invalid: [
+      { files: { 'MEMORY.md': '## Project\n- [Terse replies](feedback_terse.md) — no recap\n', 'feedback_terse.md': '---\nname: Terse replies\ndescription: d\ntype: feedback\n---\n' } },
+      { files: { 'MEMORY.md': '- [Deploy window](feedback_terse.md) — no recap\n', 'feedback_terse.md': '---\nname: Terse replies\ndescription: d\ntype: feedback\n---\n' } },
+    ],
+  },
+  check(model, report) {
+    const index = model.index;
+    if (!index) return;
+    const byPath = new Map(model.topics.map((t) => [t.path, t]));
+    let section: string | undefined;
+    for (const line of index.index.lines) {
+      if (line.kind === 'heading') section = sectionType(line.text);
+      if (line.kind !== 'pointer') continue;
+      const target = pointerTarget(model, line);
+      const topic = target.kind === 'file' ? byPath.get(target.path) : undefined;
+      if (!topic) continue;
+      const type = topic.fields.type;
+      if (section && type && isMemoryType(type) && section !== type) {
+        report({ file: index.path, line: line.line, column: 1, message: `listed under a ${section} heading, but ${topic.path} is type ${type}` });
+      }
+      const title = normalize(line.title);
+      const name = normalize(topic.fields.name ?? '');
+      if (name && title && !title.includes(name) && !name.includes(title)) {
+        report({ file: index.path, line: line.line, column: 4, message: `title "${line.title}" does not match the file's name "${topic.fields.name}"` });
+      }
+    }
+  },
+};

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { withDirLock } from '../store/lock.js';
+import { commitChanges } from '../store/atomic.js';
+import { findGitRoot } from '../store/git-root.js';
+import type { LintConfig } from './config.js';
+import { ruleSetting } from './config.js';
+import { fixDirectory, lintDirectory } from './engine.js';
+import { loadDirectory } from './load.js';
+import { RULES } from './rules/index.js';
+import type { RawDirectory } from './source.js';
+import type { Finding } from './types.js';
+
+export interface LintTarget {
+  /** Memory directory (absolute). */
+  dir: string;
+  /** Report only these files (relative to dir); all when absent. */
+  only?: Set<string>;
+  /** Content to lint instead of the working tree (staged blobs), relative path → text. */
+  overlay?: Map<string, string>;
+}
+
+export interface LintResult {
+  dir: string;
+  findings: Finding[];
+  /** Files --fix changed (relative to dir). */
+  fixed: string[];
+  /** Unified diffs of what --fix-dry-run would change. */
+  diffs: string[];
+}
+
+export interface LintRunOptions {
+  config: (dir: string) => LintConfig;
+  fix?: boolean;
+  dryRun?: boolean;
+}
+
+/** Tracked files of the repository around `dir`, for the derivable-content rule (simple-git, loaded only when needed). */
+async function repoFilesAround(dir: string): Promise<Set<string>> {
+  const root = findGitRoot(dir);
+  if (!root) return new Set();
+  const { simpleGit } = await import('simple-git');
+  try {
+    const listing = await simpleGit(root).raw(['ls-files', '-z']);
+    return new Set(listing.split('\0').filter(Boolean));
+  } catch {
+    return new Set();
+  }
+}
+
+function withOverlay(raw: RawDirectory, overlay: Map<string, string> | undefined): RawDirectory {
+  if (!overlay) return raw;
+  const files = new Map(raw.files);
+  const present = new Set(raw.present);
+  for (const [file, text] of overlay) {
+    files.set(file, { text, mtimeMs: raw.files.get(file)?.mtimeMs ?? Date.now() });
+    present.add(file);
+  }
+  return { ...raw, files, present };
+}
+
+function changedFiles(before: RawDirectory, after: RawDirectory): Array<{ path: string; before: string; after: string }> {
+  const changes = [];
+  for (const [file, { text }] of after.files) {
+    const old = before.files.get(file)?.text;
+    if (old !== text) changes.push({ path: file, before: old ?? '', after: text });
+  }
+  return changes;
+}
+
+async function readTarget(target: LintTarget, config: LintConfig): Promise<{ raw: RawDirectory; nested: string[] }> {
+  const { raw, nested } = loadDirectory(target.dir, { ignore: config.ignore });
+  const derivable = RULES.find((r) => r.id === 'MEM019')!;
+  if (ruleSetting(derivable, config) !== 'off') raw.repoFiles = await repoFilesAround(target.dir);
+  return { raw: withOverlay(raw, target.overlay), nested };
+}
+
+async function lintOne(target: LintTarget, options: LintRunOptions): Promise<LintResult[]> {
+  const config = options.config(target.dir);
+  const keep = (f: Finding) => !target.only || target.only.has(f.file);
+  let nested: string[] = [];
+
+  const fixTarget = async (): Promise<LintResult> => {
+    const read = await readTarget(target, config);
+    nested = read.nested;
+    const fixed = fixDirectory(read.raw, config);
+    const changes = changedFiles(read.raw, fixed.raw);
+    const diffs = changes.map((c) => createTwoFilesPatch(`a/${c.path}`, `b/${c.path}`, c.before, c.after));
+    if (!options.dryRun && changes.length > 0) commitChanges(target.dir, changes.map((c) => ({ path: c.path, content: c.after })));
+    return { dir: target.dir, findings: fixed.findings.filter(keep), fixed: options.dryRun ? [] : changes.map((c) => c.path), diffs };
+  };
+
+  let result: LintResult;
+  if (options.fix && !target.overlay) {
+    // Read, fix and write under the lock, so no other writer slips in between.
+    result = options.dryRun ? await fixTarget() : await withDirLock(target.dir, fixTarget);
+  } else {
+    const read = await readTarget(target, config);
+    nested = read.nested;
+    result = { dir: target.dir, findings: lintDirectory(read.raw, config).filter(keep), fixed: [], diffs: [] };
+  }
+  const inner = target.only ? [] : await Promise.all(nested.map((dir) => lintOne({ dir }, options)));
+  return [result, ...inner.flat()];
+}
+
+/** Lint (and optionally fix) memory directories. */
+export async function runLint(targets: LintTarget[], options: LintRunOptions): Promise<LintResult[]> {
+  const results: LintResult[] = [];
+  for (const target of targets) {
+    if (!fs.existsSync(target.dir)) continue;
+    results.push(...(await lintOne(target, options)));
+  }
+  return results;
+}
+
+/** A directory is a memory directory when it holds MEMORY.md or Markdown topic files. */
+export function isMemoryDirectory(dir: string): boolean {
+  try {
+    return fs.readdirSync(dir).some((name) => name.endsWith('.md'));
+  } catch {
+    return false;
+  }
+}
+
+export function relativeDisplay(dir: string, file: string, cwd: string): string {
+  const absolute = path.join(dir, file);
+  const rel = path.relative(cwd, absolute);
+  return rel.startsWith('..') ? absolute : rel;
+}

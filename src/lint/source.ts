@@ -1,0 +1,80 @@
+import { parseMemoryIndex } from '../core/memory-index.js';
+import { memoryFields, parseTopicFile } from '../core/topic-file.js';
+import { INDEX_FILE } from '../core/taxonomy.js';
+import type { IndexSource, MemoryDirModel, SourceFile, TopicSource } from './types.js';
+
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** 1-based line and column of an offset. */
+export function position(source: SourceFile, offset: number): { line: number; column: number } {
+  let lo = 0;
+  let hi = source.lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (source.lineStarts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - source.lineStarts[lo]! + 1 };
+}
+
+/** Offsets of line `line` (1-based) including its line break, for deleting it. */
+export function lineRange(source: SourceFile, line: number): { start: number; end: number } {
+  const start = source.lineStarts[line - 1] ?? source.text.length;
+  const end = source.lineStarts[line] ?? source.text.length;
+  return { start, end };
+}
+
+/** The raw text of one memory directory, as read from disk or from git's index. */
+export interface RawDirectory {
+  root: string;
+  files: Map<string, { text: string; mtimeMs: number }>;
+  /** Every path present, including non-Markdown files. */
+  present: Set<string>;
+  escapingLinks: Set<string>;
+  unreadable: Array<{ path: string; message: string }>;
+  repoFiles: Set<string>;
+}
+
+/** Parse raw text into the model rules read. Pure. */
+export function buildModel(raw: RawDirectory, options: { skipIndex: boolean }): MemoryDirModel {
+  let index: IndexSource | undefined;
+  const topics: TopicSource[] = [];
+  for (const [path, { text, mtimeMs }] of raw.files) {
+    const base = { path, text, mtimeMs, lineStarts: lineStarts(text) };
+    if (path === INDEX_FILE) {
+      index = { ...base, index: parseMemoryIndex(text) };
+      continue;
+    }
+    if (path.endsWith(`/${INDEX_FILE}`)) continue; // a nested index (team/) is linted as its own directory
+    const { file, problems } = parseTopicFile(text);
+    topics.push({ ...base, topic: file, problems, fields: memoryFields(file.frontmatter?.data ?? {}) });
+  }
+  topics.sort((a, b) => a.path.localeCompare(b.path));
+  return {
+    root: raw.root,
+    index,
+    topics,
+    files: raw.present,
+    escapingLinks: raw.escapingLinks,
+    unreadable: raw.unreadable,
+    repoFiles: raw.repoFiles,
+    skipIndex: options.skipIndex,
+  };
+}
+
+/** Anchor for relative dates: frontmatter `modified`, else the file's mtime. */
+export function anchorDate(topic: TopicSource): { date: Date; source: string } {
+  const modified = topic.topic.frontmatter?.data.modified;
+  const parsed = modified instanceof Date ? modified : typeof modified === 'string' ? new Date(modified) : undefined;
+  if (parsed && !Number.isNaN(parsed.getTime())) {
+    // YAML dates are UTC midnight; use the same calendar day locally.
+    const local = new Date(parsed.getUTCFullYear(), parsed.getUTCMonth(), parsed.getUTCDate(), 12);
+    return { date: local, source: `modified: ${local.toISOString().slice(0, 10)}` };
+  }
+  const date = new Date(topic.mtimeMs);
+  return { date, source: `file time ${date.toISOString().slice(0, 10)}` };
+}

@@ -30,7 +30,7 @@ export function lintDirectory(raw: RawDirectory, config: LintConfig, rules: read
     });
   }
   return findings.sort(
-    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId),
+    (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId),
   );
 }
 

@@ -78,3 +78,15 @@ export function anchorDate(topic: TopicSource): { date: Date; source: string } {
   const date = new Date(topic.mtimeMs);
   return { date, source: `file time ${date.toISOString().slice(0, 10)}` };
 }
+
+/** A RawDirectory from in-memory files (rule examples, library callers, tests). */
+export function rawDirectory(root: string, files: Record<string, string>, mtimeMs = Date.UTC(2026, 0, 1)): RawDirectory {
+  const raw: RawDirectory = { root, files: new Map(), present: new Set(), escapingLinks: new Set(), unreadable: [], repoFiles: new Set() };
+  for (const [path, text] of Object.entries(files)) {
+    raw.present.add(path);
+    if (!path.endsWith('.md')) continue;
+    if (text.includes('\u0000')) raw.unreadable.push({ path, message: 'binary file (contains NUL bytes), not a memory' });
+    else raw.files.set(path, { text, mtimeMs });
+  }
+  return raw;
+}

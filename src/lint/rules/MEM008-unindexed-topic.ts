@@ -28,8 +28,10 @@ export const unindexedTopic: Rule = {
       if (target.kind === 'file') indexed.add(target.path);
     }
     const text = model.index?.text ?? '';
-    // Append after the last line; add the missing line break first if needed.
-    const prefix = text === '' || text.endsWith('\n') ? '' : '\n';
+    // New pointers go right after the last pointer (or at the end), keeping the list together.
+    const lastPointer = model.index?.index.lines.filter((l) => l.kind === 'pointer').at(-1);
+    const at = lastPointer ? (model.index!.lineStarts[lastPointer.line] ?? text.length) : text.length;
+    const prefix = at === 0 || text[at - 1] === '\n' ? '' : '\n';
     for (const topic of model.topics) {
       if (indexed.has(topic.path)) continue;
       report({
@@ -37,7 +39,7 @@ export const unindexedTopic: Rule = {
         line: 1,
         column: 1,
         message: `not listed in ${INDEX_FILE}; the agent will not know this memory exists`,
-        fix: { file: INDEX_FILE, edits: [{ start: text.length, end: text.length, text: `${prefix}${pointerFor(topic)}\n` }] },
+        fix: { file: INDEX_FILE, edits: [{ start: at, end: at, text: `${prefix}${pointerFor(topic)}\n` }] },
       });
     }
   },

@@ -69,6 +69,22 @@ function chineseExtras(text: string, anchor: Date): RelativeDate[] {
 }
 
 /**
+ * chrono-node sometimes swallows a trailing word ("in 5 years they");
+ * drop trailing words while the shorter text still means the same day.
+ */
+function tightest(text: string, date: Date, anchor: Date): string {
+  let current = text;
+  while (/\s/.test(current)) {
+    const shorter = current.replace(/\s+\S+$/, '');
+    if (shorter === current) break;
+    const again = chrono.en.casual.parse(shorter, anchor)[0];
+    if (!again || again.text !== shorter || iso(again.start.date()) !== iso(date)) break;
+    current = shorter;
+  }
+  return current;
+}
+
+/**
  * Relative date expressions ("next Thursday", "yesterday", "in two weeks",
  * "上周", "下周四", "明天"…) and their absolute dates, anchored at `anchor`.
  * Expressions that already carry a year are left alone. English and Chinese
@@ -77,8 +93,10 @@ function chineseExtras(text: string, anchor: Date): RelativeDate[] {
 export function findRelativeDates(text: string, anchor: Date): RelativeDate[] {
   const results: RelativeDate[] = [];
   for (const r of chrono.en.casual.parse(text, anchor)) {
-    if (!EN_RELATIVE.test(r.text) || HAS_YEAR.test(r.text)) continue;
-    results.push({ index: r.index, text: r.text, replacement: render(r.start.date(), granularityOf(r.text)) });
+    const expression = tightest(r.text, r.start.date(), anchor);
+    // "in 5 years" is a vague horizon in prose, not a date to pin down.
+    if (!EN_RELATIVE.test(expression) || HAS_YEAR.test(expression) || /\byears?\b/i.test(expression)) continue;
+    results.push({ index: r.index, text: expression, replacement: render(r.start.date(), granularityOf(expression)) });
   }
   if (/[\u4e00-\u9fff]/.test(text)) {
     for (const r of chrono.zh.hans.casual.parse(text, anchor)) {

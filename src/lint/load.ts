@@ -29,7 +29,7 @@ export function loadDirectory(root: string, options: { ignore?: string[] } = {})
       .map((e) => path.posix.dirname(e.path)),
   );
   const inNested = (rel: string) => [...nested].some((dir) => rel.startsWith(`${dir}/`));
-  const raw: RawDirectory = { root, files: new Map(), present: new Set(), escapingLinks: new Set(), unreadable: [], repoFiles: new Set() };
+  const raw: RawDirectory = { root, files: new Map(), present: new Set(), escapingLinks: new Set(), unreadable: [], repoFiles: new Set(), commitTimes: new Map() };
   for (const entry of entries) {
     if (inNested(entry.path)) continue;
     raw.present.add(entry.path);

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { withDirLock } from '../store/lock.js';
 import { commitChanges } from '../store/atomic.js';
-import { findGitRoot } from '../store/git-root.js';
 import type { LintConfig } from './config.js';
 import { ruleSetting } from './config.js';
 import { fixDirectory, lintDirectory } from './engine.js';
+import { gitFacts } from './git-facts.js';
 import { loadDirectory } from './load.js';
 import { RULES } from './rules/index.js';
 import type { RawDirectory } from './source.js';
@@ -36,19 +36,6 @@ export interface LintRunOptions {
   dryRun?: boolean;
 }
 
-/** Tracked files of the repository around `dir`, for the derivable-content rule (simple-git, loaded only when needed). */
-async function repoFilesAround(dir: string): Promise<Set<string>> {
-  const root = findGitRoot(dir);
-  if (!root) return new Set();
-  const { simpleGit } = await import('simple-git');
-  try {
-    const listing = await simpleGit(root).raw(['ls-files', '-z']);
-    return new Set(listing.split('\0').filter(Boolean));
-  } catch {
-    return new Set();
-  }
-}
-
 function withOverlay(raw: RawDirectory, overlay: Map<string, string> | undefined): RawDirectory {
   if (!overlay) return raw;
   const files = new Map(raw.files);
@@ -71,8 +58,10 @@ function changedFiles(before: RawDirectory, after: RawDirectory): Array<{ path: 
 
 async function readTarget(target: LintTarget, config: LintConfig): Promise<{ raw: RawDirectory; nested: string[] }> {
   const { raw, nested } = loadDirectory(target.dir, { ignore: config.ignore });
-  const derivable = RULES.find((r) => r.id === 'MEM019')!;
-  if (ruleSetting(derivable, config) !== 'off') raw.repoFiles = await repoFilesAround(target.dir);
+  const enabled = (id: string) => ruleSetting(RULES.find((r) => r.id === id)!, config) !== 'off';
+  const facts = await gitFacts(target.dir, { repoFiles: enabled('MEM019'), commitTimes: enabled('MEM016') });
+  raw.repoFiles = facts.repoFiles;
+  raw.commitTimes = facts.commitTimes;
   return { raw: withOverlay(raw, target.overlay), nested };
 }
 

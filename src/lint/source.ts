@@ -37,6 +37,8 @@ export interface RawDirectory {
   escapingLinks: Set<string>;
   unreadable: Array<{ path: string; message: string }>;
   repoFiles: Set<string>;
+  /** Last commit time of tracked, unmodified files (anchors relative dates better than a checkout's mtime). */
+  commitTimes: Map<string, number>;
 }
 
 /** Parse raw text into the model rules read. Pure. */
@@ -44,7 +46,7 @@ export function buildModel(raw: RawDirectory, options: { skipIndex: boolean }): 
   let index: IndexSource | undefined;
   const topics: TopicSource[] = [];
   for (const [path, { text, mtimeMs }] of raw.files) {
-    const base = { path, text, mtimeMs, lineStarts: lineStarts(text) };
+    const base = { path, text, mtimeMs, commitTimeMs: raw.commitTimes.get(path), lineStarts: lineStarts(text) };
     if (path === INDEX_FILE) {
       index = { ...base, index: parseMemoryIndex(text) };
       continue;
@@ -66,7 +68,7 @@ export function buildModel(raw: RawDirectory, options: { skipIndex: boolean }): 
   };
 }
 
-/** Anchor for relative dates: frontmatter `modified`, else the file's mtime. */
+/** Anchor for relative dates: frontmatter `modified`, else the last commit of a clean tracked file, else mtime. */
 export function anchorDate(topic: TopicSource): { date: Date; source: string } {
   const modified = topic.topic.frontmatter?.data.modified;
   const parsed = modified instanceof Date ? modified : typeof modified === 'string' ? new Date(modified) : undefined;
@@ -75,13 +77,17 @@ export function anchorDate(topic: TopicSource): { date: Date; source: string } {
     const local = new Date(parsed.getUTCFullYear(), parsed.getUTCMonth(), parsed.getUTCDate(), 12);
     return { date: local, source: `modified: ${local.toISOString().slice(0, 10)}` };
   }
+  if (topic.commitTimeMs !== undefined) {
+    const date = new Date(topic.commitTimeMs);
+    return { date, source: `last commit ${date.toISOString().slice(0, 10)}` };
+  }
   const date = new Date(topic.mtimeMs);
   return { date, source: `file time ${date.toISOString().slice(0, 10)}` };
 }
 
 /** A RawDirectory from in-memory files (rule examples, library callers, tests). */
 export function rawDirectory(root: string, files: Record<string, string>, mtimeMs = Date.UTC(2026, 0, 1)): RawDirectory {
-  const raw: RawDirectory = { root, files: new Map(), present: new Set(), escapingLinks: new Set(), unreadable: [], repoFiles: new Set() };
+  const raw: RawDirectory = { root, files: new Map(), present: new Set(), escapingLinks: new Set(), unreadable: [], repoFiles: new Set(), commitTimes: new Map() };
   for (const [path, text] of Object.entries(files)) {
     raw.present.add(path);
     if (!path.endsWith('.md')) continue;

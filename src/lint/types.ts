@@ -36,6 +36,8 @@ export interface SourceFile {
   path: string;
   text: string;
   mtimeMs: number;
+  /** Last commit time when the file is tracked and unmodified. */
+  commitTimeMs?: number | undefined;
   /** Offsets where each line starts (line n starts at lineStarts[n - 1]). */
   lineStarts: number[];
 }

@@ -40,3 +40,16 @@ describe('Chinese', () => {
     ]);
   });
 });
+
+describe('precision', () => {
+  test('a trailing word chrono swallows is not part of the expression', () => {
+    expect(rewrite('We ship it next Thursday they said')).toEqual([['next Thursday', '2026-03-05']]);
+  });
+  test('year horizons in prose are left alone', () => {
+    expect(rewrite('in 5 years they will need an audit; next year too')).toEqual([]);
+  });
+});
+
+test('expressions spanning odd whitespace terminate', () => {
+  expect(rewrite('Freeze starts next\nThursday \n\nthen tomorrow  ')).toEqual([['next\nThursday', '2026-03-05'], ['tomorrow', '2026-02-27']]);
+});

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_CONFIG, validateConfig } from '../../src/lint/config.js';
+import { DEFAULT_CONFIG, validateConfig, type LintConfig } from '../../src/lint/config.js';
 import { disabledSpans } from '../../src/lint/directives.js';
 import { ruleDoc } from '../../src/lint/docs.js';
 import { applyFixPass, fixDirectory, lintDirectory } from '../../src/lint/engine.js';
@@ -10,7 +10,7 @@ import { buildModel, rawDirectory } from '../../src/lint/source.js';
 import type { Finding, Report, Rule } from '../../src/lint/types.js';
 import { repoRoot } from '../helpers/run-cli.js';
 
-const only = (rule: Rule) => ({ ...DEFAULT_CONFIG, rules: Object.fromEntries(RULES.map((r) => [r.id, r === rule ? r.severity : 'off'])) });
+const only = (rule: Rule): LintConfig => ({ ...DEFAULT_CONFIG, rules: Object.fromEntries(RULES.map((r) => [r.id, r === rule ? r.severity : 'off'])) });
 
 describe('rule metadata', () => {
   test('ids are permanent MEMnnn, unique, in order; names are unique kebab-case', () => {

@@ -1,3 +1,4 @@
+import { tokenSet } from '../../core/similarity.js';
 import { isMemoryType } from '../../core/taxonomy.js';
 import { pointerTarget } from '../pointers.js';
 import type { Rule } from '../types.js';
@@ -13,7 +14,7 @@ function sectionType(heading: string): string | undefined {
 export const indexMismatch: Rule = {
   id: 'MEM022',
   name: 'index-mismatch',
-  description: "A pointer's title, or the type section it sits in, disagrees with the topic file's own name or type.",
+  description: "A pointer's title shares no word with the topic file's name, or the type section it sits in disagrees with the file's type.",
   severity: 'warning',
   fixable: false,
   tags: ['index', 'pointers'],
@@ -39,9 +40,10 @@ export const indexMismatch: Rule = {
       if (section && type && isMemoryType(type) && section !== type) {
         report({ file: index.path, line: line.line, column: 1, message: `listed under a ${section} heading, but ${topic.path} is type ${type}` });
       }
-      const title = normalize(line.title);
-      const name = normalize(topic.fields.name ?? '');
-      if (name && title && !title.includes(name) && !name.includes(title)) {
+      // Titles are often shortened names; only a title sharing no word with the name is wrong.
+      const title = tokenSet(normalize(line.title));
+      const name = tokenSet(normalize(topic.fields.name ?? ''));
+      if (name.size > 0 && title.size > 0 && ![...title].some((word) => name.has(word))) {
         report({ file: index.path, line: line.line, column: 4, message: `title "${line.title}" does not match the file's name "${topic.fields.name}"` });
       }
     }

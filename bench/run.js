@@ -1,8 +1,9 @@
 // npm run bench [-- name…]: run the named benchmarks (default all) and print a summary.
 import startup from './startup.bench.js';
 import scan from './scan.bench.js';
+import lint from './lint.bench.js';
 
-const all = { startup, scan };
+const all = { startup, scan, lint };
 const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(all)) {
   if (!all[name]) {

@@ -1,4 +1,10 @@
-import * as chrono from 'chrono-node';
+import type * as ChronoEn from 'chrono-node/en';
+import type * as ChronoZh from 'chrono-node/zh';
+import { lazyRequire } from './lazy.js';
+
+// Only the English and Chinese parsers, loaded on first use (all locales cost ~250 ms to load).
+const en = () => lazyRequire<typeof ChronoEn>('chrono-node/en');
+const zh = () => lazyRequire<typeof ChronoZh>('chrono-node/zh');
 
 /** A relative date expression found in text, with its absolute rewrite. */
 export interface RelativeDate {
@@ -68,6 +74,18 @@ function chineseExtras(text: string, anchor: Date): RelativeDate[] {
   return found;
 }
 
+/** Blank-line-separated paragraphs of `text` that match `pattern`, with their offsets. */
+function paragraphsMatching(text: string, pattern: RegExp): Array<{ offset: number; chunk: string }> {
+  if (!pattern.test(text)) return [];
+  const out: Array<{ offset: number; chunk: string }> = [];
+  let offset = 0;
+  for (const chunk of text.split(/(?<=\n[ \t]*\n)/)) {
+    if (pattern.test(chunk)) out.push({ offset, chunk });
+    offset += chunk.length;
+  }
+  return out;
+}
+
 /**
  * chrono-node sometimes swallows a trailing word ("in 5 years they");
  * drop trailing words while the shorter text still means the same day.
@@ -77,7 +95,7 @@ function tightest(text: string, date: Date, anchor: Date): string {
   while (/\s/.test(current)) {
     const shorter = current.replace(/\s+\S+$/, '');
     if (shorter === current) break;
-    const again = chrono.en.casual.parse(shorter, anchor)[0];
+    const again = en().casual.parse(shorter, anchor)[0];
     if (!again || again.text !== shorter || iso(again.start.date()) !== iso(date)) break;
     current = shorter;
   }
@@ -92,14 +110,17 @@ function tightest(text: string, date: Date, anchor: Date): string {
  */
 export function findRelativeDates(text: string, anchor: Date): RelativeDate[] {
   const results: RelativeDate[] = [];
-  for (const r of chrono.en.casual.parse(text, anchor)) {
-    const expression = tightest(r.text, r.start.date(), anchor);
-    // "in 5 years" is a vague horizon in prose, not a date to pin down.
-    if (!EN_RELATIVE.test(expression) || HAS_YEAR.test(expression) || /\byears?\b/i.test(expression)) continue;
-    results.push({ index: r.index, text: expression, replacement: render(r.start.date(), granularityOf(expression)) });
+  // chrono-node is thorough but slow; only paragraphs with a relative word go through it.
+  for (const { offset, chunk } of paragraphsMatching(text, EN_RELATIVE)) {
+    for (const r of en().casual.parse(chunk, anchor)) {
+      const expression = tightest(r.text, r.start.date(), anchor);
+      // "in 5 years" is a vague horizon in prose, not a date to pin down.
+      if (!EN_RELATIVE.test(expression) || HAS_YEAR.test(expression) || /\byears?\b/i.test(expression)) continue;
+      results.push({ index: offset + r.index, text: expression, replacement: render(r.start.date(), granularityOf(expression)) });
+    }
   }
   if (/[\u4e00-\u9fff]/.test(text)) {
-    for (const r of chrono.zh.hans.casual.parse(text, anchor)) {
+    for (const r of zh().hans.casual.parse(text, anchor)) {
       if (!ZH_RELATIVE.test(r.text) || HAS_YEAR.test(r.text)) continue;
       results.push({ index: r.index, text: r.text, replacement: render(r.start.date(), 'day') });
     }

@@ -1,4 +1,5 @@
-import matter from 'gray-matter';
+import type matter from 'gray-matter';
+import { lazyRequire } from './lazy.js';
 import { isMemoryType, type MemoryType } from './taxonomy.js';
 
 /** A problem found while reading a file, reported as a value, never thrown. */
@@ -44,7 +45,11 @@ export interface MemoryFields {
 // gray-matter's own YAML engine (exported at runtime, missing from its types),
 // called directly: memdir splits the fences itself to keep the raw bytes, and
 // skipping gray-matter's file wrapper makes a 5,000-file scan much faster.
-const yamlEngine = (matter as unknown as { engines: { yaml: { parse(text: string): unknown } } }).engines.yaml;
+// Loaded on first use: simple frontmatter never needs it.
+const yamlEngine = {
+  parse: (text: string): unknown =>
+    (lazyRequire<typeof matter>('gray-matter') as unknown as { engines: { yaml: { parse(text: string): unknown } } }).engines.yaml.parse(text),
+};
 
 const FENCE = /^---[ \t]*$/;
 const CLOSE_FENCE = /^(?:---|\.\.\.)[ \t]*$/;

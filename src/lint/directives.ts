@@ -15,6 +15,7 @@ interface Span {
  */
 export function disabledSpans(text: string): Span[] {
   const spans: Span[] = [];
+  if (!text.includes('memdir-')) return spans;
   const open = new Map<string, number>();
   const lineOf = (offset: number) => text.slice(0, offset).split('\n').length;
   for (const match of text.matchAll(DIRECTIVE)) {

@@ -7,8 +7,20 @@ export type PointerTarget =
   | { kind: 'escapes'; reason: string }
   | { kind: 'file'; path: string };
 
+// Several rules ask about the same pointer lines; each line object is asked once.
+const cache = new WeakMap<PointerLine, PointerTarget>();
+
 /** Where a pointer leads: a URL, out of the directory, or a path inside it. */
 export function pointerTarget(model: MemoryDirModel, pointer: PointerLine): PointerTarget {
+  let target = cache.get(pointer);
+  if (!target) {
+    target = classify(model, pointer);
+    cache.set(pointer, target);
+  }
+  return target;
+}
+
+function classify(model: MemoryDirModel, pointer: PointerLine): PointerTarget {
   const target = pointer.target;
   if (/^[a-z][a-z0-9+.-]*:/i.test(target) && !/^[a-z]:[\\/]/i.test(target)) return { kind: 'external' };
   const rel = pointerPath(target);

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createTwoFilesPatch } from 'diff';
 import { withDirLock } from '../store/lock.js';
 import { commitChanges } from '../store/atomic.js';
 import type { LintConfig } from './config.js';
@@ -75,6 +74,7 @@ async function lintOne(target: LintTarget, options: LintRunOptions): Promise<Lin
     nested = read.nested;
     const fixed = fixDirectory(read.raw, config);
     const changes = changedFiles(read.raw, fixed.raw);
+    const { createTwoFilesPatch } = await import('diff');
     const diffs = changes.map((c) => createTwoFilesPatch(`a/${c.path}`, `b/${c.path}`, c.before, c.after));
     if (!options.dryRun && changes.length > 0) commitChanges(target.dir, changes.map((c) => ({ path: c.path, content: c.after })));
     return { dir: target.dir, findings: fixed.findings.filter(keep), fixed: options.dryRun ? [] : changes.map((c) => c.path), diffs };

@@ -9,6 +9,21 @@ export function lineStarts(text: string): number[] {
   return starts;
 }
 
+/** A source file whose line table is computed on first use: most files never need a position. */
+function sourceFile(path: string, text: string, mtimeMs: number, commitTimeMs: number | undefined): SourceFile {
+  let starts: number[] | undefined;
+  return {
+    path,
+    text,
+    mtimeMs,
+    commitTimeMs,
+    get lineStarts() {
+      starts ??= lineStarts(text);
+      return starts;
+    },
+  };
+}
+
 /** 1-based line and column of an offset. */
 export function position(source: SourceFile, offset: number): { line: number; column: number } {
   let lo = 0;
@@ -19,6 +34,22 @@ export function position(source: SourceFile, offset: number): { line: number; co
     else hi = mid - 1;
   }
   return { line: lo + 1, column: offset - source.lineStarts[lo]! + 1 };
+}
+
+/** Line of a top-level frontmatter key (`description:`), or 1. */
+export function fieldLine(source: SourceFile, key: string): number {
+  const at = source.text.search(fieldPattern(key));
+  return at === -1 ? 1 : position(source, at).line;
+}
+
+const fieldPatterns = new Map<string, RegExp>();
+function fieldPattern(key: string): RegExp {
+  let pattern = fieldPatterns.get(key);
+  if (!pattern) {
+    pattern = new RegExp(`^[ \\t]*${key}[ \\t]*:`, 'm');
+    fieldPatterns.set(key, pattern);
+  }
+  return pattern;
 }
 
 /** Offsets of line `line` (1-based) including its line break, for deleting it. */
@@ -46,14 +77,15 @@ export function buildModel(raw: RawDirectory, options: { skipIndex: boolean }): 
   let index: IndexSource | undefined;
   const topics: TopicSource[] = [];
   for (const [path, { text, mtimeMs }] of raw.files) {
-    const base = { path, text, mtimeMs, commitTimeMs: raw.commitTimes.get(path), lineStarts: lineStarts(text) };
+    const base = sourceFile(path, text, mtimeMs, raw.commitTimes.get(path));
     if (path === INDEX_FILE) {
-      index = { ...base, index: parseMemoryIndex(text) };
+      index = Object.assign(base, { index: parseMemoryIndex(text) });
       continue;
     }
     if (path.endsWith(`/${INDEX_FILE}`)) continue; // a nested index (team/) is linted as its own directory
     const { file, problems } = parseTopicFile(text);
-    topics.push({ ...base, topic: file, problems, fields: memoryFields(file.frontmatter?.data ?? {}) });
+    // Object.assign, not spread: spreading would evaluate the lazy line table.
+    topics.push(Object.assign(base, { topic: file, problems, fields: memoryFields(file.frontmatter?.data ?? {}) }));
   }
   topics.sort((a, b) => a.path.localeCompare(b.path));
   return {

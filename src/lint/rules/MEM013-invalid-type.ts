@@ -1,4 +1,5 @@
 import { MEMORY_TYPES, isMemoryType } from '../../core/taxonomy.js';
+import { fieldLine } from '../source.js';
 import type { Rule } from '../types.js';
 
 export const invalidType: Rule = {
@@ -16,7 +17,7 @@ export const invalidType: Rule = {
     for (const topic of model.topics) {
       const type = topic.fields.type;
       if (type === undefined || isMemoryType(type)) continue;
-      const line = topic.text.split('\n').findIndex((l) => /^\s*type\s*:/.test(l)) + 1 || 1;
+      const line = fieldLine(topic, 'type');
       report({ file: topic.path, line, column: 1, message: `type "${type}" is not one of ${MEMORY_TYPES.join(', ')}` });
     }
   },

@@ -1,3 +1,4 @@
+import { fieldLine } from '../source.js';
 import type { Rule } from '../types.js';
 
 const GENERIC = new Set(['notes', 'note', 'misc', 'miscellaneous', 'stuff', 'info', 'information', 'todo', 'tbd', 'various', 'general', 'memory', 'memories', 'thoughts', 'details', 'other', 'things', 'random', 'update', 'updates', '笔记', '杂项', '其他']);
@@ -22,12 +23,11 @@ export const vagueDescription: Rule = {
       const description = topic.fields.description?.trim();
       if (!description) continue;
       const words = description.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-      const line = topic.text.split('\n').findIndex((l) => /^\s*description\s*:/.test(l)) + 1 || 1;
       let why: string | undefined;
       if (words.length > 0 && words.every((w) => GENERIC.has(w))) why = 'is a generic word';
       else if (description.toLowerCase() === topic.fields.name?.trim().toLowerCase()) why = 'only repeats the name';
       else if ([...description].length < MIN_LENGTH && !/[\u4e00-\u9fff]{6,}/.test(description)) why = `is under ${MIN_LENGTH} characters`;
-      if (why) report({ file: topic.path, line, column: 1, message: `description "${description}" ${why}; say when this memory is relevant` });
+      if (why) report({ file: topic.path, line: fieldLine(topic, 'description'), column: 1, message: `description "${description}" ${why}; say when this memory is relevant` });
     }
   },
 };

@@ -4,6 +4,7 @@ import type { Report, Rule } from '../types.js';
 const CODE_EXT = 'ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|c|h|cc|cpp|hpp|cs|swift|scala|sh|sql|vue|svelte|css|scss';
 const FILE_LINE = new RegExp(String.raw`(?<![\w/.-])((?:[\w.-]+/)*[\w.-]+\.(?:${CODE_EXT})):(\d+)(?::\d+)?\b`, 'g');
 const COMMIT = /\b(?:commit|sha|hash|reverts?|reverted|cherry-picked|fixed in|landed in)\s+`?([0-9a-f]{7,40})\b|\b([0-9a-f]{40})\b/gi;
+const MAYBE = /\.[a-z]{1,6}:\d|commit|sha|hash|revert|cherry-picked|fixed in|landed in|[0-9a-f]{40}|\//i;
 const PATH = /(?<![\w/.@:-])(\.?\/?(?:[\w.@-]+\/)+[\w.@-]+)(?![\w/])/g;
 
 export const derivableContent: Rule = {
@@ -23,13 +24,16 @@ export const derivableContent: Rule = {
       const body = topic.topic.body;
       const found: Report[] = [];
       const at = (index: number, message: string) => found.push({ file: topic.path, ...position(topic, bodyStart + index), message });
-      for (const m of body.matchAll(FILE_LINE)) at(m.index, `file:line citation ${m[0]} goes stale as the code changes; describe the behaviour instead`);
-      for (const m of body.matchAll(COMMIT)) {
+      // One cheap scan first: the full patterns are slow on long text, and most bodies have none.
+      if (!MAYBE.test(body)) continue;
+      if (/\.[a-z]{1,6}:\d/i.test(body)) for (const m of body.matchAll(FILE_LINE)) at(m.index, `file:line citation ${m[0]} goes stale as the code changes; describe the behaviour instead`);
+      const mayCiteCommit = /commit|sha|hash|revert|cherry-picked|fixed in|landed in/i.test(body) || /[0-9a-f]{40}/i.test(body);
+      for (const m of mayCiteCommit ? body.matchAll(COMMIT) : []) {
         const hash = m[1] ?? m[2]!;
         if (!/\d/.test(hash) || !/[a-f]/i.test(hash)) continue;
         at(m.index + m[0].indexOf(hash), `commit hash ${hash.slice(0, 12)} is git history; git log finds it`);
       }
-      if (model.repoFiles.size > 0) {
+      if (model.repoFiles.size > 0 && body.includes('/')) {
         for (const m of body.matchAll(PATH)) {
           const rel = m[1]!.replace(/^\.?\//, '');
           if (model.repoFiles.has(rel) && !FILE_LINE.test(m[0])) at(m.index, `${rel} is a path in the repository; the code already says what is there`);

@@ -41,6 +41,7 @@ export const indexMismatch: Rule = {
         report({ file: index.path, line: line.line, column: 1, message: `listed under a ${section} heading, but ${topic.path} is type ${type}` });
       }
       // Titles are often shortened names; only a title sharing no word with the name is wrong.
+      if (line.title === topic.fields.name) continue;
       const title = tokenSet(normalize(line.title));
       const name = tokenSet(normalize(topic.fields.name ?? ''));
       if (name.size > 0 && title.size > 0 && ![...title].some((word) => name.has(word))) {

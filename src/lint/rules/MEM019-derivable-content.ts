@@ -4,7 +4,15 @@ import type { Report, Rule } from '../types.js';
 const CODE_EXT = 'ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|c|h|cc|cpp|hpp|cs|swift|scala|sh|sql|vue|svelte|css|scss';
 const FILE_LINE = new RegExp(String.raw`(?<![\w/.-])((?:[\w.-]+/)*[\w.-]+\.(?:${CODE_EXT})):(\d+)(?::\d+)?\b`, 'g');
 const COMMIT = /\b(?:commit|sha|hash|reverts?|reverted|cherry-picked|fixed in|landed in)\s+`?([0-9a-f]{7,40})\b|\b([0-9a-f]{40})\b/gi;
-const MAYBE = /\.[a-z]{1,6}:\d|commit|sha|hash|revert|cherry-picked|fixed in|landed in|[0-9a-f]{40}|\//i;
+const KEYWORDS = ['commit', 'sha', 'hash', 'revert', 'cherry-picked', 'fixed in', 'landed in'];
+const HEX40 = /[0-9a-fA-F]{40}/;
+
+/** Whether a body can hold anything this rule reports; plain substring checks are far cheaper than the patterns. */
+function mayHoldDerivable(body: string): boolean {
+  if (body.includes(':') || body.includes('/')) return true;
+  const lower = body.toLowerCase();
+  return KEYWORDS.some((k) => lower.includes(k)) || HEX40.test(body);
+}
 const PATH = /(?<![\w/.@:-])(\.?\/?(?:[\w.@-]+\/)+[\w.@-]+)(?![\w/])/g;
 
 export const derivableContent: Rule = {
@@ -25,7 +33,7 @@ export const derivableContent: Rule = {
       const found: Report[] = [];
       const at = (index: number, message: string) => found.push({ file: topic.path, ...position(topic, bodyStart + index), message });
       // One cheap scan first: the full patterns are slow on long text, and most bodies have none.
-      if (!MAYBE.test(body)) continue;
+      if (!mayHoldDerivable(body)) continue;
       if (/\.[a-z]{1,6}:\d/i.test(body)) for (const m of body.matchAll(FILE_LINE)) at(m.index, `file:line citation ${m[0]} goes stale as the code changes; describe the behaviour instead`);
       const mayCiteCommit = /commit|sha|hash|revert|cherry-picked|fixed in|landed in/i.test(body) || /[0-9a-f]{40}/i.test(body);
       for (const m of mayCiteCommit ? body.matchAll(COMMIT) : []) {

@@ -49,7 +49,9 @@ export function validateMemoryPath(
 
 /** `user_role.md`-style file name: type prefix and a short ASCII slug of the name. */
 export function topicFileName(type: string, name: string): string {
-  return `${type}_${slugify(name)}.md`;
+  const slug = slugify(name);
+  // "User preferences" as a user memory is user_preferences.md, not user_user_preferences.md.
+  return slug.startsWith(`${type}_`) ? `${slug}.md` : `${type}_${slug}.md`;
 }
 
 export function slugify(text: string): string {

@@ -121,12 +121,12 @@ export function memoryType(data: Record<string, unknown>): MemoryType | undefine
  * frontmatter (comments, unknown keys, order) survives. Adds a frontmatter
  * block when the file has none.
  */
-export function withFields(file: TopicFile, fields: Record<string, string>): TopicFile {
+export function withFields(file: TopicFile, fields: Record<string, string>, options: { quote?: boolean } = {}): TopicFile {
   const eol = file.eol;
   const fm = file.frontmatter;
   let rawLines = fm ? splitKeepingEnds(fm.raw) : [];
   for (const [key, value] of Object.entries(fields)) {
-    const line = `${key}: ${yamlScalar(value)}${eol}`;
+    const line = `${key}: ${options.quote ? JSON.stringify(value) : yamlScalar(value)}${eol}`;
     const at = rawLines.findIndex((l) => topLevelKey(l) === key);
     if (at === -1) {
       if (rawLines.length > 0 && !rawLines[rawLines.length - 1]!.endsWith('\n')) {

@@ -1,0 +1,63 @@
+import type { MemoryType } from '../core/taxonomy.js';
+
+/** Signals for each memory type, scored over a block of text and its heading. */
+const SIGNALS: Record<MemoryType, RegExp[]> = {
+  user: [/\b(?:i am|i'm|user is|the user|my role|role:|background|expertise|years of|prefers?|works? (?:on|at|as))\b/i, /我是|用户是|背景/],
+  feedback: [/\b(?:don't|do not|never|always|avoid|prefer|instead of|should(?:n't)?|must(?:n't)?|please|rule|stop|remember to)\b/i, /\*\*why:?\*\*/i, /不要|永远|总是|必须|记住/],
+  project: [/\b(?:deadline|release|sprint|milestone|decision|decided|migration|freeze|launch|status|blocked|todo|roadmap|q[1-4]|due|plan(?:ned)?|session|shipped)\b/i, /\b\d{4}-\d{2}-\d{2}\b/, /发布|截止|计划|决定|冻结/],
+  reference: [/https?:\/\//i, /\b(?:dashboard|docs?|wiki|runbook|ticket|jira|linear|confluence|notion|channel|grafana|sentry|url|link|located|see also)\b/i, /文档|链接|看板/],
+};
+
+const HEADING_HINTS: Array<[RegExp, MemoryType]> = [
+  [/\b(?:about me|user|profile|who i am|background)\b|用户/i, 'user'],
+  [/\b(?:feedback|preferences?|rules?|conventions?|style|guidelines?|do'?s|don'?ts|lessons?)\b|反馈|规则/i, 'feedback'],
+  [/\b(?:references?|links?|resources?|dashboards?|docs?|tools?)\b|参考|链接/i, 'reference'],
+  [/\b(?:projects?|status|decisions?|roadmap|timeline|sessions?|plans?|deadlines?)\b|项目|进展/i, 'project'],
+];
+
+/** The memory type a block of moved content most likely is (project when nothing says otherwise). */
+export function inferType(text: string, heading = ''): MemoryType {
+  for (const [pattern, type] of HEADING_HINTS) if (pattern.test(heading)) return type;
+  let best: MemoryType = 'project';
+  let bestScore = 0;
+  for (const [type, patterns] of Object.entries(SIGNALS) as Array<[MemoryType, RegExp[]]>) {
+    const score = patterns.reduce((sum, p) => sum + (text.match(new RegExp(p.source, `${p.flags.replace('g', '')}g`))?.length ?? 0), 0);
+    if (score > bestScore) {
+      best = type;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Markdown decoration stripped, whitespace collapsed: text for names and descriptions. */
+export function plainText(text: string): string {
+  return text
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^[\s>#*+|-]+|\|/gm, ' ')
+    .replace(/\*\*|__|`|~~/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * A one-line summary of a block, at most `max` characters: its first
+ * sentence, or for a list its first items joined with "; ".
+ */
+export function firstSentence(text: string, max: number): string {
+  const lines = text.split('\n').filter((l) => l.trim());
+  if (lines.length > 1 && lines.every((l) => /^\s*(?:[-*+]|\d+[.)]|\|)/.test(l))) {
+    return clip(lines.map(plainText).filter(Boolean).join('; '), max);
+  }
+  const plain = plainText(text);
+  const sentence = /^(.+?[.!?。！？])(?:\s|$)/.exec(plain)?.[1] ?? plain;
+  return clip(sentence, max);
+}
+
+export function clip(text: string, max: number): string {
+  if ([...text].length <= max) return text;
+  const cut = [...text].slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:—-]+$/, '')}…`;
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import type { RefactorArgs } from '../cmd/refactor.js';
+import { UsageError } from '../core/errors.js';
+import { resolveFor } from '../shell/options.js';
+import { createOutput } from '../shell/output.js';
+import { formatReport, reportJson } from './report.js';
+import { runRefactor } from './run.js';
+
+function parseAnchor(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12) : undefined;
+  if (!date || Number.isNaN(date.getTime())) throw new UsageError(`--anchor-date "${value}" is not a date like 2026-03-05`);
+  return date;
+}
+
+/** Fault injection for the crash tests: kill this process after the Nth write step. */
+function crashHook(): ((step: string) => void) | undefined {
+  const after = Number(process.env.MEMDIR_TEST_CRASH_AFTER_STEP);
+  if (!Number.isInteger(after) || after <= 0) return undefined;
+  let steps = 0;
+  return () => {
+    if (++steps === after) process.kill(process.pid, 'SIGKILL');
+  };
+}
+
+export async function runRefactorCommand(args: RefactorArgs): Promise<void> {
+  const output = createOutput(args);
+  const anchor = parseAnchor(args.anchorDate);
+  const dir = resolveFor(args, output).dir;
+  if (!fs.existsSync(dir)) throw new UsageError(`${dir}: no memory directory here`);
+  const result = await runRefactor(dir, { dryRun: args.dryRun, anchor, afterStep: crashHook() });
+  if (args.json) {
+    output.json({ ...reportJson(result, args.dryRun), diff: args.dryRun ? result.diffs.join('') : undefined });
+    return;
+  }
+  if (args.dryRun) process.stdout.write(result.diffs.join(''));
+  process.stdout.write(formatReport(result, args.dryRun));
+}

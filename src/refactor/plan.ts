@@ -1,0 +1,421 @@
+import { findRelativeDates } from '../core/dates.js';
+import { parseMemoryIndex, pointerPath, renderPointer, type IndexLine, type PointerLine } from '../core/memory-index.js';
+import { slugify, topicFileName } from '../core/paths.js';
+import { similarPairs } from '../core/similarity.js';
+import { INDEX_FILE, isMemoryType, type MemoryType } from '../core/taxonomy.js';
+import { INDEX_MAX_BYTES, INDEX_MAX_LINES, truncateIndex } from '../core/truncate.js';
+import { memoryFields, newTopicFile, parseTopicFile, serializeTopicFile, withBody, withFields, type TopicFile } from '../core/topic-file.js';
+import { clip, firstSentence, inferType, plainText } from './classify.js';
+
+/** One file of the directory as the planner sees it. */
+export interface PlanInputFile {
+  text: string;
+  /** When relative dates in it were written: `modified`, last commit or mtime, resolved by the caller. */
+  anchor: Date;
+  anchorSource: string;
+}
+
+export interface PlanOptions {
+  /** `--anchor-date`: overrides every file's own anchor. */
+  anchor?: Date | undefined;
+  /** Pointer lines longer than this are shortened (the full hook moves into the topic file). */
+  maxLineLength?: number;
+}
+
+export type Operation =
+  | { kind: 'create'; path: string; type: MemoryType; source: string }
+  | { kind: 'append'; path: string; lines: number; source: string }
+  | { kind: 'fill-frontmatter'; path: string; fields: string[] }
+  | { kind: 'quote-frontmatter'; path: string; keys: string[] }
+  | { kind: 'rewrite-date'; path: string; from: string; to: string; anchor: string }
+  | { kind: 'split'; path: string; parts: string[] }
+  | { kind: 'merge'; into: string; from: string; similarity: number }
+  | { kind: 'rewrite-index'; path: string };
+
+export interface IndexStats {
+  lines: number;
+  bytes: number;
+  pointers: number;
+  inlineLines: number;
+  /** Whether the agent loads the whole index. */
+  complete: boolean;
+}
+
+export interface RefactorPlan {
+  operations: Operation[];
+  /** Final content of every changed file; null deletes it. */
+  changes: Map<string, string | null>;
+  dropped: Array<{ text: string; reason: string; source: string }>;
+  warnings: Array<{ path: string; message: string }>;
+  before: IndexStats;
+  after: IndexStats;
+}
+
+const MAX_TOPIC_LINES = 200;
+const DUPLICATE_THRESHOLD = 0.6;
+/** Pointers that fit in MEMORY.md before it becomes a two-level index (room for headings). */
+const MAX_INDEX_POINTERS = 180;
+const SUB_INDEX_SIZE = 150;
+const SUB_INDEX = /^index_[a-z0-9_]+\.md$/;
+const TYPE_TITLE: Record<MemoryType | 'other', string> = { user: 'User', feedback: 'Feedback', project: 'Project', reference: 'Reference', other: 'Other' };
+
+interface Topic {
+  path: string;
+  file: TopicFile;
+  originalText: string | undefined;
+  anchor: Date;
+  anchorSource: string;
+  broken: boolean;
+}
+
+interface Pointer {
+  title: string;
+  target: string;
+  hook: string;
+  raw: string;
+  /** The index heading it sat under (verbatim), or '' to group it by type. */
+  section: string;
+}
+
+function indexStats(text: string): IndexStats {
+  const index = parseMemoryIndex(text);
+  const truncated = truncateIndex(text);
+  return {
+    lines: text === '' ? 0 : text.replace(/\n$/, '').split('\n').length,
+    bytes: Buffer.byteLength(text),
+    pointers: index.lines.filter((l) => l.kind === 'pointer').length,
+    inlineLines: index.lines.filter((l) => l.kind !== 'pointer' && l.kind !== 'heading' && l.kind !== 'blank').length,
+    complete: !truncated.wasLineTruncated && !truncated.wasByteTruncated,
+  };
+}
+
+function lineCount(text: string): number {
+  return text.replace(/\n$/, '').split('\n').length;
+}
+
+/** The deterministic restructuring of a memory directory (DESIGN §2.2). Pure. */
+export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOptions = {}): RefactorPlan {
+  const maxLine = options.maxLineLength ?? 150;
+  const operations: Operation[] = [];
+  const dropped: RefactorPlan['dropped'] = [];
+  const warnings: RefactorPlan['warnings'] = [];
+  const anchorOf = (input: PlanInputFile) =>
+    options.anchor ? { date: options.anchor, source: `--anchor-date ${options.anchor.toISOString().slice(0, 10)}` } : { date: input.anchor, source: input.anchorSource };
+
+  const indexInput = files.get(INDEX_FILE);
+  const indexText = indexInput?.text ?? '';
+  const indexAnchor = indexInput ? anchorOf(indexInput) : { date: options.anchor ?? new Date(0), source: 'none' };
+
+  // Topic files as they are now (sub-indexes memdir wrote are rebuilt, not kept as memories).
+  const topics = new Map<string, Topic>();
+  const subIndexes: string[] = [];
+  for (const [path, input] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (path === INDEX_FILE || path.endsWith(`/${INDEX_FILE}`)) continue;
+    if (SUB_INDEX.test(path)) {
+      subIndexes.push(path);
+      continue;
+    }
+    const { file, problems } = parseTopicFile(input.text);
+    const anchor = anchorOf(input);
+    topics.set(path, { path, file, originalText: input.text, anchor: anchor.date, anchorSource: anchor.source, broken: problems.some((p) => !p.lenient) });
+  }
+  const taken = new Set([...files.keys()]);
+  const freePath = (type: string, name: string) => {
+    const base = topicFileName(type, name).replace(/\.md$/, '');
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? `${base}.md` : `${base}_${n}.md`;
+      if (!taken.has(candidate)) {
+        taken.add(candidate);
+        return candidate;
+      }
+    }
+  };
+  const rewriteDates = (path: string, text: string, anchor: { date: Date; source: string }) => {
+    let out = '';
+    let at = 0;
+    for (const found of findRelativeDates(text, anchor.date)) {
+      out += text.slice(at, found.index) + found.replacement;
+      at = found.index + found.text.length;
+      operations.push({ kind: 'rewrite-date', path, from: found.text, to: found.replacement, anchor: anchor.source });
+    }
+    return out + text.slice(at);
+  };
+
+  // 1. Read the index: pointers (with the detail lines under them) and inline blocks by section.
+  const pointers: Pointer[] = [];
+  const seenTargets = new Set<string>();
+  const details = new Map<string, string[]>();
+  const blocks: Array<{ heading: string; rawHeading: string; lines: IndexLine[] }> = [];
+  let title: string | undefined;
+  let section = '';
+  let lastPointer: Pointer | undefined;
+  let rawHeading = '';
+  let block: { heading: string; rawHeading: string; lines: IndexLine[] } | undefined;
+  const indexLines = [...parseMemoryIndex(indexText).lines];
+  for (const sub of subIndexes) indexLines.push(...parseMemoryIndex(files.get(sub)!.text).lines.filter((l) => l.kind === 'pointer'));
+  for (const line of indexLines) {
+    if (line.kind === 'heading') {
+      if (line.level === 1 && title === undefined && pointers.length === 0 && blocks.length === 0) title = line.raw;
+      else {
+        section = plainText(line.text);
+        rawHeading = line.text;
+      }
+      if (TYPE_TITLES.has(section)) section = '';
+      block = undefined;
+      lastPointer = undefined;
+      continue;
+    }
+    if (line.kind === 'blank') {
+      if (!section) block = undefined;
+      else block?.lines.push(line);
+      continue;
+    }
+    if (line.kind === 'pointer' && !/^[a-z][a-z0-9+.-]*:/i.test(line.target)) {
+      const target = pointerPath(line.target);
+      lastPointer = undefined;
+      block = undefined;
+      if (seenTargets.has(target)) {
+        dropped.push({ text: line.raw, reason: 'duplicate pointer to the same file', source: `${INDEX_FILE}:${line.line}` });
+        continue;
+      }
+      seenTargets.add(target);
+      const pointer = { title: line.title, target, hook: line.hook, raw: line.raw, section: section ? rawHeading : '' };
+      pointers.push(pointer);
+      lastPointer = pointer;
+      continue;
+    }
+    if (lastPointer && line.kind === 'list' && /^\s+/.test(line.raw)) {
+      details.set(lastPointer.target, [...(details.get(lastPointer.target) ?? []), line.raw]);
+      continue;
+    }
+    lastPointer = undefined;
+    if (!block) {
+      block = { heading: section, rawHeading: section ? rawHeading : '', lines: [] };
+      blocks.push(block);
+    }
+    block.lines.push(line);
+  }
+
+  // 2. Each inline block becomes a topic file.
+  for (const b of blocks) {
+    const lines = b.lines.map((l) => l.raw);
+    while (lines.length && !lines[lines.length - 1]!.trim()) lines.pop();
+    const text = lines.join('\n');
+    const type = inferType(text, b.heading);
+    const name = clip(b.heading || firstSentence(text, 60) || 'Notes from the index', 60);
+    let description = firstSentence(text, 140);
+    if (description.length < 20 || description.toLowerCase() === name.toLowerCase()) description = clip(`${name}: ${plainText(text)}`, 140);
+    if (description.toLowerCase() === name.toLowerCase()) description = `${name} (moved from the memory index)`;
+    const path = freePath(type, name);
+    // A heading the name could not hold whole (too long, or markup) stays as the body's first line.
+    const kept = b.rawHeading && b.rawHeading !== name ? `## ${b.rawHeading}\n\n${text}` : text;
+    const body = type === 'project' ? rewriteDates(path, kept, indexAnchor) : kept;
+    const first = b.lines[0]!.line;
+    topics.set(path, { path, file: newTopicFile({ name, description, type }, body), originalText: undefined, anchor: indexAnchor.date, anchorSource: indexAnchor.source, broken: false });
+    pointers.push({ title: name, target: path, hook: description, raw: '', section: b.rawHeading });
+    operations.push({ kind: 'create', path, type, source: `${INDEX_FILE} lines ${first}–${b.lines[b.lines.length - 1]!.line}` });
+  }
+
+  // 3. Pointers whose file is missing: the pointer is all that is left of that memory; keep it as a file.
+  for (const pointer of pointers) {
+    if (topics.has(pointer.target) || !pointer.target.endsWith('.md') || pointer.target.startsWith('../') || pointer.target.startsWith('/')) continue;
+    const type = inferType(`${pointer.title} ${pointer.hook}`, '');
+    const description = pointer.hook.length >= 20 ? pointer.hook : clip(`${pointer.title}: ${pointer.hook || 'recreated from the memory index'}`, 140);
+    topics.set(pointer.target, {
+      path: pointer.target,
+      file: newTopicFile({ name: pointer.title, description, type }, `${pointer.hook || pointer.title}\n\n(The index pointed here but the file was missing; memdir refactor kept the pointer's text.)`),
+      originalText: undefined,
+      anchor: indexAnchor.date,
+      anchorSource: indexAnchor.source,
+      broken: false,
+    });
+    operations.push({ kind: 'create', path: pointer.target, type, source: 'dead pointer in the index' });
+  }
+
+  // 4. Detail lines nested under a pointer move into that pointer's file.
+  for (const [target, lines] of details) {
+    const topic = topics.get(target);
+    if (!topic || topic.broken) {
+      for (const line of lines) dropped.push({ text: line, reason: 'detail under a pointer whose file cannot be edited', source: INDEX_FILE });
+      continue;
+    }
+    const body = topic.file.body.replace(/\s*$/, '');
+    const isProject = memoryFields(topic.file.frontmatter?.data ?? {}).type === 'project';
+    const moved = isProject ? rewriteDates(target, lines.join('\n'), indexAnchor) : lines.join('\n');
+    topic.file = withBody(topic.file, `${body}\n\n${moved}\n`.replace(/\n/g, topic.file.eol));
+    operations.push({ kind: 'append', path: target, lines: lines.length, source: `detail lines under its pointer in ${INDEX_FILE}` });
+  }
+
+  // 5. Existing files: fill missing frontmatter, quote what YAML rejects, absolute dates.
+  for (const topic of topics.values()) {
+    if (topic.originalText === undefined) continue;
+    if (topic.broken) {
+      warnings.push({ path: topic.path, message: 'frontmatter does not parse; left as it is (fix it by hand, then run refactor again)' });
+      continue;
+    }
+    const fields = memoryFields(topic.file.frontmatter?.data ?? {});
+    const fill: Record<string, string> = {};
+    const fileType = /^(user|feedback|project|reference)_/.exec(topic.path.replace(/^.*\//, ''))?.[1];
+    if (!fields.type || !isMemoryType(fields.type)) {
+      if (!fields.type) fill.type = fileType ?? inferType(topic.file.body, '');
+      else warnings.push({ path: topic.path, message: `type "${fields.type}" is not in the taxonomy; left as it is` });
+    }
+    if (!fields.name?.trim()) fill.name = clip(plainText(/^#+\s+(.+)$/m.exec(topic.file.body)?.[1] ?? topic.path.replace(/^.*\//, '').replace(/\.md$/, '').replace(/[_-]+/g, ' ')), 60);
+    if (!fields.description?.trim()) {
+      const sentence = firstSentence(topic.file.body, 140);
+      fill.description = sentence.length >= 20 ? sentence : clip(`${fill.name ?? fields.name}: ${plainText(topic.file.body) || 'memory'}`, 140);
+    }
+    // Values YAML rejects (unquoted ": ") are rewritten quoted; the parsed value is unchanged.
+    const quoted: Record<string, string> = {};
+    for (const line of (topic.file.frontmatter?.raw ?? '').split('\n')) {
+      const match = /^([A-Za-z_][\w-]*):[ \t]+([^'"[{|>&*!\s].*?: .*?)[ \t]*\r?$/.exec(line);
+      if (match) quoted[match[1]!] = match[2]!;
+    }
+    if (Object.keys(quoted).length) {
+      topic.file = withFields(topic.file, quoted, { quote: true });
+      operations.push({ kind: 'quote-frontmatter', path: topic.path, keys: Object.keys(quoted) });
+    }
+    if (Object.keys(fill).length) {
+      topic.file = withFields(topic.file, fill);
+      operations.push({ kind: 'fill-frontmatter', path: topic.path, fields: Object.keys(fill) });
+    }
+    // Dates are made absolute in project memories (DESIGN §1.1); elsewhere "tomorrow" is often an idiom.
+    if (memoryFields(topic.file.frontmatter?.data ?? {}).type === 'project') {
+      const body = rewriteDates(topic.path, topic.file.body, { date: topic.anchor, source: topic.anchorSource });
+      if (body !== topic.file.body) topic.file = withBody(topic.file, body);
+    }
+  }
+
+  // 6. Near-duplicates merge into the newer file (union of lines, newer frontmatter).
+  const candidates = [...topics.values()].filter((t) => !t.broken);
+  const texts = candidates.map((t) => `${memoryFields(t.file.frontmatter?.data ?? {}).description ?? ''}\n${t.file.body}`);
+  const mergedAway = new Map<string, string>();
+  for (const { a, b, score } of similarPairs(texts, { threshold: DUPLICATE_THRESHOLD })) {
+    const [older, newer] = candidates[a]!.anchor <= candidates[b]!.anchor ? [candidates[a]!, candidates[b]!] : [candidates[b]!, candidates[a]!];
+    if (mergedAway.has(older.path) || mergedAway.has(newer.path)) continue;
+    const present = new Set(newer.file.body.split(/\r?\n/).map((l) => l.trim()).filter(Boolean));
+    const extra = older.file.body.split(/\r?\n/).filter((l) => l.trim() && !present.has(l.trim()));
+    if (extra.length) newer.file = withBody(newer.file, `${newer.file.body.replace(/\s*$/, '')}${newer.file.eol}${newer.file.eol}${extra.join(newer.file.eol)}${newer.file.eol}`);
+    mergedAway.set(older.path, newer.path);
+    topics.delete(older.path);
+    operations.push({ kind: 'merge', into: newer.path, from: older.path, similarity: Math.round(score * 100) / 100 });
+  }
+
+  // 7. Topic files over 200 lines split at their headings.
+  for (const topic of [...topics.values()]) {
+    if (topic.broken || lineCount(serializeTopicFile(topic.file)) <= MAX_TOPIC_LINES) continue;
+    const parts = splitAtHeadings(topic.file.body, MAX_TOPIC_LINES - 10);
+    if (parts.length < 2) {
+      warnings.push({ path: topic.path, message: `over ${MAX_TOPIC_LINES} lines with no headings to split at` });
+      continue;
+    }
+    const fields = memoryFields(topic.file.frontmatter?.data ?? {});
+    const type = (isMemoryType(fields.type) ? fields.type : 'project') as MemoryType;
+    topic.file = withBody(topic.file, parts[0]!);
+    const created: string[] = [];
+    parts.slice(1).forEach((part, i) => {
+      const name = `${fields.name ?? topic.path} (part ${i + 2})`;
+      const path = freePath(type, name);
+      const description = clip(`${fields.description ?? name} — continued, part ${i + 2} of ${parts.length}`, 150);
+      topics.set(path, { ...topic, path, file: newTopicFile({ name, description, type }, part), originalText: undefined });
+      pointers.push({ title: name, target: path, hook: description, raw: '', section: '' });
+      created.push(path);
+    });
+    operations.push({ kind: 'split', path: topic.path, parts: created });
+  }
+
+  // 8. Report what still lacks Why / How to apply (never invented).
+  for (const topic of topics.values()) {
+    const type = memoryFields(topic.file.frontmatter?.data ?? {}).type;
+    if ((type === 'feedback' || type === 'project') && !(/\bwhy(?:\*\*|__)?\s*[:：]/i.test(topic.file.body) && /\bhow to apply(?:\*\*|__)?\s*[:：]/i.test(topic.file.body))) {
+      warnings.push({ path: topic.path, message: `${type} memory without **Why:** and **How to apply:** (add them by hand)` });
+    }
+  }
+
+  // 9. The new index: every topic file once, grouped by type, one short line each.
+  const byTarget = new Map<string, Pointer>();
+  for (const pointer of pointers) {
+    const target = mergedAway.get(pointer.target) ?? pointer.target;
+    if (!byTarget.has(target)) byTarget.set(target, { ...pointer, target });
+  }
+  for (const topic of [...topics.values()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
+    if (byTarget.has(topic.path)) continue;
+    const fields = memoryFields(topic.file.frontmatter?.data ?? {});
+    byTarget.set(topic.path, { title: fields.name ?? topic.path, target: topic.path, hook: fields.description ?? '', raw: '', section: '' });
+  }
+  // Pointers keep the section they were under; the rest are grouped by type.
+  const groups = new Map<string, string[]>();
+  for (const pointer of byTarget.values()) {
+    const topic = topics.get(pointer.target);
+    const type = memoryFields(topic?.file.frontmatter?.data ?? {}).type;
+    const group = pointer.section || TYPE_TITLE[isMemoryType(type) ? type : 'other'];
+    let line = pointer.raw && pointer.raw.length <= maxLine ? pointer.raw : renderPointer({ title: pointer.title, target: encodeURI(pointer.target), hook: pointer.hook });
+    if (line.length > maxLine) {
+      line = renderPointer({ title: clip(pointer.title, 60), target: encodeURI(pointer.target), hook: clip(pointer.hook, Math.max(20, maxLine - 10 - clip(pointer.title, 60).length - pointer.target.length)) });
+      // The hook text the index no longer shows must live on in the file.
+      if (topic && !topic.broken && pointer.hook && !serializeTopicFile(topic.file).includes(pointer.hook)) {
+        topic.file = withBody(topic.file, `${topic.file.body.replace(/\s*$/, '')}${topic.file.eol}${topic.file.eol}${pointer.hook}${topic.file.eol}`);
+      }
+    }
+    groups.set(group, [...(groups.get(group) ?? []), line]);
+  }
+
+  const changes = new Map<string, string | null>();
+  const total = [...groups.values()].reduce((n, g) => n + g.length, 0);
+  const bytesIfFlat = [...groups.values()].reduce((n, g) => n + g.reduce((m, l) => m + l.length + 1, 0), 0);
+  const flat = total + 2 * groups.size <= MAX_INDEX_POINTERS && bytesIfFlat < INDEX_MAX_BYTES - 1000;
+  const indexOut: string[] = [title ?? '# Memory', ''];
+  const wantedSubIndexes = new Set<string>();
+  for (const [group, lines] of groups) {
+    indexOut.push(`## ${group}`);
+    if (flat) {
+      indexOut.push(...lines, '');
+      continue;
+    }
+    // Too many memories for one index the agent loads whole: a second level, one file per section.
+    for (let i = 0; i < lines.length; i += SUB_INDEX_SIZE) {
+      const chunk = lines.slice(i, i + SUB_INDEX_SIZE);
+      const n = i / SUB_INDEX_SIZE + 1;
+      const path = `index_${slugify(group)}${n > 1 ? `_${n}` : ''}.md`;
+      const name = `${group}${n > 1 ? ` (${n})` : ''}`;
+      const description = `Index of ${chunk.length} memories: ${clip(chunk.map((l) => /\[([^\]]*)\]/.exec(l)?.[1] ?? '').join(', '), 100)}`;
+      wantedSubIndexes.add(path);
+      changes.set(path, serializeTopicFile(newTopicFile({ name, description, type: 'reference' }, chunk.join('\n'))));
+      indexOut.push(renderPointer({ title: name, target: path, hook: clip(description, Math.max(20, maxLine - path.length - name.length - 10)) }));
+    }
+    indexOut.push('');
+  }
+  while (indexOut[indexOut.length - 1] === '') indexOut.pop();
+  const newIndex = `${indexOut.join('\n')}\n`;
+  for (const sub of subIndexes) if (!wantedSubIndexes.has(sub)) changes.set(sub, null);
+  for (const sub of wantedSubIndexes) if (files.get(sub)?.text === changes.get(sub)) changes.delete(sub);
+
+  for (const topic of topics.values()) {
+    const text = serializeTopicFile(topic.file);
+    if (text !== topic.originalText) changes.set(topic.path, text);
+  }
+  for (const path of mergedAway.keys()) changes.set(path, null);
+  if (newIndex !== indexText) {
+    changes.set(INDEX_FILE, newIndex);
+    operations.push({ kind: 'rewrite-index', path: INDEX_FILE });
+  }
+  if (lineCount(newIndex) > INDEX_MAX_LINES) warnings.push({ path: INDEX_FILE, message: `still ${lineCount(newIndex)} lines` });
+  return { operations, changes, dropped, warnings, before: indexStats(indexText), after: indexStats(newIndex) };
+}
+
+const TYPE_TITLES = new Set(Object.values(TYPE_TITLE));
+
+/**
+ * Body text cut into parts of at most `max` lines: a new part starts at a
+ * heading once the current part is half full, or anywhere when it is full.
+ */
+export function splitAtHeadings(body: string, max: number): string[] {
+  const parts: string[][] = [[]];
+  for (const line of body.split('\n')) {
+    const current = parts[parts.length - 1]!;
+    const atHeading = /^#{1,6}\s/.test(line) && current.length >= max / 2;
+    if (atHeading || current.length >= max) parts.push([]);
+    parts[parts.length - 1]!.push(line);
+  }
+  return parts.map((p) => `${p.join('\n').replace(/^\n+/, '').replace(/\s*$/, '')}\n`).filter((p) => p.trim());
+}

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { INDEX_FILE } from '../core/taxonomy.js';
+import { commitChanges } from '../store/atomic.js';
+import { withDirLock } from '../store/lock.js';
+import { gitFacts } from '../lint/git-facts.js';
+import { loadDirectory } from '../lint/load.js';
+import { anchorDate, buildModel } from '../lint/source.js';
+import { planRefactor, type PlanInputFile, type RefactorPlan } from './plan.js';
+import { lostLines } from './verify.js';
+import { MemdirError } from '../core/errors.js';
+
+export interface RefactorOptions {
+  dryRun?: boolean;
+  anchor?: Date | undefined;
+  /** Fault injection for tests: called after each step of the write. */
+  afterStep?: (step: string) => void;
+}
+
+export interface RefactorResult {
+  dir: string;
+  plan: RefactorPlan;
+  /** Unified diffs of every changed file (dry run and real run alike). */
+  diffs: string[];
+  written: boolean;
+}
+
+/** Read the directory and resolve each file's date anchor (modified → last commit → mtime). */
+async function planInput(dir: string): Promise<Map<string, PlanInputFile>> {
+  const { raw } = loadDirectory(dir);
+  const facts = await gitFacts(dir, { repoFiles: false, commitTimes: true });
+  raw.commitTimes = facts.commitTimes;
+  const model = buildModel(raw, { skipIndex: false });
+  const input = new Map<string, PlanInputFile>();
+  for (const topic of model.topics) {
+    const anchor = anchorDate(topic);
+    input.set(topic.path, { text: topic.text, anchor: anchor.date, anchorSource: anchor.source });
+  }
+  if (model.index) {
+    const time = model.index.commitTimeMs ?? model.index.mtimeMs;
+    const date = new Date(time);
+    input.set(INDEX_FILE, { text: model.index.text, anchor: date, anchorSource: `${model.index.commitTimeMs ? 'last commit' : 'file time'} ${date.toISOString().slice(0, 10)}` });
+  }
+  // Nested indexes (team/) are their own directories: leave them out.
+  for (const file of raw.files.keys()) if (file.includes('/') && !input.has(file)) input.delete(file);
+  return input;
+}
+
+async function diffsOf(dir: string, input: Map<string, PlanInputFile>, plan: RefactorPlan): Promise<string[]> {
+  const { createTwoFilesPatch } = await import('diff');
+  return [...plan.changes].map(([file, content]) =>
+    createTwoFilesPatch(content === null || !input.has(file) ? '/dev/null' : `a/${file}`, content === null ? '/dev/null' : `b/${file}`, input.get(file)?.text ?? '', content ?? ''),
+  );
+}
+
+/** Plan and (unless dry-run) apply a refactor as one locked transaction. */
+export async function runRefactor(dir: string, options: RefactorOptions = {}): Promise<RefactorResult> {
+  const once = async (): Promise<RefactorResult> => {
+    const input = await planInput(dir);
+    const plan = planRefactor(input, { anchor: options.anchor });
+    // A safety net, not a formality: a plan that would lose a line is never written.
+    const lost = lostLines(new Map([...input].map(([file, f]) => [file, f.text])), plan);
+    if (lost.length > 0) {
+      const first = lost[0]!;
+      throw new MemdirError(`refactor would lose ${lost.length} line(s), e.g. ${first.file}:${first.line} "${first.text.trim().slice(0, 80)}"; nothing was changed`, {
+        hint: 'please report this with the directory',
+      });
+    }
+    const diffs = await diffsOf(dir, input, plan);
+    if (!options.dryRun && plan.changes.size > 0) {
+      const changes = [...plan.changes].map(([file, content]) => (content === null ? { path: file, delete: true as const } : { path: file, content }));
+      // The index goes last: until it is renamed, the agent still sees the old, complete layout.
+      changes.sort((a, b) => Number(a.path === INDEX_FILE) - Number(b.path === INDEX_FILE));
+      commitChanges(dir, changes, { afterStep: options.afterStep });
+    }
+    return { dir, plan, diffs, written: !options.dryRun && plan.changes.size > 0 };
+  };
+  return options.dryRun ? once() : withDirLock(path.resolve(dir), once);
+}

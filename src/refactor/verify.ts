@@ -1,0 +1,58 @@
+import { parseMemoryIndex, pointerPath } from '../core/memory-index.js';
+import { INDEX_FILE } from '../core/taxonomy.js';
+import type { RefactorPlan } from './plan.js';
+
+const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * The "nothing lost" check (DESIGN §2.2): every non-blank line of every file
+ * before the refactor must appear, whitespace-normalized and with the plan's
+ * date rewrites applied, in some file after it — or be listed as dropped.
+ * Pointer lines count as kept when their target is still pointed to and their
+ * title and hook text survive somewhere. Returns the lines that would be lost.
+ */
+export function lostLines(before: Map<string, string>, plan: RefactorPlan): Array<{ file: string; line: number; text: string }> {
+  const after = new Map(before);
+  for (const [file, content] of plan.changes) {
+    if (content === null) after.delete(file);
+    else after.set(file, content);
+  }
+  const haystack = normalize([...after.values()].join('\n'));
+  const rewrites = plan.operations.flatMap((op) => (op.kind === 'rewrite-date' ? [[op.from, op.to] as const] : []));
+  const merged = new Map(plan.operations.flatMap((op) => (op.kind === 'merge' ? [[op.from, op.into] as const] : [])));
+  const excused = new Set(plan.dropped.map((d) => normalize(d.text)));
+  const pointed = new Set<string>();
+  for (const [file, text] of after) {
+    if (file === INDEX_FILE || /^index_[a-z0-9_]+\.md$/.test(file)) {
+      for (const line of parseMemoryIndex(text).lines) if (line.kind === 'pointer') pointed.add(pointerPath(line.target));
+    }
+  }
+  const present = (text: string) => {
+    let candidate = normalize(text);
+    if (!candidate || haystack.includes(candidate)) return true;
+    for (const [from, to] of rewrites) candidate = candidate.split(normalize(from)).join(normalize(to));
+    return haystack.includes(candidate);
+  };
+
+  const lost: Array<{ file: string; line: number; text: string }> = [];
+  for (const [file, text] of before) {
+    const index = file === INDEX_FILE ? parseMemoryIndex(text) : undefined;
+    text.split(/\r?\n/).forEach((raw, i) => {
+      if (!raw.trim() || /^(?:---|\.\.\.)\s*$/.test(raw) || excused.has(normalize(raw))) return;
+      const parsed = index?.lines[i];
+      if (parsed?.kind === 'pointer' && !/^[a-z][a-z0-9+.-]*:/i.test(parsed.target)) {
+        const target = pointerPath(parsed.target);
+        if (pointed.has(merged.get(target) ?? target) && present(parsed.title.replace(/\\(.)/g, '$1')) && present(parsed.hook)) return;
+      } else if (parsed?.kind === 'heading') {
+        if (present(parsed.text)) return;
+      } else if (present(raw)) {
+        return;
+      }
+      // A frontmatter value that was only quoted is still there.
+      const value = /^[A-Za-z_][\w-]*:\s*(.+)$/.exec(raw)?.[1];
+      if (value && present(value.replace(/^["']|["']$/g, ''))) return;
+      lost.push({ file, line: i + 1, text: raw });
+    });
+  }
+  return lost;
+}

@@ -174,6 +174,7 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
       const target = pointerPath(line.target);
       lastPointer = undefined;
       block = undefined;
+      if (SUB_INDEX.test(target)) continue; // the second level is rebuilt from the pointers it holds
       if (seenTargets.has(target)) {
         dropped.push({ text: line.raw, reason: 'duplicate pointer to the same file', source: `${INDEX_FILE}:${line.line}` });
         continue;
@@ -209,7 +210,7 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
     const path = freePath(type, name);
     // A heading the name could not hold whole (too long, or markup) stays as the body's first line.
     const kept = b.rawHeading && b.rawHeading !== name ? `## ${b.rawHeading}\n\n${text}` : text;
-    const body = type === 'project' ? rewriteDates(path, kept, indexAnchor) : kept;
+    const body = kept;
     const first = b.lines[0]!.line;
     topics.set(path, { path, file: newTopicFile({ name, description, type }, body), originalText: undefined, anchor: indexAnchor.date, anchorSource: indexAnchor.source, broken: false });
     pointers.push({ title: name, target: path, hook: description, raw: '', section: b.rawHeading });
@@ -240,8 +241,7 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
       continue;
     }
     const body = topic.file.body.replace(/\s*$/, '');
-    const isProject = memoryFields(topic.file.frontmatter?.data ?? {}).type === 'project';
-    const moved = isProject ? rewriteDates(target, lines.join('\n'), indexAnchor) : lines.join('\n');
+    const moved = lines.join('\n');
     topic.file = withBody(topic.file, `${body}\n\n${moved}\n`.replace(/\n/g, topic.file.eol));
     operations.push({ kind: 'append', path: target, lines: lines.length, source: `detail lines under its pointer in ${INDEX_FILE}` });
   }
@@ -279,26 +279,42 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
       topic.file = withFields(topic.file, fill);
       operations.push({ kind: 'fill-frontmatter', path: topic.path, fields: Object.keys(fill) });
     }
-    // Dates are made absolute in project memories (DESIGN §1.1); elsewhere "tomorrow" is often an idiom.
-    if (memoryFields(topic.file.frontmatter?.data ?? {}).type === 'project') {
-      const body = rewriteDates(topic.path, topic.file.body, { date: topic.anchor, source: topic.anchorSource });
-      if (body !== topic.file.body) topic.file = withBody(topic.file, body);
-    }
   }
 
   // 6. Near-duplicates merge into the newer file (union of lines, newer frontmatter).
-  const candidates = [...topics.values()].filter((t) => !t.broken);
-  const texts = candidates.map((t) => `${memoryFields(t.file.frontmatter?.data ?? {}).description ?? ''}\n${t.file.body}`);
+  // Repeated until nothing merges, so a second run finds nothing left to do.
   const mergedAway = new Map<string, string>();
+  for (let merged = true; merged; ) {
+    merged = false;
+    const candidates = [...topics.values()].filter((t) => !t.broken);
+    const texts = candidates.map((t) => `${memoryFields(t.file.frontmatter?.data ?? {}).description ?? ''}\n${t.file.body}`);
+    const touched = new Set<string>();
   for (const { a, b, score } of similarPairs(texts, { threshold: DUPLICATE_THRESHOLD })) {
     const [older, newer] = candidates[a]!.anchor <= candidates[b]!.anchor ? [candidates[a]!, candidates[b]!] : [candidates[b]!, candidates[a]!];
-    if (mergedAway.has(older.path) || mergedAway.has(newer.path)) continue;
+    if (touched.has(older.path) || touched.has(newer.path)) continue;
+    // The union: the older file's name and description (as a heading and a line) and every line the newer lacks.
+    const newerText = serializeTopicFile(newer.file);
     const present = new Set(newer.file.body.split(/\r?\n/).map((l) => l.trim()).filter(Boolean));
-    const extra = older.file.body.split(/\r?\n/).filter((l) => l.trim() && !present.has(l.trim()));
+    const olderFields = memoryFields(older.file.frontmatter?.data ?? {});
+    const carried = [olderFields.name && !newerText.includes(olderFields.name) ? `## ${olderFields.name}` : '', olderFields.description && !newerText.includes(olderFields.description) ? olderFields.description : ''].filter(Boolean);
+    const extra = [...carried, ...older.file.body.split(/\r?\n/).filter((l) => l.trim() && !present.has(l.trim()))];
+    // A merge that would need splitting again is not a merge worth making (and would not be idempotent).
+    if (lineCount(newerText) + extra.length + 2 > MAX_TOPIC_LINES - 10) continue;
     if (extra.length) newer.file = withBody(newer.file, `${newer.file.body.replace(/\s*$/, '')}${newer.file.eol}${newer.file.eol}${extra.join(newer.file.eol)}${newer.file.eol}`);
     mergedAway.set(older.path, newer.path);
     topics.delete(older.path);
+    touched.add(older.path).add(newer.path);
+    merged = true;
     operations.push({ kind: 'merge', into: newer.path, from: older.path, similarity: Math.round(score * 100) / 100 });
+  }
+  }
+
+  // Dates are made absolute in project memories (DESIGN §1.1), once everything has landed where it
+  // stays; elsewhere "tomorrow" is often an idiom.
+  for (const topic of topics.values()) {
+    if (topic.broken || memoryFields(topic.file.frontmatter?.data ?? {}).type !== 'project') continue;
+    const body = rewriteDates(topic.path, topic.file.body, { date: topic.anchor, source: topic.anchorSource });
+    if (body !== topic.file.body) topic.file = withBody(topic.file, body);
   }
 
   // 7. Topic files over 200 lines split at their headings.
@@ -334,8 +350,13 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
 
   // 9. The new index: every topic file once, grouped by type, one short line each.
   const byTarget = new Map<string, Pointer>();
+  const survivor = (path: string): string => {
+    let current = path;
+    while (mergedAway.has(current)) current = mergedAway.get(current)!;
+    return current;
+  };
   for (const pointer of pointers) {
-    const target = mergedAway.get(pointer.target) ?? pointer.target;
+    const target = survivor(pointer.target);
     if (!byTarget.has(target)) byTarget.set(target, { ...pointer, target });
   }
   for (const topic of [...topics.values()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
@@ -354,7 +375,8 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
       line = renderPointer({ title: clip(pointer.title, 60), target: encodeURI(pointer.target), hook: clip(pointer.hook, Math.max(20, maxLine - 10 - clip(pointer.title, 60).length - pointer.target.length)) });
       // The hook text the index no longer shows must live on in the file.
       if (topic && !topic.broken && pointer.hook && !serializeTopicFile(topic.file).includes(pointer.hook)) {
-        topic.file = withBody(topic.file, `${topic.file.body.replace(/\s*$/, '')}${topic.file.eol}${topic.file.eol}${pointer.hook}${topic.file.eol}`);
+        const hook = type === 'project' ? rewriteDates(topic.path, pointer.hook, { date: topic.anchor, source: topic.anchorSource }) : pointer.hook;
+        topic.file = withBody(topic.file, `${topic.file.body.replace(/\s*$/, '')}${topic.file.eol}${topic.file.eol}${hook}${topic.file.eol}`);
       }
     }
     groups.set(group, [...(groups.get(group) ?? []), line]);

@@ -42,7 +42,9 @@ export function lostLines(before: Map<string, string>, plan: RefactorPlan): Arra
       const parsed = index?.lines[i];
       if (parsed?.kind === 'pointer' && !/^[a-z][a-z0-9+.-]*:/i.test(parsed.target)) {
         const target = pointerPath(parsed.target);
-        if (pointed.has(merged.get(target) ?? target) && present(parsed.title.replace(/\\(.)/g, '$1')) && present(parsed.hook)) return;
+        let survivor = target;
+        while (merged.has(survivor)) survivor = merged.get(survivor)!;
+        if (pointed.has(survivor) && present(parsed.title.replace(/\\(.)/g, '$1')) && present(parsed.hook)) return;
       } else if (parsed?.kind === 'heading') {
         if (present(parsed.text)) return;
       } else if (present(raw)) {

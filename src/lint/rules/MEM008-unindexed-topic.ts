@@ -1,4 +1,4 @@
-import { renderPointer } from '../../core/memory-index.js';
+import { parseMemoryIndex, renderPointer } from '../../core/memory-index.js';
 import { INDEX_FILE } from '../../core/taxonomy.js';
 import { pointerTarget } from '../pointers.js';
 import type { Rule, TopicSource } from '../types.js';
@@ -11,7 +11,7 @@ function pointerFor(topic: TopicSource): string {
 export const unindexedTopic: Rule = {
   id: 'MEM008',
   name: 'unindexed-topic',
-  description: 'A topic file has no pointer in MEMORY.md, so the agent never learns it exists (off with skipIndex).',
+  description: 'A topic file has no pointer in MEMORY.md (or in a sub-index MEMORY.md points to), so the agent never learns it exists (off with skipIndex).',
   severity: 'warning',
   fixable: true,
   tags: ['index', 'pointers'],
@@ -21,11 +21,20 @@ export const unindexedTopic: Rule = {
   },
   check(model, report) {
     if (model.skipIndex) return;
+    // Indexed = pointed to from MEMORY.md, or from a file MEMORY.md points to (a two-level index).
     const indexed = new Set<string>();
     for (const line of model.index?.index.lines ?? []) {
       if (line.kind !== 'pointer') continue;
       const target = pointerTarget(model, line);
       if (target.kind === 'file') indexed.add(target.path);
+    }
+    for (const topic of model.topics) {
+      if (!indexed.has(topic.path) || !topic.topic.body.includes('](')) continue;
+      for (const line of parseMemoryIndex(topic.topic.body).lines) {
+        if (line.kind !== 'pointer') continue;
+        const target = pointerTarget(model, line);
+        if (target.kind === 'file') indexed.add(target.path);
+      }
     }
     const text = model.index?.text ?? '';
     // New pointers go right after the last pointer (or at the end), keeping the list together.

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { withDirLock } from '../store/lock.js';
+import { settleDirectory, withDirLock } from '../store/lock.js';
 import { commitChanges } from '../store/atomic.js';
 import type { LintConfig } from './config.js';
 import { ruleSetting } from './config.js';
@@ -98,6 +98,7 @@ export async function runLint(targets: LintTarget[], options: LintRunOptions): P
   const results: LintResult[] = [];
   for (const target of targets) {
     if (!fs.existsSync(target.dir)) continue;
+    if (!target.overlay) await settleDirectory(target.dir);
     results.push(...(await lintOne(target, options)));
   }
   return results;

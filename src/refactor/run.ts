@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { commitChanges } from '../store/atomic.js';
-import { withDirLock } from '../store/lock.js';
+import { settleDirectory, withDirLock } from '../store/lock.js';
 import { gitFacts } from '../lint/git-facts.js';
 import { loadDirectory } from '../lint/load.js';
 import { anchorDate, buildModel } from '../lint/source.js';
@@ -74,5 +74,9 @@ export async function runRefactor(dir: string, options: RefactorOptions = {}): P
     }
     return { dir, plan, diffs, written: !options.dryRun && plan.changes.size > 0 };
   };
-  return options.dryRun ? once() : withDirLock(path.resolve(dir), once);
+  if (options.dryRun) {
+    await settleDirectory(dir);
+    return once();
+  }
+  return withDirLock(path.resolve(dir), once);
 }

@@ -127,3 +127,11 @@ export async function withDirLock<T>(dir: string, action: () => T | Promise<T>, 
     if (held?.body.token === token) fs.rmSync(file, { force: true });
   }
 }
+
+/**
+ * Readers call this first: if a writer crashed mid-transaction, finish it
+ * (under the lock) so what they read is the old state or the new one.
+ */
+export async function settleDirectory(dir: string): Promise<void> {
+  if (fs.existsSync(path.join(dir, STATE_DIR, 'journal.json'))) await withDirLock(dir, () => {});
+}

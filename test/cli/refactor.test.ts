@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { fixtureMemoryDirs } from '../helpers/fixtures.js';
+import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
+import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
+
+const actorForth = fixtureMemoryDirs().find((d) => d.includes('ActorForth'))!;
+
+function workspace(source = actorForth) {
+  const root = tempDir();
+  const home = path.join(root, 'home');
+  fs.mkdirSync(home);
+  const dir = path.join(root, 'memory');
+  fs.cpSync(source, dir, { recursive: true });
+  return { root, dir, env: cleanEnv(home) };
+}
+
+const withoutState = (tree: Record<string, string>) => Object.fromEntries(Object.entries(tree).filter(([k]) => !k.startsWith('.memdir')));
+
+describe('memdir refactor', () => {
+  test('--dry-run prints the audit and a diff and changes nothing', async () => {
+    const { root, dir, env } = workspace();
+    const before = snapshotTree(dir);
+    const r = await runMemdir(['refactor', '--dir', dir, '--dry-run'], { cwd: root, env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('+++ b/project_type_system.md');
+    expect(r.stdout).toMatch(/index before: 164 lines, 11,101 bytes, 0 pointers, 124 inline content lines/);
+    expect(r.stdout).toMatch(/would change 20 file\(s\): 19 created/);
+    expect(snapshotTree(dir)).toEqual(before);
+  });
+
+  test('a real run writes the layout; a second run changes no byte; --json reports it', async () => {
+    const { root, dir, env } = workspace();
+    const first = await runMemdir(['refactor', '--dir', dir, '--json'], { cwd: root, env });
+    expect(first.code).toBe(0);
+    const report = JSON.parse(first.stdout);
+    expect(report).toMatchObject({ written: true, before: { lines: 164, complete: true }, after: { inlineLines: 0 } });
+    expect(report.files).toHaveLength(20);
+    const after = snapshotTree(dir);
+    const second = await runMemdir(['refactor', '--dir', dir, '--json'], { cwd: root, env });
+    expect(JSON.parse(second.stdout)).toMatchObject({ written: false, files: [] });
+    expect(withoutState(snapshotTree(dir))).toEqual(withoutState(after));
+    const lint = await runMemdir(['lint', dir, '--format', 'json'], { cwd: root, env });
+    const rules = JSON.parse(lint.stdout).results.flatMap((f: { messages: Array<{ ruleId: string }> }) => f.messages.map((m) => m.ruleId));
+    expect(rules.filter((r: string) => r !== 'MEM015')).toEqual([]);
+  });
+
+  test('--anchor-date resolves relative dates against the given day', async () => {
+    const { root, dir, env } = workspace(tempDir());
+    writeTree(dir, { 'MEMORY.md': '## Release\nThe freeze starts next Thursday.\n' });
+    const r = await runMemdir(['refactor', '--dir', dir, '--anchor-date', '2026-02-26'], { cwd: root, env });
+    expect(r.stdout).toContain('"next Thursday" → 2026-03-05 (anchored at --anchor-date 2026-02-26)');
+    expect(fs.readFileSync(path.join(dir, 'project_release.md'), 'utf8')).toContain('The freeze starts 2026-03-05.');
+    const bad = await runMemdir(['refactor', '--dir', dir, '--anchor-date', 'soon'], { cwd: root, env });
+    expect(bad.code).toBe(2);
+  });
+
+  test('a missing directory is exit 2', async () => {
+    const { root, env } = workspace();
+    const r = await runMemdir(['refactor', '--dir', path.join(root, 'nope')], { cwd: root, env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no memory directory here/);
+  });
+
+  test('killed at random points while writing: always the old directory or the new one (60 trials)', async () => {
+    const { root, dir, env } = workspace();
+    const oldState = withoutState(snapshotTree(dir));
+    const reference = workspace();
+    await runMemdir(['refactor', '--dir', reference.dir], { cwd: reference.root, env: reference.env });
+    const newState = withoutState(snapshotTree(reference.dir));
+    // 20 changed files (19 new + the index): 20 temp writes, the journal, 20 renames.
+    const steps = 41;
+    let sawOld = 0;
+    let sawNew = 0;
+    for (let trial = 0; trial < 60; trial++) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.cpSync(actorForth, dir, { recursive: true });
+      const crashAt = 1 + ((trial * 7) % steps);
+      const crashed = await runMemdir(['refactor', '--dir', dir], { cwd: root, env: { ...env, MEMDIR_TEST_CRASH_AFTER_STEP: String(crashAt) } });
+      expect(crashed.code, `trial ${trial} step ${crashAt}: ${crashed.stdout}${crashed.stderr}`).not.toBe(0);
+      // Any later command settles the directory first.
+      await runMemdir(['refactor', '--dir', dir, '--dry-run'], { cwd: root, env });
+      const state = withoutState(snapshotTree(dir));
+      if (JSON.stringify(state) === JSON.stringify(oldState)) sawOld++;
+      else {
+        expect(state).toEqual(newState);
+        sawNew++;
+      }
+    }
+    expect(sawOld).toBeGreaterThan(0);
+    expect(sawNew).toBeGreaterThan(0);
+  }, 240_000);
+});

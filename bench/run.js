@@ -2,8 +2,9 @@
 import startup from './startup.bench.js';
 import scan from './scan.bench.js';
 import lint from './lint.bench.js';
+import refactor from './refactor.bench.js';
 
-const all = { startup, scan, lint };
+const all = { startup, scan, lint, refactor };
 const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(all)) {
   if (!all[name]) {

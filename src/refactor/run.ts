@@ -65,7 +65,8 @@ export async function runRefactor(dir: string, options: RefactorOptions = {}): P
         hint: 'please report this with the directory',
       });
     }
-    const diffs = await diffsOf(dir, input, plan);
+    // Diffs are for --dry-run; computing them for hundreds of files is not free.
+    const diffs = options.dryRun ? await diffsOf(dir, input, plan) : [];
     if (!options.dryRun && plan.changes.size > 0) {
       const changes = [...plan.changes].map(([file, content]) => (content === null ? { path: file, delete: true as const } : { path: file, content }));
       // The index goes last: until it is renamed, the agent still sees the old, complete layout.

@@ -18,7 +18,9 @@ export function lostLines(before: Map<string, string>, plan: RefactorPlan): Arra
     else after.set(file, content);
   }
   const haystack = normalize([...after.values()].join('\n'));
-  const rewrites = plan.operations.flatMap((op) => (op.kind === 'rewrite-date' ? [[op.from, op.to] as const] : []));
+  // Whole lines are looked up in a set; only the rest needs a substring search of everything.
+  const afterLines = new Set([...after.values()].flatMap((text) => text.split(/\r?\n/).map(normalize)));
+  const rewrites = [...new Map(plan.operations.flatMap((op) => (op.kind === 'rewrite-date' ? [[normalize(op.from), normalize(op.to)] as const] : []))).entries()];
   const merged = new Map(plan.operations.flatMap((op) => (op.kind === 'merge' ? [[op.from, op.into] as const] : [])));
   const excused = new Set(plan.dropped.map((d) => normalize(d.text)));
   const pointed = new Set<string>();
@@ -27,11 +29,13 @@ export function lostLines(before: Map<string, string>, plan: RefactorPlan): Arra
       for (const line of parseMemoryIndex(text).lines) if (line.kind === 'pointer') pointed.add(pointerPath(line.target));
     }
   }
+  const found = (candidate: string) => afterLines.has(candidate) || haystack.includes(candidate);
   const present = (text: string) => {
     let candidate = normalize(text);
-    if (!candidate || haystack.includes(candidate)) return true;
-    for (const [from, to] of rewrites) candidate = candidate.split(normalize(from)).join(normalize(to));
-    return haystack.includes(candidate);
+    if (!candidate || afterLines.has(candidate)) return true;
+    let rewritten = candidate;
+    for (const [from, to] of rewrites) if (rewritten.includes(from)) rewritten = rewritten.split(from).join(to);
+    return rewritten !== candidate ? found(rewritten) || found(candidate) : found(candidate);
   };
 
   const lost: Array<{ file: string; line: number; text: string }> = [];

@@ -74,12 +74,12 @@ function chineseExtras(text: string, anchor: Date): RelativeDate[] {
   return found;
 }
 
-/** Blank-line-separated paragraphs of `text` that match `pattern`, with their offsets. */
-function paragraphsMatching(text: string, pattern: RegExp): Array<{ offset: number; chunk: string }> {
+/** Lines of `text` that match `pattern`, with their offsets (chrono-node is fastest on short inputs). */
+function linesMatching(text: string, pattern: RegExp): Array<{ offset: number; chunk: string }> {
   if (!pattern.test(text)) return [];
   const out: Array<{ offset: number; chunk: string }> = [];
   let offset = 0;
-  for (const chunk of text.split(/(?<=\n[ \t]*\n)/)) {
+  for (const chunk of text.split(/(?<=\n)/)) {
     if (pattern.test(chunk)) out.push({ offset, chunk });
     offset += chunk.length;
   }
@@ -110,8 +110,8 @@ function tightest(text: string, date: Date, anchor: Date): string {
  */
 export function findRelativeDates(text: string, anchor: Date): RelativeDate[] {
   const results: RelativeDate[] = [];
-  // chrono-node is thorough but slow; only paragraphs with a relative word go through it.
-  for (const { offset, chunk } of paragraphsMatching(text, EN_RELATIVE)) {
+  // chrono-node is thorough but slow; only lines with a relative word go through it.
+  for (const { offset, chunk } of linesMatching(text, EN_RELATIVE)) {
     for (const r of en().casual.parse(chunk, anchor)) {
       const expression = tightest(r.text, r.start.date(), anchor);
       // "in 5 years" is a vague horizon in prose, not a date to pin down.

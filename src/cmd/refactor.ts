@@ -1,4 +1,5 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
+import type { EngineName } from '../llm/model.js';
 import type { GlobalArgs } from '../shell/options.js';
 
 export const command = 'refactor';
@@ -7,11 +8,15 @@ export const describe = 'Restructure a bloated MEMORY.md into the two-layer layo
 export interface RefactorArgs extends GlobalArgs {
   dryRun: boolean;
   anchorDate?: string;
+  engine: EngineName;
+  model?: string;
 }
 
 export function builder(cli: Argv<GlobalArgs>) {
   return cli
     .option('dry-run', { type: 'boolean', default: false, describe: 'print the audit and the plan as a diff; change nothing' })
+    .option('engine', { type: 'string', choices: ['auto', 'local', 'claude'] as const, default: 'auto' as EngineName, describe: 'who names and types moved content: auto = claude when ANTHROPIC_API_KEY is set' })
+    .option('model', { type: 'string', describe: 'model for --engine claude (default: MEMDIR_MODEL or a current Haiku)' })
     .option('anchor-date', { type: 'string', describe: 'resolve relative dates against this date (YYYY-MM-DD) instead of each file\'s own' })
     .example('$0 refactor --dry-run', 'see what would move where')
     .example('$0 refactor --json', 'in CI: restructure and report as JSON');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { RefactorArgs } from '../cmd/refactor.js';
-import { UsageError } from '../core/errors.js';
+import { ConfigError, UsageError } from '../core/errors.js';
+import { chooseEngine } from '../llm/model.js';
 import { resolveFor } from '../shell/options.js';
 import { createOutput } from '../shell/output.js';
 import { formatReport, reportJson } from './report.js';
@@ -29,7 +30,11 @@ export async function runRefactorCommand(args: RefactorArgs): Promise<void> {
   const anchor = parseAnchor(args.anchorDate);
   const dir = resolveFor(args, output).dir;
   if (!fs.existsSync(dir)) throw new UsageError(`${dir}: no memory directory here`);
-  const result = await runRefactor(dir, { dryRun: args.dryRun, anchor, afterStep: crashHook() });
+  const engine = chooseEngine(args.engine);
+  if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) {
+    throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
+  }
+  const result = await runRefactor(dir, { dryRun: args.dryRun, anchor, engine, model: args.model, warn: output.warn, afterStep: crashHook() });
   if (args.json) {
     output.json({ ...reportJson(result, args.dryRun), diff: args.dryRun ? result.diffs.join('') : undefined });
     return;

@@ -15,9 +15,18 @@ export interface PlanInputFile {
   anchorSource: string;
 }
 
+/** A model's (validated) naming of one inline block, by block number. */
+export interface BlockProposal {
+  name: string;
+  description: string;
+  type: MemoryType;
+}
+
 export interface PlanOptions {
   /** `--anchor-date`: overrides every file's own anchor. */
   anchor?: Date | undefined;
+  /** `--engine claude`: names, descriptions and types for the inline blocks, by block number. */
+  proposals?: ReadonlyMap<number, BlockProposal>;
   /** Pointer lines longer than this are shortened (the full hook moves into the topic file). */
   maxLineLength?: number;
 }
@@ -42,6 +51,8 @@ export interface IndexStats {
 }
 
 export interface RefactorPlan {
+  /** The inline blocks of the index that became topic files (what a model is asked to name). */
+  blocks: Array<{ heading: string; text: string }>;
   operations: Operation[];
   /** Final content of every changed file; null deletes it. */
   changes: Map<string, string | null>;
@@ -198,13 +209,16 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
   }
 
   // 2. Each inline block becomes a topic file.
-  for (const b of blocks) {
+  const blockTexts: RefactorPlan['blocks'] = [];
+  for (const [number, b] of blocks.entries()) {
     const lines = b.lines.map((l) => l.raw);
     while (lines.length && !lines[lines.length - 1]!.trim()) lines.pop();
     const text = lines.join('\n');
-    const type = inferType(text, b.heading);
-    const name = clip(b.heading || firstSentence(text, 60) || 'Notes from the index', 60);
-    let description = firstSentence(text, 140);
+    blockTexts.push({ heading: b.heading, text });
+    const proposal = options.proposals?.get(number);
+    const type = proposal?.type ?? inferType(text, b.heading);
+    const name = proposal?.name ?? clip(b.heading || firstSentence(text, 60) || 'Notes from the index', 60);
+    let description = proposal?.description ?? firstSentence(text, 140);
     if (description.length < 20 || description.toLowerCase() === name.toLowerCase()) description = clip(`${name}: ${plainText(text)}`, 140);
     if (description.toLowerCase() === name.toLowerCase()) description = `${name} (moved from the memory index)`;
     const path = freePath(type, name);
@@ -422,7 +436,7 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
     operations.push({ kind: 'rewrite-index', path: INDEX_FILE });
   }
   if (lineCount(newIndex) > INDEX_MAX_LINES) warnings.push({ path: INDEX_FILE, message: `still ${lineCount(newIndex)} lines` });
-  return { operations, changes, dropped, warnings, before: indexStats(indexText), after: indexStats(newIndex) };
+  return { blocks: blockTexts, operations, changes, dropped, warnings, before: indexStats(indexText), after: indexStats(newIndex) };
 }
 
 const TYPE_TITLES = new Set(Object.values(TYPE_TITLE));

@@ -6,7 +6,7 @@ export function formatReport(result: RefactorResult, dryRun: boolean): string {
   const { before, after } = plan;
   const count = (kind: string) => plan.operations.filter((o) => o.kind === kind).length;
   const lines = [
-    `memory directory: ${result.dir}`,
+    `memory directory: ${result.dir} (engine: ${result.engine})`,
     `index before: ${before.lines} lines, ${before.bytes.toLocaleString('en-US')} bytes, ${before.pointers} pointers, ${before.inlineLines} inline content lines${before.complete ? '' : ' — the agent does NOT see all of it'}`,
     `index after:  ${after.lines} lines, ${after.bytes.toLocaleString('en-US')} bytes, ${after.pointers} pointers, ${after.inlineLines} inline content lines${after.complete ? '' : ' — still cut when loaded'}`,
     `${dryRun ? 'would change' : 'changed'} ${plan.changes.size} file(s): ${count('create')} created, ${count('split')} split, ${count('merge')} merged, ${count('fill-frontmatter')} frontmatter filled, ${count('quote-frontmatter')} frontmatter quoted, ${count('rewrite-date')} dates made absolute`,
@@ -37,6 +37,8 @@ export function reportJson(result: RefactorResult, dryRun: boolean) {
   const { plan } = result;
   return {
     dir: result.dir,
+    engine: result.engine,
+    usage: result.usage ?? null,
     dryRun,
     written: result.written,
     before: plan.before,

@@ -8,9 +8,14 @@ import { anchorDate, buildModel } from '../lint/source.js';
 import { planRefactor, type PlanInputFile, type RefactorPlan } from './plan.js';
 import { lostLines } from './verify.js';
 import { MemdirError } from '../core/errors.js';
+import { ModelError } from '../llm/model.js';
 
 export interface RefactorOptions {
   dryRun?: boolean;
+  engine?: 'local' | 'claude';
+  model?: string | undefined;
+  /** Where to say that the claude engine fell back to local. */
+  warn?: (message: string) => void;
   anchor?: Date | undefined;
   /** Fault injection for tests: called after each step of the write. */
   afterStep?: (step: string) => void;
@@ -19,6 +24,8 @@ export interface RefactorOptions {
 export interface RefactorResult {
   dir: string;
   plan: RefactorPlan;
+  engine: 'local' | 'claude';
+  usage?: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
   /** Unified diffs of every changed file (dry run and real run alike). */
   diffs: string[];
   written: boolean;
@@ -56,7 +63,23 @@ async function diffsOf(dir: string, input: Map<string, PlanInputFile>, plan: Ref
 export async function runRefactor(dir: string, options: RefactorOptions = {}): Promise<RefactorResult> {
   const once = async (): Promise<RefactorResult> => {
     const input = await planInput(dir);
-    const plan = planRefactor(input, { anchor: options.anchor });
+    let plan = planRefactor(input, { anchor: options.anchor });
+    let engine: 'local' | 'claude' = 'local';
+    let usage: RefactorResult['usage'];
+    if (options.engine === 'claude' && plan.blocks.length > 0) {
+      // The model only names and types the blocks; the planner stays in charge of where content goes.
+      try {
+        const { proposeForBlocks } = await import('./claude.js');
+        const answer = await proposeForBlocks(plan.blocks, { model: options.model });
+        plan = planRefactor(input, { anchor: options.anchor, proposals: answer.value });
+        engine = 'claude';
+        usage = answer.usage;
+      } catch (error) {
+        // A rejected key is the user's to fix; anything else falls back to the local engine.
+        if (!(error instanceof ModelError) || error.kind === 'auth') throw error;
+        options.warn?.(`memdir refactor: ${error.message}; using the local engine`);
+      }
+    }
     // A safety net, not a formality: a plan that would lose a line is never written.
     const lost = lostLines(new Map([...input].map(([file, f]) => [file, f.text])), plan);
     if (lost.length > 0) {
@@ -73,7 +96,7 @@ export async function runRefactor(dir: string, options: RefactorOptions = {}): P
       changes.sort((a, b) => Number(a.path === INDEX_FILE) - Number(b.path === INDEX_FILE));
       commitChanges(dir, changes, { afterStep: options.afterStep });
     }
-    return { dir, plan, diffs, written: !options.dryRun && plan.changes.size > 0 };
+    return { dir, plan, engine, usage, diffs, written: !options.dryRun && plan.changes.size > 0 };
   };
   if (options.dryRun) {
     await settleDirectory(dir);

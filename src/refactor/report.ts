@@ -9,6 +9,7 @@ export function formatReport(result: RefactorResult, dryRun: boolean): string {
     `memory directory: ${result.dir} (engine: ${result.engine})`,
     `index before: ${before.lines} lines, ${before.bytes.toLocaleString('en-US')} bytes, ${before.pointers} pointers, ${before.inlineLines} inline content lines${before.complete ? '' : ' — the agent does NOT see all of it'}`,
     `index after:  ${after.lines} lines, ${after.bytes.toLocaleString('en-US')} bytes, ${after.pointers} pointers, ${after.inlineLines} inline content lines${after.complete ? '' : ' — still cut when loaded'}`,
+    `audit: ${result.audit.map((a) => `${a.count} ${a.what}`).join('; ')}`,
     `${dryRun ? 'would change' : 'changed'} ${plan.changes.size} file(s): ${count('create')} created, ${count('split')} split, ${count('merge')} merged, ${count('fill-frontmatter')} frontmatter filled, ${count('quote-frontmatter')} frontmatter quoted, ${count('rewrite-date')} dates made absolute`,
   ];
   for (const op of plan.operations) {
@@ -43,6 +44,7 @@ export function reportJson(result: RefactorResult, dryRun: boolean) {
     written: result.written,
     before: plan.before,
     after: plan.after,
+    audit: result.audit,
     operations: plan.operations,
     files: [...plan.changes].map(([path, content]) => ({ path, action: content === null ? 'delete' : 'write' })),
     dropped: plan.dropped,

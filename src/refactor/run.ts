@@ -5,6 +5,8 @@ import { settleDirectory, withDirLock } from '../store/lock.js';
 import { gitFacts } from '../lint/git-facts.js';
 import { loadDirectory } from '../lint/load.js';
 import { anchorDate, buildModel } from '../lint/source.js';
+import { DEFAULT_CONFIG } from '../lint/config.js';
+import { lintDirectory } from '../lint/engine.js';
 import { planRefactor, type PlanInputFile, type RefactorPlan } from './plan.js';
 import { lostLines } from './verify.js';
 import { MemdirError } from '../core/errors.js';
@@ -24,6 +26,7 @@ export interface RefactorOptions {
 export interface RefactorResult {
   dir: string;
   plan: RefactorPlan;
+  audit: Audit;
   engine: 'local' | 'claude';
   usage?: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
   /** Unified diffs of every changed file (dry run and real run alike). */
@@ -31,11 +34,26 @@ export interface RefactorResult {
   written: boolean;
 }
 
-/** Read the directory and resolve each file's date anchor (modified → last commit → mtime). */
-async function planInput(dir: string): Promise<Map<string, PlanInputFile>> {
+/** What the audit counts, by the lint rule that finds it. */
+const AUDIT_RULES: Record<string, string> = {
+  MEM017: 'topic files over 200 lines',
+  MEM012: 'files without frontmatter or missing fields',
+  MEM010: 'files whose frontmatter does not parse',
+  MEM018: 'near-duplicate topics',
+  MEM016: 'relative dates',
+  MEM019: 'content derivable from the code (file:line, commit hashes, repository paths)',
+};
+
+export type Audit = Array<{ rule: string; what: string; count: number }>;
+
+/** Read the directory and resolve each file's date anchor (modified → last commit → mtime); audit it with the lint rules. */
+async function planInput(dir: string): Promise<{ input: Map<string, PlanInputFile>; audit: Audit }> {
   const { raw } = loadDirectory(dir);
-  const facts = await gitFacts(dir, { repoFiles: false, commitTimes: true });
+  const facts = await gitFacts(dir, { repoFiles: true, commitTimes: true });
   raw.commitTimes = facts.commitTimes;
+  raw.repoFiles = facts.repoFiles;
+  const findings = lintDirectory(raw, DEFAULT_CONFIG);
+  const audit = Object.entries(AUDIT_RULES).map(([rule, what]) => ({ rule, what, count: findings.filter((f) => f.ruleId === rule).length }));
   const model = buildModel(raw, { skipIndex: false });
   const input = new Map<string, PlanInputFile>();
   for (const topic of model.topics) {
@@ -47,9 +65,7 @@ async function planInput(dir: string): Promise<Map<string, PlanInputFile>> {
     const date = new Date(time);
     input.set(INDEX_FILE, { text: model.index.text, anchor: date, anchorSource: `${model.index.commitTimeMs ? 'last commit' : 'file time'} ${date.toISOString().slice(0, 10)}` });
   }
-  // Nested indexes (team/) are their own directories: leave them out.
-  for (const file of raw.files.keys()) if (file.includes('/') && !input.has(file)) input.delete(file);
-  return input;
+  return { input, audit };
 }
 
 async function diffsOf(dir: string, input: Map<string, PlanInputFile>, plan: RefactorPlan): Promise<string[]> {
@@ -62,7 +78,7 @@ async function diffsOf(dir: string, input: Map<string, PlanInputFile>, plan: Ref
 /** Plan and (unless dry-run) apply a refactor as one locked transaction. */
 export async function runRefactor(dir: string, options: RefactorOptions = {}): Promise<RefactorResult> {
   const once = async (): Promise<RefactorResult> => {
-    const input = await planInput(dir);
+    const { input, audit } = await planInput(dir);
     let plan = planRefactor(input, { anchor: options.anchor });
     let engine: 'local' | 'claude' = 'local';
     let usage: RefactorResult['usage'];
@@ -96,7 +112,7 @@ export async function runRefactor(dir: string, options: RefactorOptions = {}): P
       changes.sort((a, b) => Number(a.path === INDEX_FILE) - Number(b.path === INDEX_FILE));
       commitChanges(dir, changes, { afterStep: options.afterStep });
     }
-    return { dir, plan, engine, usage, diffs, written: !options.dryRun && plan.changes.size > 0 };
+    return { dir, plan, audit, engine, usage, diffs, written: !options.dryRun && plan.changes.size > 0 };
   };
   if (options.dryRun) {
     await settleDirectory(dir);

@@ -6,6 +6,7 @@ import { messages } from './core/messages.js';
 import * as context from './cmd/context.js';
 import * as forget from './cmd/forget.js';
 import * as lint from './cmd/lint.js';
+import * as recall from './cmd/recall.js';
 import * as refactor from './cmd/refactor.js';
 import * as save from './cmd/save.js';
 import * as where from './cmd/where.js';
@@ -13,7 +14,7 @@ import { globalOptions } from './shell/options.js';
 
 // Command modules hold options and a handler; each handler imports its logic
 // on demand, so `memdir where` never loads what `memdir save` needs.
-const commands = [where, context, save, forget, lint, refactor];
+const commands = [where, context, save, forget, lint, refactor, recall];
 
 function reportError(error: unknown, debug: boolean): void {
   if (error instanceof MemdirError) {

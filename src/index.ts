@@ -19,3 +19,6 @@ export { rawDirectory } from './lint/source.js';
 export { DEFAULT_CONFIG, validateConfig, type LintConfig } from './lint/config.js';
 export { FORMATTERS } from './lint/formatters/index.js';
 export type { Finding, Rule, Severity } from './lint/types.js';
+export { recall, type RecallOptions, type RecallResult } from './recall/recall.js';
+export { runRefactor } from './refactor/run.js';
+export { planRefactor } from './refactor/plan.js';

@@ -1,0 +1,36 @@
+import type { ArgumentsCamelCase, Argv } from 'yargs';
+import type { EngineName } from '../llm/model.js';
+import type { GlobalArgs } from '../shell/options.js';
+
+export const command = 'recall [query..]';
+export const describe = 'Print the few memories that matter for a query, with freshness headers';
+
+export interface RecallArgs extends GlobalArgs {
+  query?: string[];
+  limit: number;
+  recentTools?: string;
+  alreadySurfaced?: string;
+  engine: EngineName;
+  model?: string;
+  queries?: string;
+  hook: boolean;
+}
+
+export function builder(cli: Argv<GlobalArgs>) {
+  return cli
+    .positional('query', { type: 'string', array: true, describe: 'what the agent is about to work on' })
+    .option('limit', { type: 'number', default: 5, describe: 'at most this many memories' })
+    .option('recent-tools', { type: 'string', describe: 'comma-separated tools in use (their how-to memories are demoted)' })
+    .option('already-surfaced', { type: 'string', describe: 'comma-separated memory files already shown (excluded)' })
+    .option('engine', { type: 'string', choices: ['auto', 'local', 'claude'] as const, default: 'auto' as EngineName, describe: 'local ranking, or one side query to Claude (auto: claude when ANTHROPIC_API_KEY is set)' })
+    .option('model', { type: 'string', describe: 'model for --engine claude' })
+    .option('queries', { type: 'string', describe: 'JSONL file of {"id","query"} lines: one JSON result line each (evaluation)' })
+    .option('hook', { type: 'boolean', default: false, describe: 'answer a Claude Code UserPromptSubmit hook (JSON in, JSON out)' })
+    .example('$0 recall "can I merge the mobile branch this week?"', 'print the memories that bear on it')
+    .example('$0 recall --hook', 'in .claude/settings.json under hooks.UserPromptSubmit');
+}
+
+export async function handler(args: ArgumentsCamelCase<RecallArgs>): Promise<void> {
+  const { runRecallCommand } = await import('../recall/command.js');
+  await runRecallCommand(args);
+}

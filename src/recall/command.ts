@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RecallArgs } from '../cmd/recall.js';
+import { ConfigError, InputError, UsageError } from '../core/errors.js';
+import { chooseEngine } from '../llm/model.js';
+import { resolveFor } from '../shell/options.js';
+import { createOutput, type Output } from '../shell/output.js';
+import { readHookInput, runAsHook } from '../shell/stdin.js';
+import { readSession, takeForSession } from './hook.js';
+import { recall, type RecallResult } from './recall.js';
+
+const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+function asJson(query: string, result: RecallResult) {
+  return {
+    query,
+    engine: result.engine,
+    selected: result.memories.map((m) => ({ path: m.path, file: m.file, score: m.score })),
+    usage: result.usage ?? null,
+  };
+}
+
+async function hook(args: RecallArgs, output: Output): Promise<void> {
+  await runAsHook('recall', async () => {
+    const input = await readHookInput();
+    const prompt = typeof input.prompt === 'string' ? input.prompt.trim() : '';
+    // A one-word prompt ("continue", "yes") carries no topic to recall for.
+    if (!/\s/.test(prompt)) return;
+    const cwd = typeof input.cwd === 'string' ? input.cwd : undefined;
+    const sessionId = typeof input.session_id === 'string' ? input.session_id : 'no-session';
+    const dir = resolveFor(args, output, cwd).dir;
+    if (!fs.existsSync(dir)) return;
+    const session = readSession(dir, sessionId);
+    const result = await recall({
+      dir,
+      query: prompt,
+      limit: args.limit,
+      alreadySurfaced: session.surfaced,
+      engine: chooseEngine(args.engine),
+      model: args.model,
+      timeoutMs: 5_000,
+      warn: output.warn,
+    });
+    const context = await takeForSession(dir, sessionId, result);
+    if (context) process.stdout.write(`${JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: context } })}\n`);
+  });
+}
+
+async function batch(args: RecallArgs, output: Output, dir: string): Promise<void> {
+  const file = path.resolve(args.queries!);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new InputError(file, `cannot read (${(error as NodeJS.ErrnoException).code})`);
+  }
+  for (const [i, line] of text.split('\n').entries()) {
+    if (!line.trim()) continue;
+    let query: { query?: unknown; id?: unknown; recentTools?: unknown };
+    try {
+      query = JSON.parse(line);
+    } catch {
+      throw new InputError(`${file}:${i + 1}`, 'not a JSON object');
+    }
+    if (typeof query.query !== 'string') throw new InputError(`${file}:${i + 1}`, '"query" must be a string');
+    const result = await recall({ dir, query: query.query, limit: args.limit, recentTools: Array.isArray(query.recentTools) ? (query.recentTools as string[]) : list(args.recentTools), engine: chooseEngine(args.engine), model: args.model, warn: output.warn });
+    process.stdout.write(`${JSON.stringify({ id: query.id ?? i + 1, ...asJson(query.query, result) })}\n`);
+  }
+}
+
+export async function runRecallCommand(args: RecallArgs): Promise<void> {
+  const output = createOutput(args);
+  if (args.hook) return hook(args, output);
+  const engine = chooseEngine(args.engine);
+  if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
+  const dir = resolveFor(args, output).dir;
+  if (args.queries) return batch(args, output, dir);
+  const query = (args.query ?? []).join(' ').trim();
+  if (!query) throw new UsageError('give a query: memdir recall "what the agent is about to do"');
+  const result = await recall({ dir, query, limit: args.limit, recentTools: list(args.recentTools), alreadySurfaced: list(args.alreadySurfaced), engine, model: args.model, warn: output.warn });
+  if (args.json) {
+    output.json(asJson(query, result));
+    return;
+  }
+  if (result.memories.length === 0) output.info('memdir recall: no memory matches');
+  output.out(result.memories.map((m) => m.text).join('\n\n'));
+}

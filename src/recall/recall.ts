@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ModelError } from '../llm/model.js';
+import { scanMemories } from '../store/scan.js';
+import { loadDocs } from './load.js';
+import { RecallIndex } from './rank.js';
+import { renderMemory } from './render.js';
+
+export interface RecallOptions {
+  dir: string;
+  query: string;
+  limit?: number;
+  recentTools?: string[];
+  /** Memories already shown this session: excluded before ranking, so they take no slot. */
+  alreadySurfaced?: string[];
+  engine?: 'local' | 'claude';
+  model?: string | undefined;
+  timeoutMs?: number;
+  nowMs?: number;
+  /** Where a fallback from claude to local is announced. */
+  warn?: (message: string) => void;
+}
+
+export interface RecalledMemory {
+  path: string;
+  file: string;
+  score: number | null;
+  mtimeMs: number;
+  text: string;
+}
+
+export interface RecallResult {
+  engine: 'local' | 'claude';
+  memories: RecalledMemory[];
+  usage?: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
+}
+
+/** The memories that matter for a query (DESIGN §2.3), rendered with freshness headers. */
+export async function recall(options: RecallOptions): Promise<RecallResult> {
+  const limit = Math.max(0, Math.min(options.limit ?? 5, 20));
+  const now = options.nowMs ?? Date.now();
+  if (!fs.existsSync(options.dir) || limit === 0) return { engine: 'local', memories: [] };
+  const skip = new Set(options.alreadySurfaced ?? []);
+  const recentTools = options.recentTools ?? [];
+  const read = (rel: string, score: number | null, mtimeMs: number): RecalledMemory => {
+    const file = path.join(options.dir, rel);
+    return { path: rel, file, score, mtimeMs, text: renderMemory(file, fs.readFileSync(file, 'utf8'), mtimeMs, now) };
+  };
+
+  if (options.engine === 'claude') {
+    const memories = scanMemories(options.dir).memories.filter((m) => !skip.has(m.path));
+    if (memories.length === 0) return { engine: 'claude', memories: [] };
+    try {
+      const { selectWithClaude } = await import('./claude.js');
+      const answer = await selectWithClaude({ query: options.query, memories, recentTools, limit }, { model: options.model, timeoutMs: options.timeoutMs ?? 10_000, maxRetries: 1 });
+      if (answer.unknown.length) options.warn?.(`memdir recall: the model named files that do not exist (${answer.unknown.join(', ')}); ignored`);
+      const byPath = new Map(memories.map((m) => [m.path, m]));
+      return { engine: 'claude', usage: answer.usage, memories: answer.value.map((p) => read(p, null, byPath.get(p)!.mtimeMs)) };
+    } catch (error) {
+      if (!(error instanceof ModelError) || error.kind === 'auth') throw error;
+      options.warn?.(`memdir recall: ${error.message}; using the local engine`);
+    }
+  }
+
+  const docs = loadDocs(options.dir).filter((d) => !skip.has(d.path));
+  const ranked = new RecallIndex(docs).search(options.query, { limit, recentTools, nowMs: now });
+  return { engine: 'local', memories: ranked.map((r) => read(r.doc.path, Math.round(r.score * 1000) / 1000, r.doc.mtimeMs)) };
+}

@@ -1,0 +1,35 @@
+import { stemmer } from 'stemmer';
+
+const STOP = new Set(
+  ('a about above after again all also am an and any are as at be because been before being below between both but by can could did do does doing down during each few for from further had has have having he her here hers him his how i if in into is it its itself just me more most my no nor not now of off on once only or other our ours out over own same she should so some such than that the their them then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours ' +
+    'let lets want need please tell know think go get got make like use using used one two way thing things').split(' '),
+);
+const CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
+let segmenter: Intl.Segmenter | undefined;
+
+/**
+ * Search terms of a text: lower-cased, stop words out, English words
+ * stemmed (Porter, via `stemmer`), CJK runs cut into words by
+ * Intl.Segmenter (no dictionary to ship, no native module).
+ */
+export function tokenize(text: string): string[] {
+  const terms: string[] = [];
+  const lower = text.toLowerCase();
+  for (const match of lower.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'_-]*/gu)) {
+    const word = match[0].replace(/'s$|'/g, '');
+    if (CJK.test(word)) {
+      segmenter ??= new Intl.Segmenter('zh', { granularity: 'word' });
+      for (const part of segmenter.segment(word)) {
+        if (!part.isWordLike) continue;
+        if (CJK.test(part.segment)) terms.push(part.segment);
+        else if (part.segment.length > 1 && !STOP.has(part.segment)) terms.push(stemmer(part.segment));
+      }
+      continue;
+    }
+    for (const piece of word.split(/[-_]/)) {
+      if (piece.length < 2 || STOP.has(piece)) continue;
+      terms.push(/^\d+$/.test(piece) ? piece : stemmer(piece));
+    }
+  }
+  return terms;
+}

@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server.js';
+import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
+import { tempDir, writeTree } from '../helpers/temp.js';
+
+let server: FakeModelServer;
+beforeAll(async () => {
+  server = await startFakeModelServer();
+});
+afterAll(() => server.close());
+
+const topic = (name: string, description: string, type: string, body: string) => `---\nname: ${name}\ndescription: ${description}\ntype: ${type}\n---\n\n${body}\n`;
+
+function workspace() {
+  const root = tempDir();
+  const home = path.join(root, 'home');
+  const project = path.join(root, 'project');
+  fs.mkdirSync(project, { recursive: true });
+  const dir = path.join(home, '.claude/projects', project.replace(/[^a-zA-Z0-9]/g, '-'), 'memory');
+  writeTree(dir, {
+    'MEMORY.md': '- [Merge freeze](project_freeze.md) — no merges to main until 2026-03-05\n',
+    'project_freeze.md': topic('Merge freeze', 'No merges to main during the mobile release freeze until 2026-03-05', 'project', 'Freeze from 2026-02-26 to 2026-03-05.\n\n**Why:** release branch.\n**How to apply:** hold merges.'),
+    'feedback_terse.md': topic('Terse replies', 'User wants no recap at the end of responses', 'feedback', 'No summary.'),
+    'reference_grafana.md': topic('Grafana', 'API latency dashboard on-call watches during deploys', 'reference', 'Board api-latency.'),
+  });
+  const old = new Date(Date.now() - 40 * 86_400_000);
+  fs.utimesSync(path.join(dir, 'reference_grafana.md'), old, old);
+  return { root, home, project, dir, env: cleanEnv(home) };
+}
+
+describe('memdir recall', () => {
+  test('prints the matching memory with its header; --json lists scores', async () => {
+    const { project, dir, env } = workspace();
+    const r = await runMemdir(['recall', 'can I merge the mobile branch this week?'], { cwd: project, env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`Memory (saved today): ${path.join(dir, 'project_freeze.md')}:\n---\nname: Merge freeze`);
+    const json = JSON.parse((await runMemdir(['recall', '--json', 'latency dashboard'], { cwd: project, env })).stdout);
+    expect(json).toMatchObject({ engine: 'local', selected: [{ path: 'reference_grafana.md', score: expect.any(Number) }] });
+    const old = await runMemdir(['recall', 'latency dashboard'], { cwd: project, env });
+    expect(old.stdout).toMatch(/^This memory is 40 days old\./);
+  });
+
+  test('--already-surfaced frees the slot; --queries runs a batch', async () => {
+    const { root, project, env } = workspace();
+    const skipped = JSON.parse((await runMemdir(['recall', '--json', '--already-surfaced', 'project_freeze.md', 'merge mobile branch'], { cwd: project, env })).stdout);
+    expect(skipped.selected.map((s: { path: string }) => s.path)).not.toContain('project_freeze.md');
+    const file = path.join(root, 'q.jsonl');
+    fs.writeFileSync(file, '{"id":"a","query":"merge freeze on main"}\n{"id":"b","query":"no recap please"}\n');
+    const batch = await runMemdir(['recall', '--queries', file], { cwd: project, env });
+    const lines = batch.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.id, l.selected[0]?.path])).toEqual([['a', 'project_freeze.md'], ['b', 'feedback_terse.md']]);
+  });
+
+  test('--hook: skips one-word prompts, never repeats a memory in a session, stays under 60 KB', async () => {
+    const { project, dir, env } = workspace();
+    const hook = (prompt: string, session = 's1') =>
+      runMemdir(['recall', '--hook'], { cwd: '/', env, input: JSON.stringify({ session_id: session, prompt, cwd: project, hook_event_name: 'UserPromptSubmit', transcript_path: '/x.jsonl' }) });
+    expect(await hook('continue')).toMatchObject({ code: 0, stdout: '' });
+    const first = await hook('can I merge the mobile branch this week?');
+    expect(first.code).toBe(0);
+    const out = JSON.parse(first.stdout).hookSpecificOutput;
+    expect(out.hookEventName).toBe('UserPromptSubmit');
+    expect(out.additionalContext).toContain('Merge freeze');
+    expect(await hook('and merging the mobile branch next week?')).toMatchObject({ code: 0, stdout: '' });
+    expect(JSON.parse((await hook('merge the mobile branch', 's2')).stdout).hookSpecificOutput.additionalContext).toContain('Merge freeze');
+
+    // The session budget: 30 memories of ~3 KB each cannot all be surfaced.
+    for (let i = 0; i < 30; i++) writeTree(dir, { [`project_big_${i}.md`]: topic(`Billing note ${i}`, `Billing service rollout note number ${i}`, 'project', `billing rollout ${'x'.repeat(3000)}`) });
+    let total = 0;
+    for (let i = 0; i < 10; i++) {
+      const r = await hook(`billing rollout question ${i}`, 's3');
+      if (r.stdout) total += Buffer.byteLength(JSON.parse(r.stdout).hookSpecificOutput.additionalContext);
+    }
+    expect(total).toBeGreaterThan(40_000);
+    expect(total).toBeLessThanOrEqual(60_000);
+  }, 60_000);
+
+  test('--hook never blocks: broken input is exit 0 and one line on stderr', async () => {
+    const { project, env } = workspace();
+    const r = await runMemdir(['recall', '--hook'], { cwd: project, env, input: 'not json' });
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('recall --engine claude (real SDK, fake Messages API)', () => {
+  const env = (home: string) => cleanEnv(home, { ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: server.url });
+  const pick = (names: unknown) => ({ content: [{ type: 'tool_use', id: 'toolu_1', name: 'select_memories', input: { selected_memories: names } }] });
+
+  test('one side query with the manifest, the schema and a cache marker; the pick is used', async () => {
+    const { project, home } = workspace();
+    server.enqueue(pick(['feedback_terse.md']));
+    const before = server.messages().length;
+    const r = await runMemdir(['recall', '--engine', 'claude', '--json', '--recent-tools', 'Bash,Edit', 'write the release notes'], { cwd: project, env: env(home) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ engine: 'claude', selected: [{ path: 'feedback_terse.md', score: null }], usage: { inputTokens: 10 } });
+    const body = server.messages()[before]!.body;
+    expect(body.system[0].cache_control).toEqual({ type: 'ephemeral' });
+    expect(body.tools[0]).toMatchObject({ name: 'select_memories', input_schema: { properties: { selected_memories: { type: 'array', maxItems: 5 } } } });
+    expect(body.messages[0].content).toMatch(/^Query: write the release notes\n\nTools in use right now: Bash, Edit\n\nMemories \(newest first\):\n/);
+    expect(body.messages[0].content).toMatch(/^- \[project\] project_freeze\.md \(\d{4}-\d\d-\d\dT[\d:.]+Z\): No merges to main during the mobile release freeze until 2026-03-05$/m);
+    expect(body.messages[0].content.trim().split('\n').at(-1)).toMatch(/^- \[reference\] reference_grafana\.md/);
+    expect(body.max_tokens).toBeLessThanOrEqual(300);
+  });
+
+  // The SDK retries overload and timeouts once (recall keeps retries low: it runs on every prompt).
+  test.each([
+    ['plain text instead of JSON', { text: 'I think feedback_terse.md' }, 1, /without the structured output/],
+    ['only unknown file names', pick(['nope.md']), 1, /none of the selected files exist/],
+    ['529 overloaded', { status: 529, error: { type: 'overloaded_error', message: 'Overloaded' } }, 2, /HTTP 529/],
+    ['a timeout', { delayMs: 12_000, then: pick(['feedback_terse.md']) }, 2, /timed out/],
+  ])('%s falls back to the local engine and says so', async (_label, reply, attempts, note) => {
+    const { project, home } = workspace();
+    for (let i = 0; i < attempts; i++) server.enqueue(reply as never);
+    const r = await runMemdir(['recall', '--engine', 'claude', '--json', 'merge the mobile branch'], { cwd: project, env: env(home), timeoutMs: 60_000 });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(note);
+    expect(r.stderr).toMatch(/using the local engine/);
+    expect(JSON.parse(r.stdout)).toMatchObject({ engine: 'local', selected: [{ path: 'project_freeze.md' }] });
+  }, 60_000);
+
+  test('unknown names next to real ones are dropped with a note', async () => {
+    const { project, home } = workspace();
+    server.enqueue(pick(['ghost.md', 'project_freeze.md']));
+    const r = await runMemdir(['recall', '--engine', 'claude', '--json', 'merge'], { cwd: project, env: env(home) });
+    expect(JSON.parse(r.stdout).selected.map((s: { path: string }) => s.path)).toEqual(['project_freeze.md']);
+    expect(r.stderr).toMatch(/do not exist \(ghost\.md\)/);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, test } from 'vitest';
+import { RecallIndex, type RecallDoc } from '../../src/recall/rank.js';
+import { capMemory, renderMemory } from '../../src/recall/render.js';
+import { tokenize } from '../../src/recall/tokenize.js';
+
+const NOW = Date.parse('2026-11-30T12:00:00Z');
+const DAY = 86_400_000;
+const doc = (path: string, name: string, description: string, body = '', type = 'project', ageDays = 10): RecallDoc => ({ path, name, description, body, type, mtimeMs: NOW - ageDays * DAY });
+
+describe('tokenize', () => {
+  test('English: lower-case, stop words out, stemmed', () => {
+    expect(tokenize('The deployments are Failing on the CI pipelines')).toEqual(['deploy', 'fail', 'ci', 'pipelin']);
+  });
+  test('Chinese: segmented into words', () => {
+    expect(tokenize('合并冻结期间不要合并移动端分支')).toEqual(['合并', '冻结', '期间', '不要', '合并', '移动', '端', '分支']);
+  });
+  test('mixed text keeps both', () => {
+    expect(tokenize('mobile 分支 merge-freeze')).toEqual(['mobil', '分支', 'merg', 'freez']);
+  });
+});
+
+describe('ranking', () => {
+  const docs = [
+    doc('project_freeze.md', 'Merge freeze', 'No merges to main during the mobile release freeze until 2026-03-05', 'Hold merges to main.'),
+    doc('feedback_terse.md', 'Terse replies', 'User wants no recap at the end of responses', 'No summary.', 'feedback'),
+    doc('reference_grafana.md', 'Grafana', 'API latency dashboard on-call watches during deploys', 'Board api-latency.', 'reference'),
+    doc('project_ci.md', 'CI/CD release process', 'Releases go out through the GitHub Actions pipeline every Tuesday', 'Tag, then the pipeline ships.'),
+    doc('reference_psql.md', 'psql usage', 'How to use psql against the staging database', 'psql -h staging …', 'reference'),
+    doc('feedback_psql.md', 'psql gotcha', 'Never run psql against production without a transaction', 'Wrap in BEGIN.', 'feedback'),
+  ];
+  const index = new RecallIndex(docs);
+  const paths = (query: string, options = {}) => index.search(query, { nowMs: NOW, ...options }).map((r) => r.doc.path);
+
+  test('the description carries the most weight', () => {
+    expect(paths('can I merge the mobile branch this week?')[0]).toBe('project_freeze.md');
+  });
+  test('a query about deployment finds the CI/CD release memory through expansion', () => {
+    expect(paths('how do deployments work here?')).toContain('project_ci.md');
+  });
+  test('nothing relevant: nothing returned', () => {
+    expect(paths('favourite colour of the office cat')).toEqual([]);
+  });
+  test('--recent-tools demotes how-to memories about a tool in use, not warnings about it', () => {
+    const without = index.search('psql', { nowMs: NOW });
+    const withTool = index.search('psql', { nowMs: NOW, recentTools: ['Bash(psql)', 'psql'] });
+    const score = (rs: typeof without, p: string) => rs.find((r) => r.doc.path === p)?.score ?? 0;
+    expect(without[0]!.doc.path).toBe('reference_psql.md');
+    expect(score(withTool, 'reference_psql.md')).toBeLessThan(score(without, 'reference_psql.md') * 0.5);
+    expect(withTool[0]!.doc.path).toBe('feedback_psql.md');
+  });
+  test('recency breaks ties', () => {
+    const twins = new RecallIndex([doc('old.md', 'Deploy notes', 'Deploy notes for the api service', '', 'project', 200), doc('new.md', 'Deploy notes', 'Deploy notes for the api service', '', 'project', 1)]);
+    expect(twins.search('deploy notes api', { nowMs: NOW }).map((r) => r.doc.path)).toEqual(['new.md', 'old.md']);
+  });
+  test('at most `limit` results', () => {
+    const many = new RecallIndex(Array.from({ length: 20 }, (_, i) => doc(`m${i}.md`, `Deploy ${i}`, 'deploy notes')));
+    expect(many.search('deploy', { nowMs: NOW, limit: 5 })).toHaveLength(5);
+  });
+});
+
+describe('rendering', () => {
+  test('headers by age', () => {
+    expect(renderMemory('/m/a.md', 'Body', NOW - 2 * 3_600_000, NOW)).toBe('Memory (saved today): /m/a.md:\nBody');
+    expect(renderMemory('/m/a.md', 'Body', NOW - 30 * 3_600_000, NOW)).toBe('Memory (saved yesterday): /m/a.md:\nBody');
+    expect(renderMemory('/m/a.md', 'Body', NOW - 47 * DAY, NOW)).toMatch(/^This memory is 47 days old\. .* Verify against current code before asserting as fact\.\nMemory: \/m\/a\.md:\nBody$/);
+  });
+  test('capped at 200 lines and at 4 KB, with a note', () => {
+    const long = capMemory(Array.from({ length: 300 }, (_, i) => `line ${i}`).join('\n'), '/m/a.md');
+    expect(long.truncated).toBe(true);
+    expect(long.text.split('\n')).toHaveLength(201);
+    expect(long.text).toMatch(/\[… truncated at 200 lines \/ 4 KB; read \/m\/a\.md for the rest\]$/);
+    const wide = capMemory('界'.repeat(3000), '/m/a.md');
+    expect(Buffer.byteLength(wide.text.split('\n')[0]!)).toBeLessThanOrEqual(4096);
+    expect(wide.text).not.toContain('\uFFFD');
+  });
+});

@@ -22,3 +22,5 @@ export type { Finding, Rule, Severity } from './lint/types.js';
 export { recall, type RecallOptions, type RecallResult } from './recall/recall.js';
 export { runRefactor } from './refactor/run.js';
 export { planRefactor } from './refactor/plan.js';
+export { RecallIndex, type RecallDoc } from './recall/rank.js';
+export { loadDocs } from './recall/load.js';

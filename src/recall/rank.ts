@@ -85,13 +85,17 @@ export class RecallIndex {
     for (const entry of this.docs) {
       let score = 0;
       for (const [term, weight] of weights) {
-        let tfw = 0;
+        // Each field saturates on its own, then fields add up: a word in a short name or
+        // description says more than the same word deep in a long body.
+        let termScore = 0;
         for (const field of FIELDS) {
           const tf = entry.tf[field].get(term);
-          if (tf) tfw += (WEIGHT[field] * tf) / (1 - B + (B * entry.len[field]) / this.avgLen[field]);
+          if (!tf) continue;
+          const norm = 1 - B + (B * entry.len[field]) / this.avgLen[field];
+          termScore += WEIGHT[field] * ((tf * (K1 + 1)) / (tf + K1 * norm));
         }
-        if (tfw === 0) continue;
-        score += weight * this.idf(term) * (tfw / (K1 + tfw));
+        if (termScore === 0) continue;
+        score += weight * this.idf(term) * termScore;
       }
       if (score === 0) continue;
       if (tools.length && isToolUsage(entry.doc, tools)) score *= 0.3;

@@ -5,7 +5,20 @@ const STOP = new Set(
     'let lets want need please tell know think go get got make like use using used one two way thing things').split(' '),
 );
 const CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
+/** Number words match digits: "ten entries" finds "10 entries". */
+const NUMBERS: Record<string, string> = { one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10', eleven: '11', twelve: '12', first: '1', second: '2', third: '3' };
 let segmenter: Intl.Segmenter | undefined;
+// Stemming dominates tokenizing; a directory's vocabulary is small, so cache it.
+const stems = new Map<string, string>();
+
+function stem(word: string): string {
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    stemmed = stemmer(word);
+    if (stems.size < 200_000) stems.set(word, stemmed);
+  }
+  return stemmed;
+}
 
 /**
  * Search terms of a text: lower-cased, stop words out, English words
@@ -22,13 +35,13 @@ export function tokenize(text: string): string[] {
       for (const part of segmenter.segment(word)) {
         if (!part.isWordLike) continue;
         if (CJK.test(part.segment)) terms.push(part.segment);
-        else if (part.segment.length > 1 && !STOP.has(part.segment)) terms.push(stemmer(part.segment));
+        else if (part.segment.length > 1 && !STOP.has(part.segment)) terms.push(stem(part.segment));
       }
       continue;
     }
     for (const piece of word.split(/[-_]/)) {
       if (piece.length < 2 || STOP.has(piece)) continue;
-      terms.push(/^\d+$/.test(piece) ? piece : stemmer(piece));
+      terms.push(NUMBERS[piece] ?? (/^\d+$/.test(piece) ? piece : stem(piece)));
     }
   }
   return terms;

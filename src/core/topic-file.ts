@@ -1,6 +1,6 @@
 import type matter from 'gray-matter';
 import { lazyRequire } from './lazy.js';
-import { isMemoryType, type MemoryType } from './taxonomy.js';
+import type { MemoryType } from './taxonomy.js';
 
 /** A problem found while reading a file, reported as a value, never thrown. */
 export interface ParseProblem {
@@ -109,11 +109,6 @@ export function memoryFields(data: Record<string, unknown>): MemoryFields {
   if (description !== undefined) fields.description = description;
   if (type !== undefined) fields.type = type;
   return fields;
-}
-
-export function memoryType(data: Record<string, unknown>): MemoryType | undefined {
-  const { type } = memoryFields(data);
-  return isMemoryType(type) ? type : undefined;
 }
 
 /**

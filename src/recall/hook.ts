@@ -11,7 +11,7 @@ interface SessionState {
   bytes: number;
 }
 
-export const SESSION_BUDGET_BYTES = 60_000;
+const SESSION_BUDGET_BYTES = 60_000;
 
 function stateFile(dir: string, sessionId: string): string {
   return path.join(dir, STATE_DIR, 'recall-sessions', `${sessionId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100)}.json`);

@@ -129,12 +129,3 @@ function sweepTemps(dir: string): void {
     }
   }
 }
-
-export function readTextFile(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw ioError(file, error, true);
-  }
-}

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { InputError, IoError, MemdirError, UsageError } from '../core/errors.js';
+import { InputError, IoError, RefusedError, UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { parseMemoryIndex, pointerPath, removePointer, renderMemoryIndex, upsertPointer } from '../core/memory-index.js';
 import { slugify, topicFileName } from '../core/paths.js';
@@ -146,13 +146,13 @@ function findMemory(dir: string, indexText: string, what: string): string {
   );
   const unique = [...new Set(matches.map((m) => m.path))];
   if (unique.length === 1) return unique[0]!;
-  if (unique.length > 1) throw new MemdirError(messages.ambiguousMemory(what, unique), { exitCode: 1 });
-  throw new MemdirError(messages.memoryNotFound(what, dir), { exitCode: 1 });
+  if (unique.length > 1) throw new RefusedError(messages.ambiguousMemory(what, unique));
+  throw new RefusedError(messages.memoryNotFound(what, dir));
 }
 
 /** Remove a topic file and every pointer to it, as one locked transaction. */
 export async function forgetMemory(dir: string, what: string): Promise<ForgetResult> {
-  if (!fs.existsSync(dir)) throw new MemdirError(messages.memoryNotFound(what, dir), { exitCode: 1 });
+  if (!fs.existsSync(dir)) throw new RefusedError(messages.memoryNotFound(what, dir));
   return withDirLock(dir, () => {
     const indexText = readIndexText(dir);
     const file = findMemory(dir, indexText, what);

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { memdirBin, repoRoot, type CliResult } from './run-cli.js';
+import { memdirBin, repoRoot, runProcess, type CliResult } from './run-cli.js';
 
 /** The real Claude Code CLI installed by this project's package.json (pinned version). */
 export const claudeBin = path.join(repoRoot, 'node_modules/.bin/claude');
@@ -42,23 +41,6 @@ export function runClaude(options: {
     DISABLE_ERROR_REPORTING: '1',
     ...options.env,
   };
-  return new Promise((resolve, reject) => {
-    const child = spawn(claudeBin, ['-p', options.prompt, ...(options.args ?? [])], { cwd: options.cwd, env });
-    let stdout = '';
-    let stderr = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 90_000);
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? -1, stdout, stderr });
-    });
-    child.stdin.end();
-  });
+  return runProcess(claudeBin, ['-p', options.prompt, ...(options.args ?? [])], { cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 90_000 });
 }
 
-/** The first recorded request whose text carries the memory index (the real conversation, not the title call). */
-export function memoryContentsIn(texts: string[]): string | undefined {
-  return texts.find((t) => t.includes('MEMORY.md'));
-}

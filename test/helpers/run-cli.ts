@@ -17,13 +17,22 @@ export function cleanEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.Pr
   return { ...env, ...extra };
 }
 
+export interface RunOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  input?: string;
+  timeoutMs?: number;
+}
+
 /** Run the built `memdir` binary. */
-export function runMemdir(
-  args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; input?: string; timeoutMs?: number },
-): Promise<CliResult> {
+export function runMemdir(args: string[], options: RunOptions): Promise<CliResult> {
+  return runProcess(process.execPath, [memdirBin, ...args], options);
+}
+
+/** Run a program to completion, collecting its output; killed after the timeout. */
+export function runProcess(command: string, args: string[], options: RunOptions): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [memdirBin, ...args], { cwd: options.cwd, env: options.env });
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);

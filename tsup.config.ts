@@ -1,22 +1,31 @@
 import { defineConfig } from 'tsup';
 
-// Two entries: the CLI (commands split into lazy chunks) and the library API.
-// yargs and picocolors are bundled so startup resolves few modules; the heavy
-// dependencies stay external and load only when a command needs them.
-export default defineConfig({
-  entry: { cli: 'src/cli.ts', index: 'src/index.ts' },
-  format: ['esm'],
-  target: 'node20',
-  platform: 'node',
-  splitting: true,
-  dts: { entry: { index: 'src/index.ts' } },
-  clean: true,
-  sourcemap: false,
-  noExternal: ['yargs', 'picocolors'],
-  // Loaded on demand (dynamic import or lazyRequire), so kept out of the startup bundle.
-  external: ['simple-git', '@anthropic-ai/sdk', 'gray-matter', 'chrono-node', 'diff'],
-  banner: {
-    // yargs is CommonJS inside; give the bundle a require().
-    js: "import { createRequire as __memdirCreateRequire } from 'node:module'; const require = __memdirCreateRequire(import.meta.url);",
+// Loaded on demand (dynamic import or lazyRequire), so kept out of the bundles.
+const external = ['simple-git', '@anthropic-ai/sdk', 'gray-matter', 'chrono-node', 'diff'];
+
+export default defineConfig([
+  // The CLI: one CommonJS file. Node 20 loads it ~20 ms faster than the same code as ES
+  // modules split in chunks, and hooks run it on every commit and prompt. yargs and
+  // picocolors are bundled; heavy dependencies load only in the commands that need them.
+  {
+    entry: { cli: 'src/cli.ts' },
+    format: ['cjs'],
+    outExtension: () => ({ js: '.cjs' }),
+    target: 'node20',
+    platform: 'node',
+    splitting: false,
+    shims: true,
+    clean: true,
+    noExternal: ['yargs', 'picocolors'],
+    external,
   },
-});
+  // The library API, as ES modules with types.
+  {
+    entry: { index: 'src/index.ts' },
+    format: ['esm'],
+    target: 'node20',
+    platform: 'node',
+    dts: true,
+    external: [...external, 'yargs', 'picocolors', 'fast-glob', 'stemmer'],
+  },
+]);

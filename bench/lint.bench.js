@@ -17,7 +17,7 @@ function timeProcess(args) {
 export default function lint({ files = 5000, rounds = 5 } = {}) {
   const dir = generateMemoryDir(files);
   try {
-    const memdir = [path.join(root, 'bin/memdir.js'), 'lint', dir, '--format', 'json'];
+    const memdir = [path.join(root, 'bin/memdir.cjs'), 'lint', dir, '--format', 'json'];
     const markdownlint = [path.join(root, 'node_modules/markdownlint-cli2/markdownlint-cli2-bin.mjs'), `${dir}/**/*.md`];
     const bare = [path.join(root, 'bench/bare-read.js'), dir];
     for (const args of [memdir, markdownlint, bare]) timeProcess(args); // warm the page cache

@@ -29,7 +29,7 @@ export default function refactor({ sections = 400, linesPerSection = 12, rounds 
     fs.writeFileSync(path.join(dir, 'MEMORY.md'), text);
     try {
       bare.push(measure([path.join(root, 'bench/bare-read.js'), dir]));
-      runs.push(measure([path.join(root, 'bin/memdir.js'), 'refactor', '--dir', dir, '--quiet']));
+      runs.push(measure([path.join(root, 'bin/memdir.cjs'), 'refactor', '--dir', dir, '--quiet']));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

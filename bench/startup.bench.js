@@ -3,7 +3,7 @@ import path from 'node:path';
 import { compare, report, root, timeCommand } from './lib.js';
 
 export default function startup({ rounds = 30 } = {}) {
-  const bin = path.join(root, 'bin/memdir.js');
+  const bin = path.join(root, 'bin/memdir.cjs');
   const env = { ...process.env, NO_COLOR: '1' };
   // Warm the file cache (and Node's compile cache where supported) first.
   timeCommand(process.execPath, [bin, 'where']);

@@ -53,4 +53,4 @@ export async function main(argv: string[] = process.argv): Promise<void> {
   }
 }
 
-await main();
+void main();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const memdirBin = path.join(repoRoot, 'bin/memdir.js');
+export const memdirBin = path.join(repoRoot, 'bin/memdir.cjs');
 
 export interface CliResult {
   code: number;

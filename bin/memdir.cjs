@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-import module from 'node:module';
-
+'use strict';
 // Node >= 22.1 caches compiled code between runs; hooks start faster with it.
-module.enableCompileCache?.();
-await import('../dist/cli.js');
+require('node:module').enableCompileCache?.();
+require('../dist/cli.cjs');

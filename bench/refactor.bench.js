@@ -24,12 +24,17 @@ export default function refactor({ sections = 400, linesPerSection = 12, rounds 
   const text = bloatedIndex(sections, linesPerSection);
   const runs = [];
   const bare = [];
+  const writes = [];
   for (let i = 0; i < rounds; i++) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bench-refactor-'));
     fs.writeFileSync(path.join(dir, 'MEMORY.md'), text);
     try {
       bare.push(measure([path.join(root, 'bench/bare-read.js'), dir]));
       runs.push(measure([path.join(root, 'bin/memdir.cjs'), 'refactor', '--dir', dir, '--quiet']));
+      const files = fs.readdirSync(dir).filter((f) => f.endsWith('.md')).length;
+      const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bench-write-'));
+      writes.push({ ...measure([path.join(root, 'bench/bare-write.js'), scratch, String(files)]), files });
+      fs.rmSync(scratch, { recursive: true, force: true });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -38,6 +43,7 @@ export default function refactor({ sections = 400, linesPerSection = 12, rounds 
   const rss = Math.max(...runs.map((r) => r.rss));
   report(`refactor of a ${text.split('\n').length}-line, ${sections}-section index (median of ${rounds})`, [
     ['bare Node process (startup + read)', `${median(bare.map((r) => r.ms)).toFixed(0)} ms, ${(Math.max(...bare.map((r) => r.rss)) / 1024).toFixed(0)} MB peak`],
+    [`bare Node process writing ${writes[0].files} files (temp + fsync + rename)`, `${median(writes.map((r) => r.ms)).toFixed(0)} ms`],
     ['memdir refactor (goal < 2 s)', `${wall.toFixed(0)} ms, ${(rss / 1024).toFixed(0)} MB peak`],
   ]);
   return { wall, rss };

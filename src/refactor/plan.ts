@@ -1,6 +1,6 @@
 import { findRelativeDates } from '../core/dates.js';
 import { parseMemoryIndex, pointerPath, renderPointer, type IndexLine, type PointerLine } from '../core/memory-index.js';
-import { slugify, topicFileName } from '../core/paths.js';
+import { topicFileName } from '../core/paths.js';
 import { similarPairs } from '../core/similarity.js';
 import { INDEX_FILE, isMemoryType, type MemoryType } from '../core/taxonomy.js';
 import { INDEX_MAX_BYTES, INDEX_MAX_LINES, truncateIndex } from '../core/truncate.js';
@@ -67,7 +67,7 @@ const DUPLICATE_THRESHOLD = 0.6;
 /** Pointers that fit in MEMORY.md before it becomes a two-level index (room for headings). */
 const MAX_INDEX_POINTERS = 180;
 const SUB_INDEX_SIZE = 150;
-const SUB_INDEX = /^index_[a-z0-9_]+\.md$/;
+const SUB_INDEX = /^index_(?:user|feedback|project|reference|other)(?:_\d+)?\.md$/;
 const TYPE_TITLE: Record<MemoryType | 'other', string> = { user: 'User', feedback: 'Feedback', project: 'Project', reference: 'Reference', other: 'Other' };
 
 interface Topic {
@@ -162,9 +162,17 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
   let lastPointer: Pointer | undefined;
   let rawHeading = '';
   let block: { heading: string; rawHeading: string; lines: IndexLine[] } | undefined;
-  const indexLines = [...parseMemoryIndex(indexText).lines];
-  for (const sub of subIndexes) indexLines.push(...parseMemoryIndex(files.get(sub)!.text).lines.filter((l) => l.kind === 'pointer'));
-  for (const line of indexLines) {
+  // MEMORY.md, then the sub-indexes of a two-level layout (their headings and pointers only).
+  const documents = [parseMemoryIndex(indexText).lines];
+  for (const sub of subIndexes) documents.push(parseMemoryIndex(parseTopicFile(files.get(sub)!.text).file.body).lines.filter((l) => l.kind === 'pointer' || l.kind === 'heading'));
+  for (const [number, lines] of documents.entries()) {
+    if (number > 0) {
+      section = '';
+      rawHeading = '';
+      block = undefined;
+      lastPointer = undefined;
+    }
+  for (const line of lines) {
     if (line.kind === 'heading') {
       if (line.level === 1 && title === undefined && pointers.length === 0 && blocks.length === 0) title = line.raw;
       else {
@@ -206,6 +214,8 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
       blocks.push(block);
     }
     block.lines.push(line);
+  }
+
   }
 
   // 2. Each inline block becomes a topic file.
@@ -379,11 +389,11 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
     byTarget.set(topic.path, { title: fields.name ?? topic.path, target: topic.path, hook: fields.description ?? '', raw: '', section: '' });
   }
   // Pointers keep the section they were under; the rest are grouped by type.
-  const groups = new Map<string, string[]>();
+  const entries: Array<{ type: MemoryType | 'other'; section: string; line: string }> = [];
   for (const pointer of byTarget.values()) {
     const topic = topics.get(pointer.target);
-    const type = memoryFields(topic?.file.frontmatter?.data ?? {}).type;
-    const group = pointer.section || TYPE_TITLE[isMemoryType(type) ? type : 'other'];
+    const fields = memoryFields(topic?.file.frontmatter?.data ?? {});
+    const type = isMemoryType(fields.type) ? fields.type : 'other';
     let line = pointer.raw && pointer.raw.length <= maxLine ? pointer.raw : renderPointer({ title: pointer.title, target: encodeURI(pointer.target), hook: pointer.hook });
     if (line.length > maxLine) {
       line = renderPointer({ title: clip(pointer.title, 60), target: encodeURI(pointer.target), hook: clip(pointer.hook, Math.max(20, maxLine - 10 - clip(pointer.title, 60).length - pointer.target.length)) });
@@ -393,33 +403,50 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
         topic.file = withBody(topic.file, `${topic.file.body.replace(/\s*$/, '')}${topic.file.eol}${topic.file.eol}${hook}${topic.file.eol}`);
       }
     }
-    groups.set(group, [...(groups.get(group) ?? []), line]);
+    entries.push({ type, section: pointer.section, line });
   }
 
   const changes = new Map<string, string | null>();
-  const total = [...groups.values()].reduce((n, g) => n + g.length, 0);
-  const bytesIfFlat = [...groups.values()].reduce((n, g) => n + g.reduce((m, l) => m + l.length + 1, 0), 0);
-  const flat = total + 2 * groups.size <= MAX_INDEX_POINTERS && bytesIfFlat < INDEX_MAX_BYTES - 1000;
+  const sections = new Set(entries.map((e) => e.section || TYPE_TITLE[e.type]));
+  const bytesIfFlat = entries.reduce((n, e) => n + e.line.length + 1, 0);
+  const flat = entries.length + 2 * sections.size <= MAX_INDEX_POINTERS && bytesIfFlat < INDEX_MAX_BYTES - 1000;
   const indexOut: string[] = [title ?? '# Memory', ''];
   const wantedSubIndexes = new Set<string>();
-  for (const [group, lines] of groups) {
-    indexOut.push(`## ${group}`);
-    if (flat) {
-      indexOut.push(...lines, '');
-      continue;
+  if (flat) {
+    const groups = new Map<string, string[]>();
+    for (const e of entries) {
+      const group = e.section || TYPE_TITLE[e.type];
+      groups.set(group, [...(groups.get(group) ?? []), e.line]);
     }
-    // Too many memories for one index the agent loads whole: a second level, one file per section.
-    for (let i = 0; i < lines.length; i += SUB_INDEX_SIZE) {
-      const chunk = lines.slice(i, i + SUB_INDEX_SIZE);
-      const n = i / SUB_INDEX_SIZE + 1;
-      const path = `index_${slugify(group)}${n > 1 ? `_${n}` : ''}.md`;
-      const name = `${group}${n > 1 ? ` (${n})` : ''}`;
-      const description = `Index of ${chunk.length} memories: ${clip(chunk.map((l) => /\[([^\]]*)\]/.exec(l)?.[1] ?? '').join(', '), 100)}`;
-      wantedSubIndexes.add(path);
-      changes.set(path, serializeTopicFile(newTopicFile({ name, description, type: 'reference' }, chunk.join('\n'))));
-      indexOut.push(renderPointer({ title: name, target: path, hook: clip(description, Math.max(20, maxLine - path.length - name.length - 10)) }));
+    for (const [group, lines] of groups) indexOut.push(`## ${group}`, ...lines, '');
+  } else {
+    // Too many memories for one index the agent loads whole: a second level of files per type,
+    // holding the original section headings; MEMORY.md points to those files.
+    for (const type of [...(['user', 'feedback', 'project', 'reference'] as const), 'other' as const]) {
+      const ofType = entries.filter((e) => e.type === type);
+      if (ofType.length === 0) continue;
+      // Pointers without a section first, so none of them sits under another section's heading.
+      const ordered = [...ofType.filter((e) => !e.section), ...orderBySection(ofType.filter((e) => e.section))];
+      indexOut.push(`## ${TYPE_TITLE[type]}`);
+      for (let i = 0; i < ordered.length; i += SUB_INDEX_SIZE) {
+        const chunk = ordered.slice(i, i + SUB_INDEX_SIZE);
+        const n = i / SUB_INDEX_SIZE + 1;
+        const path = `index_${type}${n > 1 ? `_${n}` : ''}.md`;
+        const name = `${TYPE_TITLE[type]} memories${n > 1 ? ` (${n})` : ''}`;
+        const body: string[] = [];
+        let current = '';
+        for (const e of chunk) {
+          if (e.section && e.section !== current) body.push(`## ${e.section}`);
+          current = e.section;
+          body.push(e.line);
+        }
+        const description = `Index of ${chunk.length} ${type} memories: ${clip(chunk.map((e) => /\[([^\]]*)\]/.exec(e.line)?.[1] ?? '').join(', '), 100)}`;
+        wantedSubIndexes.add(path);
+        changes.set(path, serializeTopicFile(newTopicFile({ name, description, type: 'reference' }, body.join('\n'))));
+        indexOut.push(renderPointer({ title: name, target: path, hook: clip(description, Math.max(20, maxLine - path.length - name.length - 10)) }));
+      }
+      indexOut.push('');
     }
-    indexOut.push('');
   }
   while (indexOut[indexOut.length - 1] === '') indexOut.pop();
   const newIndex = `${indexOut.join('\n')}\n`;
@@ -440,6 +467,13 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
 }
 
 const TYPE_TITLES = new Set(Object.values(TYPE_TITLE));
+
+/** Entries grouped by section, sections in order of first appearance (stable within a section). */
+function orderBySection<T extends { section: string }>(entries: T[]): T[] {
+  const bySection = new Map<string, T[]>();
+  for (const e of entries) bySection.set(e.section, [...(bySection.get(e.section) ?? []), e]);
+  return [...bySection.values()].flat();
+}
 
 /**
  * Body text cut into parts of at most `max` lines: a new part starts at a

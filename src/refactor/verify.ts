@@ -25,7 +25,7 @@ export function lostLines(before: Map<string, string>, plan: RefactorPlan): Arra
   const excused = new Set(plan.dropped.map((d) => normalize(d.text)));
   const pointed = new Set<string>();
   for (const [file, text] of after) {
-    if (file === INDEX_FILE || /^index_[a-z0-9_]+\.md$/.test(file)) {
+    if (file === INDEX_FILE || /^index_(?:user|feedback|project|reference|other)(?:_\d+)?\.md$/.test(file)) {
       for (const line of parseMemoryIndex(text).lines) if (line.kind === 'pointer') pointed.add(pointerPath(line.target));
     }
   }

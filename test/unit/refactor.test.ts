@@ -77,6 +77,15 @@ describe('generated bloated indexes', () => {
     expect([...after].find(([, f]) => f.text.includes('name: 用户偏好'))![1].text).toMatch(/^type: (feedback|user)$/m);
   });
 
+  test('400 sections: a two-level index by type that keeps the section headings', () => {
+    const { plan, after } = roundTrip(input({ 'MEMORY.md': bloatedIndex(400, 3) }));
+    expect(plan.after.complete).toBe(true);
+    expect(plan.after.lines).toBeLessThan(40);
+    const subIndexes = [...after.keys()].filter((f) => f.startsWith('index_'));
+    expect(subIndexes.length).toBeLessThan(10);
+    expect(subIndexes.map((f) => after.get(f)!.text).join('\n')).toContain('## Section 399: release decisions');
+  });
+
   test('249 pointers: a two-level index the agent loads whole', () => {
     const { index, files } = pointerIndex(249);
     const { plan, after } = roundTrip(input({ 'MEMORY.md': index, ...files }));

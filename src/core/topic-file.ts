@@ -57,38 +57,46 @@ const CLOSE_FENCE = /^(?:---|\.\.\.)[ \t]*$/;
 export function parseTopicFile(text: string): { file: TopicFile; problems: ParseProblem[] } {
   const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
   const rest = bom ? text.slice(1) : text;
-  const eol = /\r\n/.test(rest.slice(0, rest.indexOf('\n') + 1)) ? '\r\n' : '\n';
+  const eol: TopicFile['eol'] = /\r\n/.test(rest.slice(0, rest.indexOf('\n') + 1)) ? '\r\n' : '\n';
   const problems: ParseProblem[] = [];
+  const noFrontmatter = { file: { bom, eol, frontmatter: null, body: rest, bodyLine: 1 }, problems };
 
-  const lines = splitKeepingEnds(rest);
-  if (lines.length === 0 || !FENCE.test(stripEnd(lines[0]!))) {
-    return { file: { bom, eol, frontmatter: null, body: rest, bodyLine: 1 }, problems };
-  }
-  let closeIndex = -1;
-  for (let i = 1; i < lines.length; i++) {
-    if (CLOSE_FENCE.test(stripEnd(lines[i]!))) {
-      closeIndex = i;
+  // Walk line ends with indexOf: only the frontmatter is split, never the (possibly long) body.
+  const lineEnd = (from: number) => {
+    const at = rest.indexOf('\n', from);
+    return at === -1 ? rest.length : at + 1;
+  };
+  const openEnd = lineEnd(0);
+  if (rest.length === 0 || !FENCE.test(stripEnd(rest.slice(0, openEnd)))) return noFrontmatter;
+  let lineNumber = 2;
+  let closeStart = -1;
+  let closeEnd = -1;
+  for (let start = openEnd; start < rest.length; lineNumber++) {
+    const end = lineEnd(start);
+    if (CLOSE_FENCE.test(stripEnd(rest.slice(start, end)))) {
+      closeStart = start;
+      closeEnd = end;
       break;
     }
+    start = end;
   }
-  if (closeIndex === -1) {
+  if (closeStart === -1) {
     problems.push({ line: 1, message: 'frontmatter is opened with --- but never closed' });
-    return { file: { bom, eol, frontmatter: null, body: rest, bodyLine: 1 }, problems };
+    return noFrontmatter;
   }
 
-  const raw = lines.slice(1, closeIndex).join('');
+  const raw = rest.slice(openEnd, closeStart);
   const { data, problem } = parseYaml(raw);
   if (problem) problems.push({ ...problem, line: problem.line + 2 });
   const frontmatter: Frontmatter = {
     raw,
-    open: lines[0]!,
-    close: lines[closeIndex]!,
+    open: rest.slice(0, openEnd),
+    close: rest.slice(closeStart, closeEnd),
     data,
     startLine: 1,
-    endLine: closeIndex + 1,
+    endLine: lineNumber,
   };
-  const body = lines.slice(closeIndex + 1).join('');
-  return { file: { bom, eol, frontmatter, body, bodyLine: closeIndex + 2 }, problems };
+  return { file: { bom, eol, frontmatter, body: rest.slice(closeEnd), bodyLine: lineNumber + 1 }, problems };
 }
 
 export function serializeTopicFile(file: TopicFile): string {

@@ -16,13 +16,9 @@ export function loadDocs(dir: string): RecallDoc[] {
     let text: string;
     let mtimeMs: number;
     try {
-      const fd = fs.openSync(file, 'r');
-      try {
-        mtimeMs = fs.fstatSync(fd).mtimeMs;
-        text = fs.readFileSync(fd, 'utf8');
-      } finally {
-        fs.closeSync(fd);
-      }
+      // By path, not by descriptor: Node reads a whole UTF-8 file by path in one native call.
+      text = fs.readFileSync(file, 'utf8');
+      mtimeMs = fs.statSync(file).mtimeMs;
     } catch {
       continue;
     }

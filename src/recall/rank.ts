@@ -47,16 +47,23 @@ export class RecallIndex {
   private readonly avgLen: Record<Field, number>;
 
   constructor(docs: RecallDoc[]) {
-    this.docs = docs.map((doc) => {
+    // Document frequency without a set per document: remember the last document that counted a term.
+    const lastCounted = new Map<string, number>();
+    this.docs = docs.map((doc, i) => {
       const tf = { name: new Map<string, number>(), description: new Map<string, number>(), body: new Map<string, number>() };
       const len = { name: 0, description: 0, body: 0 };
       for (const field of FIELDS) {
         const terms = tokenize(doc[field]);
         len[field] = terms.length;
-        for (const term of terms) tf[field].set(term, (tf[field].get(term) ?? 0) + 1);
+        const counts = tf[field];
+        for (const term of terms) {
+          counts.set(term, (counts.get(term) ?? 0) + 1);
+          if (lastCounted.get(term) !== i) {
+            lastCounted.set(term, i);
+            this.df.set(term, (this.df.get(term) ?? 0) + 1);
+          }
+        }
       }
-      const seen = new Set([...tf.name.keys(), ...tf.description.keys(), ...tf.body.keys()]);
-      for (const term of seen) this.df.set(term, (this.df.get(term) ?? 0) + 1);
       return { doc, tf, len };
     });
     const n = Math.max(1, this.docs.length);

@@ -87,7 +87,8 @@ export async function withDirLock<T>(dir: string, action: () => T | Promise<T>, 
   let delay = 5;
 
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // A new state folder ignores itself, so memory committed in a repository stays clean.
+    if (fs.mkdirSync(path.dirname(file), { recursive: true })) fs.writeFileSync(path.join(path.dirname(file), '.gitignore'), '*\n');
   } catch (error) {
     throw new IoError(messages.notWritable(dir, (error as NodeJS.ErrnoException).code ?? String(error)), { cause: error });
   }

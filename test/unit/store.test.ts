@@ -140,3 +140,9 @@ describe('scan', () => {
     expect(memories.find((m) => m.path === 'long.md')!.name).toBe('Long');
   });
 });
+
+test('the state folder memdir creates ignores itself in git', async () => {
+  const dir = tempDir();
+  await withDirLock(dir, () => {});
+  expect(fs.readFileSync(path.join(dir, '.memdir/.gitignore'), 'utf8')).toBe('*\n');
+});

@@ -30,3 +30,10 @@ function classify(model: MemoryDirModel, pointer: PointerLine): PointerTarget {
   if (model.escapingLinks.has(normalized)) return { kind: 'escapes', reason: 'a symlink whose target is outside the directory' };
   return { kind: 'file', path: normalized };
 }
+
+/** Every pointer line of MEMORY.md, with where it leads. */
+export function indexPointers(model: MemoryDirModel): Array<{ line: PointerLine; target: PointerTarget }> {
+  const out: Array<{ line: PointerLine; target: PointerTarget }> = [];
+  for (const line of model.index?.index.lines ?? []) if (line.kind === 'pointer') out.push({ line, target: pointerTarget(model, line) });
+  return out;
+}

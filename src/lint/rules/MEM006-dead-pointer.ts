@@ -1,5 +1,5 @@
 import { lineRange } from '../source.js';
-import { pointerTarget } from '../pointers.js';
+import { indexPointers } from '../pointers.js';
 import type { Rule } from '../types.js';
 
 export const deadPointer: Rule = {
@@ -16,9 +16,7 @@ export const deadPointer: Rule = {
   check(model, report) {
     const index = model.index;
     if (!index) return;
-    for (const line of index.index.lines) {
-      if (line.kind !== 'pointer') continue;
-      const target = pointerTarget(model, line);
+    for (const { line, target } of indexPointers(model)) {
       if (target.kind !== 'file' || model.files.has(target.path)) continue;
       report({
         file: index.path,

@@ -1,4 +1,4 @@
-import { pointerTarget } from '../pointers.js';
+import { indexPointers } from '../pointers.js';
 import type { Rule } from '../types.js';
 
 export const pointerEscapes: Rule = {
@@ -15,9 +15,7 @@ export const pointerEscapes: Rule = {
   check(model, report) {
     const index = model.index;
     if (!index) return;
-    for (const line of index.index.lines) {
-      if (line.kind !== 'pointer') continue;
-      const target = pointerTarget(model, line);
+    for (const { line, target } of indexPointers(model)) {
       if (target.kind !== 'escapes') continue;
       report({ file: index.path, line: line.line, column: line.raw.indexOf('(') + 2, message: `points outside the memory directory: ${target.reason}` });
     }

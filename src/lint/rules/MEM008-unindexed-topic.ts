@@ -1,6 +1,6 @@
 import { parseMemoryIndex, renderPointer } from '../../core/memory-index.js';
 import { INDEX_FILE } from '../../core/taxonomy.js';
-import { pointerTarget } from '../pointers.js';
+import { indexPointers, pointerTarget } from '../pointers.js';
 import type { Rule, TopicSource } from '../types.js';
 
 function pointerFor(topic: TopicSource): string {
@@ -23,11 +23,7 @@ export const unindexedTopic: Rule = {
     if (model.skipIndex) return;
     // Indexed = pointed to from MEMORY.md, or from a file MEMORY.md points to (a two-level index).
     const indexed = new Set<string>();
-    for (const line of model.index?.index.lines ?? []) {
-      if (line.kind !== 'pointer') continue;
-      const target = pointerTarget(model, line);
-      if (target.kind === 'file') indexed.add(target.path);
-    }
+    for (const { target } of indexPointers(model)) if (target.kind === 'file') indexed.add(target.path);
     for (const topic of model.topics) {
       if (!indexed.has(topic.path) || !topic.topic.body.includes('](')) continue;
       for (const line of parseMemoryIndex(topic.topic.body).lines) {

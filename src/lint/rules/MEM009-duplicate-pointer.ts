@@ -1,5 +1,5 @@
 import { lineRange } from '../source.js';
-import { pointerTarget } from '../pointers.js';
+import { indexPointers } from '../pointers.js';
 import type { Rule } from '../types.js';
 
 export const duplicatePointer: Rule = {
@@ -17,9 +17,7 @@ export const duplicatePointer: Rule = {
     const index = model.index;
     if (!index) return;
     const first = new Map<string, number>();
-    for (const line of index.index.lines) {
-      if (line.kind !== 'pointer') continue;
-      const target = pointerTarget(model, line);
+    for (const { line, target } of indexPointers(model)) {
       if (target.kind !== 'file') continue;
       const seen = first.get(target.path);
       if (seen === undefined) {

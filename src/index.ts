@@ -14,13 +14,14 @@ export { MemdirError, InputError, UsageError, ConfigError, IoError, RefusedError
 export { RULES } from './lint/rules/index.js';
 export { ruleDoc } from './lint/docs.js';
 export { runLint, type LintResult, type LintTarget } from './lint/run.js';
+export { lint, type LintOptions } from './lint/api.js';
 export { lintDirectory, fixDirectory } from './lint/engine.js';
 export { rawDirectory } from './lint/source.js';
 export { DEFAULT_CONFIG, validateConfig, type LintConfig } from './lint/config.js';
 export { FORMATTERS } from './lint/formatters/index.js';
 export type { Finding, Rule, Severity } from './lint/types.js';
 export { recall, type RecallOptions, type RecallResult } from './recall/recall.js';
-export { runRefactor } from './refactor/run.js';
+export { runRefactor as refactor, type RefactorOptions, type RefactorResult } from './refactor/run.js';
 export { planRefactor } from './refactor/plan.js';
 export { RecallIndex, type RecallDoc } from './recall/rank.js';
 export { loadDocs } from './recall/load.js';

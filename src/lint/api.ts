@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { findConfig } from './config-file.js';
+import type { LintConfig } from './config.js';
+import { runLint, type LintResult } from './run.js';
+
+export interface LintOptions {
+  /** Memory directories to lint. */
+  dirs: string[];
+  fix?: boolean;
+  /** With fix: compute the fixes (as diffs) without writing. */
+  dryRun?: boolean;
+  /** Configuration to use; default: memdir.config.json or package.json "memdir" found as the CLI finds it. */
+  config?: LintConfig;
+  cwd?: string;
+}
+
+/** `memdir lint` as a function: results per directory, findings with rule ids, lines and fixes. */
+export function lint(options: LintOptions): Promise<LintResult[]> {
+  const cwd = options.cwd ?? process.cwd();
+  return runLint(
+    options.dirs.map((dir) => ({ dir: path.resolve(cwd, dir) })),
+    { config: (dir) => options.config ?? findConfig(dir, cwd).config, fix: options.fix, dryRun: options.dryRun },
+  );
+}

@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { lint, recall, refactor, saveMemory } from '../../src/index.js';
+import { repoRoot } from '../helpers/run-cli.js';
+import { tempDir } from '../helpers/temp.js';
+
+test('the library API mirrors the commands', async () => {
+  const dir = path.join(tempDir(), 'memory');
+  fs.cpSync(path.join(repoRoot, 'examples/rotting-memory'), dir, { recursive: true });
+  await saveMemory(dir, { type: 'user', name: 'Role', description: 'User is a data engineer on the billing team', body: 'Data engineer.' });
+
+  const [linted] = await lint({ dirs: [dir], cwd: dir });
+  expect(linted!.findings.map((f) => f.ruleId)).toContain('MEM006');
+
+  const dry = await refactor(dir, { dryRun: true });
+  expect(dry.written).toBe(false);
+  expect(dry.plan.operations.some((o) => o.kind === 'create')).toBe(true);
+
+  const recalled = await recall({ dir, query: 'can I merge to main during the mobile release?', engine: 'local' });
+  expect(recalled.memories.map((m) => m.path)).toEqual(['project_merge_freeze.md']);
+  expect(recalled.memories[0]!.text).toMatch(/^(Memory \(saved today\)|This memory is)/);
+});

@@ -1,8 +1,8 @@
+import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { InputError, IoError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * A memory file as text, refusing what is not one: binary content (NUL
@@ -19,9 +19,7 @@ export function readMemoryText(file: string): string | undefined {
     throw new IoError(messages.unreadable(file, code ?? String(error)), { cause: error });
   }
   if (bytes.includes(0)) throw new InputError(file, messages.binaryFile());
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw new InputError(file, messages.notUtf8());
-  }
+  // A native validity check, then a plain decode: faster than a fatal TextDecoder on thousands of files.
+  if (!isUtf8(bytes)) throw new InputError(file, messages.notUtf8());
+  return bytes.toString('utf8');
 }

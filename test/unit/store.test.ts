@@ -146,3 +146,15 @@ test('the state folder memdir creates ignores itself in git', async () => {
   await withDirLock(dir, () => {});
   expect(fs.readFileSync(path.join(dir, '.memdir/.gitignore'), 'utf8')).toBe('*\n');
 });
+
+describe('reading memory files', () => {
+  test('binary and invalid UTF-8 are refused by name; a BOM is kept', async () => {
+    const { readMemoryText } = await import('../../src/store/files.js');
+    const dir = tempDir();
+    writeTree(dir, { 'bin.md': Buffer.from([0x41, 0x00]), 'latin1.md': Buffer.from([0x63, 0x61, 0x66, 0xe9]), 'bom.md': '\uFEFF---\nname: x\n---\n' });
+    expect(() => readMemoryText(path.join(dir, 'bin.md'))).toThrow(`${path.join(dir, 'bin.md')}: binary file`);
+    expect(() => readMemoryText(path.join(dir, 'latin1.md'))).toThrow('not valid UTF-8 text');
+    expect(readMemoryText(path.join(dir, 'bom.md'))).toBe('\uFEFF---\nname: x\n---\n');
+    expect(readMemoryText(path.join(dir, 'missing.md'))).toBeUndefined();
+  });
+});

@@ -195,6 +195,27 @@ function asMapping(parsed: unknown): { data: Record<string, unknown>; problem?: 
   return { data: parsed };
 }
 
+const UNQUOTED_COLON = /^([A-Za-z_][\w-]*):([ \t]+)([^'"[{|>&*!\s].*?: .*?)[ \t]*\r?$/;
+
+/**
+ * Top-level values of a frontmatter's raw text that hold an unquoted ": " —
+ * YAML rejects them, Claude Code reads them. `line` is 0-based within `raw`;
+ * `start`/`end` are the value's offsets in `raw`.
+ */
+export function unquotedColonValues(raw: string): Array<{ key: string; value: string; line: number; start: number; end: number }> {
+  const found: Array<{ key: string; value: string; line: number; start: number; end: number }> = [];
+  let offset = 0;
+  raw.split('\n').forEach((line, i) => {
+    const match = UNQUOTED_COLON.exec(line);
+    if (match) {
+      const start = offset + match[1]!.length + 1 + match[2]!.length;
+      found.push({ key: match[1]!, value: match[3]!, line: i, start, end: start + match[3]!.length });
+    }
+    offset += line.length + 1;
+  });
+  return found;
+}
+
 /** Quote every top-level `key: value` whose value is not already quoted, a block or a collection. */
 function quoteBareValues(text: string): string {
   return text.replace(/^([A-Za-z_][\w-]*):[ \t]+([^'"[{|>&*!\s].*?)[ \t]*$/gm, (_line, key: string, value: string) => `${key}: ${JSON.stringify(value)}`);

@@ -1,10 +1,10 @@
 import { findRelativeDates } from '../core/dates.js';
-import { parseMemoryIndex, pointerPath, renderPointer, type IndexLine, type PointerLine } from '../core/memory-index.js';
+import { parseMemoryIndex, pointerPath, renderPointer, type IndexLine } from '../core/memory-index.js';
 import { topicFileName } from '../core/paths.js';
 import { similarPairs } from '../core/similarity.js';
-import { INDEX_FILE, isMemoryType, type MemoryType } from '../core/taxonomy.js';
+import { INDEX_FILE, isMemoryType, missingWhyHow, type MemoryType } from '../core/taxonomy.js';
 import { INDEX_MAX_BYTES, INDEX_MAX_LINES, truncateIndex } from '../core/truncate.js';
-import { memoryFields, newTopicFile, parseTopicFile, serializeTopicFile, withBody, withFields, type TopicFile } from '../core/topic-file.js';
+import { memoryFields, newTopicFile, parseTopicFile, serializeTopicFile, unquotedColonValues, withBody, withFields, type TopicFile } from '../core/topic-file.js';
 import { clip, firstSentence, inferType, plainText } from './classify.js';
 
 /** One file of the directory as the planner sees it. */
@@ -290,11 +290,7 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
       fill.description = sentence.length >= 20 ? sentence : clip(`${fill.name ?? fields.name}: ${plainText(topic.file.body) || 'memory'}`, 140);
     }
     // Values YAML rejects (unquoted ": ") are rewritten quoted; the parsed value is unchanged.
-    const quoted: Record<string, string> = {};
-    for (const line of (topic.file.frontmatter?.raw ?? '').split('\n')) {
-      const match = /^([A-Za-z_][\w-]*):[ \t]+([^'"[{|>&*!\s].*?: .*?)[ \t]*\r?$/.exec(line);
-      if (match) quoted[match[1]!] = match[2]!;
-    }
+    const quoted = Object.fromEntries(unquotedColonValues(topic.file.frontmatter?.raw ?? '').map((v) => [v.key, v.value]));
     if (Object.keys(quoted).length) {
       topic.file = withFields(topic.file, quoted, { quote: true });
       operations.push({ kind: 'quote-frontmatter', path: topic.path, keys: Object.keys(quoted) });
@@ -367,9 +363,8 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
   // 8. Report what still lacks Why / How to apply (never invented).
   for (const topic of topics.values()) {
     const type = memoryFields(topic.file.frontmatter?.data ?? {}).type;
-    if ((type === 'feedback' || type === 'project') && !(/\bwhy(?:\*\*|__)?\s*[:：]/i.test(topic.file.body) && /\bhow to apply(?:\*\*|__)?\s*[:：]/i.test(topic.file.body))) {
-      warnings.push({ path: topic.path, message: `${type} memory without **Why:** and **How to apply:** (add them by hand)` });
-    }
+    const missing = missingWhyHow(type, topic.file.body);
+    if (missing.length) warnings.push({ path: topic.path, message: `${type} memory without ${missing.join(' and ')} (add them by hand)` });
   }
 
   // 9. The new index: every topic file once, grouped by type, one short line each.

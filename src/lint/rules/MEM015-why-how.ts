@@ -1,8 +1,5 @@
+import { missingWhyHow } from '../../core/taxonomy.js';
 import type { Rule } from '../types.js';
-
-// "**Why:**", "**Why**:", "Why:" (and the Chinese labels); a bare "why" in prose does not count.
-const WHY = /\bwhy(?:\*\*|__)?\s*[:：]|为什么[:：]|原因[:：]/i;
-const HOW = /\bhow to apply(?:\*\*|__)?\s*[:：]|如何应用[:：]|怎么用[:：]/i;
 
 export const whyHow: Rule = {
   id: 'MEM015',
@@ -17,8 +14,7 @@ export const whyHow: Rule = {
   },
   check(model, report) {
     for (const topic of model.topics) {
-      if (topic.fields.type !== 'feedback' && topic.fields.type !== 'project') continue;
-      const missing = [WHY.test(topic.topic.body) ? '' : '**Why:**', HOW.test(topic.topic.body) ? '' : '**How to apply:**'].filter(Boolean);
+      const missing = missingWhyHow(topic.fields.type, topic.topic.body);
       if (missing.length === 0) continue;
       report({ file: topic.path, line: topic.topic.bodyLine, column: 1, message: `${topic.fields.type} memory without ${missing.join(' and ')}` });
     }

@@ -105,7 +105,7 @@ function applyJournal(dir: string, entries: JournalEntry[], step: (name: string)
  * Finish a transaction a crashed process committed, or sweep the temp files
  * of one it did not. Call while holding the lock.
  */
-export function recoverTransaction(dir: string): void {
+export function recoverTransaction(dir: string, options: { sweep?: boolean } = {}): void {
   let journal: JournalEntry[] | undefined;
   try {
     journal = JSON.parse(fs.readFileSync(journalPath(dir), 'utf8')) as JournalEntry[];
@@ -113,7 +113,7 @@ export function recoverTransaction(dir: string): void {
     journal = undefined;
   }
   if (journal) applyJournal(dir, journal, () => {});
-  sweepTemps(dir);
+  if (options.sweep ?? true) sweepTemps(dir);
 }
 
 function sweepTemps(dir: string): void {

@@ -75,7 +75,8 @@ function breakStaleLock(file: string, staleText: string): void {
  * Run `action` holding the memory directory's write lock (`.memdir/lock`,
  * body: PID, time, token). Waits for other writers; a lock whose process is
  * gone, or older than `staleMs`, is broken. A transaction left by a crashed
- * writer is finished before `action` runs.
+ * writer is finished (and, after breaking a stale lock, its temp files swept)
+ * before `action` runs.
  */
 export async function withDirLock<T>(dir: string, action: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -85,6 +86,7 @@ export async function withDirLock<T>(dir: string, action: () => T | Promise<T>, 
   const body = JSON.stringify({ pid: process.pid, time: Date.now(), token } satisfies LockBody);
   const deadline = Date.now() + timeoutMs;
   let delay = 5;
+  let brokeStale = false;
 
   try {
     // A new state folder ignores itself, so memory committed in a repository stays clean.
@@ -111,6 +113,7 @@ export async function withDirLock<T>(dir: string, action: () => T | Promise<T>, 
           : isOlderThan(file, 2_000); // a body still being written is not stale
 
       if (stale) {
+        brokeStale = true;
         breakStaleLock(file, held.text);
         continue;
       }
@@ -121,7 +124,9 @@ export async function withDirLock<T>(dir: string, action: () => T | Promise<T>, 
   }
 
   try {
-    recoverTransaction(dir);
+    // Only a writer that died holding the lock leaves temp files; walking the whole
+    // directory for them on every lock (hooks take it on every prompt) would be waste.
+    recoverTransaction(dir, { sweep: brokeStale });
     return await action();
   } finally {
     const held = readBody(file);

@@ -158,3 +158,15 @@ describe('reading memory files', () => {
     expect(readMemoryText(path.join(dir, 'missing.md'))).toBeUndefined();
   });
 });
+
+test('temp files of a writer that died holding the lock are swept by the next lock holder', async () => {
+  const dir = tempDir();
+  writeTree(dir, {
+    '.memdir/lock': JSON.stringify({ pid: 2 ** 22 + 12345, time: Date.now(), token: 'dead' }),
+    '.memdir-tmp-0123456789ab-user_role.md': 'half-written',
+    'sub/.memdir-tmp-0123456789ab-x.md': 'half-written',
+  });
+  await withDirLock(dir, () => {});
+  expect(fs.readdirSync(dir).filter((f) => f.includes('tmp'))).toEqual([]);
+  expect(fs.readdirSync(path.join(dir, 'sub'))).toEqual([]);
+});

@@ -26,7 +26,7 @@ export async function handler(args: ArgumentsCamelCase<ContextArgs>): Promise<vo
     await runAsHook('context', async () => {
       const input = await readHookInput();
       const cwd = typeof input.cwd === 'string' ? input.cwd : undefined;
-      const context = sessionContext(resolveFor(args, output, cwd).dir);
+      const context = await sessionContext(resolveFor(args, output, cwd).dir);
       process.stdout.write(
         `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context.text } })}\n`,
       );
@@ -35,7 +35,7 @@ export async function handler(args: ArgumentsCamelCase<ContextArgs>): Promise<vo
   }
 
   const resolution = resolveFor(args, output);
-  const context = sessionContext(resolution.dir);
+  const context = await sessionContext(resolution.dir);
   if (args.json) {
     const { content, ...index } = context.index;
     output.json({ dir: resolution.dir, indexFile: context.indexFile, ...index, indexContent: content, text: context.text });

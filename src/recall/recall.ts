@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ModelError } from '../llm/model.js';
+import { settleDirectory } from '../store/lock.js';
 import { scanMemories } from '../store/scan.js';
 import { loadDocs } from './load.js';
 import { RecallIndex } from './rank.js';
@@ -40,6 +41,7 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
   const limit = Math.max(0, Math.min(options.limit ?? 5, 20));
   const now = options.nowMs ?? Date.now();
   if (!fs.existsSync(options.dir) || limit === 0) return { engine: 'local', memories: [] };
+  await settleDirectory(options.dir);
   const skip = new Set(options.alreadySurfaced ?? []);
   const recentTools = options.recentTools ?? [];
   const read = (rel: string, score: number | null, mtimeMs: number): RecalledMemory => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { truncateIndex, type TruncatedIndex } from '../core/truncate.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { readMemoryText } from './files.js';
+import { settleDirectory } from './lock.js';
 import { renderTemplate } from './templates.js';
 
 export interface SessionContext {
@@ -11,7 +12,8 @@ export interface SessionContext {
 }
 
 /** What an agent should load at session start: instructions, then the index as the agent would load it. */
-export function sessionContext(dir: string): SessionContext {
+export async function sessionContext(dir: string): Promise<SessionContext> {
+  await settleDirectory(dir);
   const indexFile = path.join(dir, INDEX_FILE);
   // Not readIndexText: an oversized index is shown cut, exactly as the agent sees it.
   const raw = readMemoryText(indexFile) ?? '';

@@ -2,18 +2,23 @@ import { disabledSpans, isDisabled } from './directives.js';
 import { ruleSetting, type LintConfig } from './config.js';
 import { RULES } from './rules/index.js';
 import { buildModel, type RawDirectory } from './source.js';
-import type { Finding, Rule, TextEdit } from './types.js';
+import type { Finding, MemoryDirModel, Rule, TextEdit } from './types.js';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
 /** Run every enabled rule over a directory. Pure: the raw text is all it reads. */
 export function lintDirectory(raw: RawDirectory, config: LintConfig, rules: readonly Rule[] = RULES): Finding[] {
-  const model = buildModel(raw, { skipIndex: config.skipIndex });
+  return lintModel(buildModel(raw, { skipIndex: config.skipIndex }), config, rules);
+}
+
+/** Run every enabled rule over a directory already parsed (callers that also need the model parse once). */
+export function lintModel(model: MemoryDirModel, config: LintConfig, rules: readonly Rule[] = RULES): Finding[] {
+  const texts = new Map([...(model.index ? [model.index] : []), ...model.topics].map((source) => [source.path, source.text]));
   const spansByFile = new Map<string, ReturnType<typeof disabledSpans>>();
   const spansFor = (file: string) => {
     let spans = spansByFile.get(file);
     if (!spans) {
-      spans = disabledSpans(raw.files.get(file)?.text ?? '');
+      spans = disabledSpans(texts.get(file) ?? '');
       spansByFile.set(file, spans);
     }
     return spans;

@@ -6,7 +6,8 @@ import { gitFacts } from '../lint/git-facts.js';
 import { loadDirectory } from '../lint/load.js';
 import { anchorDate, buildModel } from '../lint/source.js';
 import { DEFAULT_CONFIG } from '../lint/config.js';
-import { lintDirectory } from '../lint/engine.js';
+import { lintModel } from '../lint/engine.js';
+import { RULES } from '../lint/rules/index.js';
 import { planRefactor, type PlanInputFile, type RefactorPlan } from './plan.js';
 import { lostLines } from './verify.js';
 import { MemdirError } from '../core/errors.js';
@@ -52,9 +53,10 @@ async function planInput(dir: string): Promise<{ input: Map<string, PlanInputFil
   const facts = await gitFacts(dir, { repoFiles: true, commitTimes: true });
   raw.commitTimes = facts.commitTimes;
   raw.repoFiles = facts.repoFiles;
-  const findings = lintDirectory(raw, DEFAULT_CONFIG);
-  const audit = Object.entries(AUDIT_RULES).map(([rule, what]) => ({ rule, what, count: findings.filter((f) => f.ruleId === rule).length }));
   const model = buildModel(raw, { skipIndex: false });
+  const auditRules = RULES.filter((rule) => rule.id in AUDIT_RULES);
+  const findings = lintModel(model, DEFAULT_CONFIG, auditRules);
+  const audit = Object.entries(AUDIT_RULES).map(([rule, what]) => ({ rule, what, count: findings.filter((f) => f.ruleId === rule).length }));
   const input = new Map<string, PlanInputFile>();
   for (const topic of model.topics) {
     const anchor = anchorDate(topic);
@@ -68,7 +70,7 @@ async function planInput(dir: string): Promise<{ input: Map<string, PlanInputFil
   return { input, audit };
 }
 
-async function diffsOf(dir: string, input: Map<string, PlanInputFile>, plan: RefactorPlan): Promise<string[]> {
+async function diffsOf(input: Map<string, PlanInputFile>, plan: RefactorPlan): Promise<string[]> {
   const { createTwoFilesPatch } = await import('diff');
   return [...plan.changes].map(([file, content]) =>
     createTwoFilesPatch(content === null || !input.has(file) ? '/dev/null' : `a/${file}`, content === null ? '/dev/null' : `b/${file}`, input.get(file)?.text ?? '', content ?? ''),
@@ -105,7 +107,7 @@ export async function runRefactor(dir: string, options: RefactorOptions = {}): P
       });
     }
     // Diffs are for --dry-run; computing them for hundreds of files is not free.
-    const diffs = options.dryRun ? await diffsOf(dir, input, plan) : [];
+    const diffs = options.dryRun ? await diffsOf(input, plan) : [];
     if (!options.dryRun && plan.changes.size > 0) {
       const changes = [...plan.changes].map(([file, content]) => (content === null ? { path: file, delete: true as const } : { path: file, content }));
       // The index goes last: until it is renamed, the agent still sees the old, complete layout.

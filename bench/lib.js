@@ -19,12 +19,12 @@ export function time(fn) {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
-/** Time one run of a command, in ms (wall clock, includes process startup). */
-export function timeCommand(command, args, options = {}) {
+/** Time one run of a command, in ms (wall clock, includes process startup). Other exit codes throw. */
+export function timeCommand(command, args, options = {}, okStatus = [0]) {
   const start = process.hrtime.bigint();
   const result = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  if (!okStatus.includes(result.status)) throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   return ms;
 }
 

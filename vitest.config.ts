@@ -10,6 +10,11 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Hostile conditions: concurrency, kill -9, bad encodings, broken pipes, hooks that must return.
+        test: { name: 'reliability', include: ['test/reliability/**/*.test.ts'], testTimeout: 120_000, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
         // Real Claude Code processes: few at a time on a 2-core machine.
         test: {
           name: 'e2e',

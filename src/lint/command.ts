@@ -8,7 +8,7 @@ import { resolveFor } from '../shell/options.js';
 import { createOutput } from '../shell/output.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { findGitRoot } from '../store/git-root.js';
-import { findConfig } from './config-file.js';
+import { findConfig } from '../config/find.js';
 import { FORMATTERS, type FormatContext } from './formatters/index.js';
 import { RULES } from './rules/index.js';
 import { relativeDisplay, runLint, type LintResult, type LintTarget } from './run.js';
@@ -63,7 +63,7 @@ export async function runLintCommand(args: LintArgs): Promise<void> {
   const configFor = (dir: string) => {
     let found = configs.get(dir);
     if (!found) {
-      found = findConfig(dir, cwd, args.config);
+      found = findConfig(dir, cwd, RULES, args.config);
       configs.set(dir, found);
     }
     return found.config;

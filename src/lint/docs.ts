@@ -11,6 +11,22 @@ function example(files: Record<string, string>): string {
     .join('\n\n');
 }
 
+function optionsDoc(rule: Rule): string[] {
+  const options = Object.entries(rule.options ?? {});
+  if (options.length === 0) return [];
+  const example = Object.fromEntries(options.map(([key, spec]) => [key, spec.default]));
+  return [
+    'Options (defaults shown):',
+    '',
+    ...options.map(([key, spec]) => `- \`${key}\` (${spec.type}, default \`${JSON.stringify(spec.default)}\`): ${spec.description}`),
+    '',
+    '```json',
+    JSON.stringify({ rules: { [rule.id]: { severity: rule.severity, ...example } } }, null, 2),
+    '```',
+    '',
+  ];
+}
+
 /** The documentation page of a rule (docs/rules/<id>.md), generated from the rule object. */
 export function ruleDoc(rule: Rule): string {
   return [
@@ -36,6 +52,7 @@ export function ruleDoc(rule: Rule): string {
     JSON.stringify({ rules: { [rule.id]: 'off', [rule.name]: 'warning' } }, null, 2),
     '```',
     '',
+    ...optionsDoc(rule),
     `Or inline, for part of a file: \`<!-- memdir-disable ${rule.id} -->\` … \`<!-- memdir-enable ${rule.id} -->\`.`,
     '',
   ].join('\n');

@@ -1,5 +1,6 @@
 import { disabledSpans, isDisabled } from './directives.js';
-import { ruleSetting, type LintConfig } from './config.js';
+import type { LintConfig } from '../config/validate.js';
+import { ruleOptions, ruleSetting } from './settings.js';
 import { RULES } from './rules/index.js';
 import { buildModel, type RawDirectory } from './source.js';
 import type { Finding, MemoryDirModel, Rule, TextEdit } from './types.js';
@@ -27,12 +28,16 @@ export function lintModel(model: MemoryDirModel, config: LintConfig, rules: read
   for (const rule of rules) {
     const setting = ruleSetting(rule, config);
     if (setting === 'off') continue;
-    rule.check(model, (report) => {
-      const finding: Finding = { ...report, ruleId: rule.id, ruleName: rule.name, severity: setting };
-      // A rule not marked fixable does not get to change files.
-      if (!rule.fixable) delete finding.fix;
-      if (!isDisabled(finding, rule, spansFor(finding.file))) findings.push(finding);
-    });
+    rule.check(
+      model,
+      (report) => {
+        const finding: Finding = { ...report, ruleId: rule.id, ruleName: rule.name, severity: setting };
+        // A rule not marked fixable does not get to change files.
+        if (!rule.fixable) delete finding.fix;
+        if (!isDisabled(finding, rule, spansFor(finding.file))) findings.push(finding);
+      },
+      ruleOptions(rule, config),
+    );
   }
   return findings.sort(
     (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId),

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { settleDirectory, withDirLock } from '../store/lock.js';
 import { commitChanges } from '../store/atomic.js';
-import type { LintConfig } from './config.js';
-import { ruleSetting } from './config.js';
+import type { LintConfig } from '../config/validate.js';
+import { ruleSetting } from './settings.js';
 import { fixDirectory, lintDirectory } from './engine.js';
 import { gitFacts } from './git-facts.js';
 import { loadDirectory } from './load.js';
 import { RULES } from './rules/index.js';
 import type { RawDirectory } from './source.js';
-import type { Finding } from './types.js';
+import type { Finding, RuleNeed } from './types.js';
 
 export interface LintTarget {
   /** Memory directory (absolute). */
@@ -57,8 +57,8 @@ function changedFiles(before: RawDirectory, after: RawDirectory): Array<{ path: 
 
 async function readTarget(target: LintTarget, config: LintConfig): Promise<{ raw: RawDirectory; nested: string[] }> {
   const { raw, nested } = loadDirectory(target.dir, { ignore: config.ignore });
-  const enabled = (id: string) => ruleSetting(RULES.find((r) => r.id === id)!, config) !== 'off';
-  const facts = await gitFacts(target.dir, { repoFiles: enabled('MEM019'), commitTimes: enabled('MEM016') });
+  const needed = (need: RuleNeed) => RULES.some((rule) => rule.needs?.includes(need) && ruleSetting(rule, config) !== 'off');
+  const facts = await gitFacts(target.dir, { repoFiles: needed('repoFiles'), commitTimes: needed('commitTimes') });
   raw.repoFiles = facts.repoFiles;
   raw.commitTimes = facts.commitTimes;
   return { raw: withOverlay(raw, target.overlay), nested };

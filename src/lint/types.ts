@@ -1,7 +1,8 @@
+import type { ConfigurableRule, Severity } from '../config/validate.js';
 import type { MemoryIndex } from '../core/memory-index.js';
 import type { MemoryFields, ParseProblem, TopicFile } from '../core/topic-file.js';
 
-export type Severity = 'error' | 'warning' | 'info';
+export type { Severity };
 
 /** Replace text[start, end) of a file with `text`; a fix is a list of these, applied by one engine. */
 export interface TextEdit {
@@ -75,13 +76,15 @@ export interface RuleExample {
   note?: string;
 }
 
-export interface Rule {
-  id: string;
-  name: string;
+/** Facts beyond the files that a rule reads; the runner gathers them only when an enabled rule needs them. */
+export type RuleNeed = 'repoFiles' | 'commitTimes';
+
+export interface Rule extends ConfigurableRule {
   description: string;
   severity: Severity;
   fixable: boolean;
-  tags: string[];
+  needs?: RuleNeed[];
   examples: { valid: RuleExample[]; invalid: RuleExample[] };
-  check(model: MemoryDirModel, report: (finding: Report) => void): void;
+  /** `options` are the rule's declared options with the config's values applied. */
+  check(model: MemoryDirModel, report: (finding: Report) => void, options: Record<string, unknown>): void;
 }

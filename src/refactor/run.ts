@@ -5,7 +5,7 @@ import { settleDirectory, withDirLock } from '../store/lock.js';
 import { gitFacts } from '../lint/git-facts.js';
 import { loadDirectory } from '../lint/load.js';
 import { anchorDate, buildModel } from '../lint/source.js';
-import { DEFAULT_CONFIG } from '../lint/config.js';
+import { DEFAULT_CONFIG } from '../config/validate.js';
 import { lintModel } from '../lint/engine.js';
 import { RULES } from '../lint/rules/index.js';
 import { planRefactor, type PlanInputFile, type RefactorPlan } from './plan.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_CONFIG } from '../../src/lint/config.js';
+import { DEFAULT_CONFIG } from '../../src/config/validate.js';
 import { runLint } from '../../src/lint/run.js';
 import type { Finding } from '../../src/lint/types.js';
 import { repoRoot } from '../helpers/run-cli.js';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_CONFIG } from '../../src/lint/config.js';
+import { DEFAULT_CONFIG } from '../../src/config/validate.js';
 import { formatContext } from '../../src/lint/command.js';
 import { FORMATTERS } from '../../src/lint/formatters/index.js';
 import { runLint } from '../../src/lint/run.js';

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_CONFIG, validateConfig, type LintConfig } from '../../src/lint/config.js';
+import { DEFAULT_CONFIG, validateConfig, type LintConfig } from '../../src/config/validate.js';
 import { disabledSpans } from '../../src/lint/directives.js';
 import { ruleDoc } from '../../src/lint/docs.js';
 import { applyFixPass, fixDirectory, lintDirectory } from '../../src/lint/engine.js';
 import { RULES } from '../../src/lint/rules/index.js';
+import { ruleOptions } from '../../src/lint/settings.js';
 import { buildModel, rawDirectory } from '../../src/lint/source.js';
 import type { Finding, Report, Rule } from '../../src/lint/types.js';
 import { repoRoot } from '../helpers/run-cli.js';
@@ -44,7 +45,7 @@ describe.each(RULES.map((r) => [`${r.id} ${r.name}`, r]))('%s examples', (_label
 
   test('`fixable` matches behaviour', () => {
     const reports: Report[] = [];
-    for (const example of rule.examples.invalid) rule.check(buildModel(rawDirectory('/mem', example.files), { skipIndex: false }), (r) => reports.push(r));
+    for (const example of rule.examples.invalid) rule.check(buildModel(rawDirectory('/mem', example.files), { skipIndex: false }), (r) => reports.push(r), ruleOptions(rule, DEFAULT_CONFIG));
     if (!rule.fixable) {
       expect(reports.filter((r) => r.fix)).toEqual([]);
       return;
@@ -102,6 +103,6 @@ describe('config', () => {
     [{ rules: { MEM001: 'loud' } }, 'memdir.config.json: rules.MEM001: must be one of off, info, warning, error'],
     [{ ignore: 'x' }, 'memdir.config.json: ignore: must be an array of glob strings'],
     [{ skipIndex: 'yes' }, 'memdir.config.json: skipIndex: must be true or false'],
-    [{ extends: 'x' }, 'memdir.config.json: extends: unknown key (expected rules, ignore, skipIndex)'],
+    [{ extends: 'x' }, 'memdir.config.json: extends: unknown key (expected rules, ignore, skipIndex, recall, extract, dream, sync, hooks)'],
   ])('%j → %s', (value, message) => expect(() => validateConfig(value, 'memdir.config.json', RULES)).toThrow(message));
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { findSecrets, redactSecrets, SECRET_RULES } from '../../src/core/secrets.js';
-import { DEFAULT_CONFIG } from '../../src/lint/config.js';
+import { DEFAULT_CONFIG } from '../../src/config/validate.js';
 import { lintDirectory } from '../../src/lint/engine.js';
 import { rawDirectory } from '../../src/lint/source.js';
 import { sharedFixtures } from '../helpers/fixtures.js';

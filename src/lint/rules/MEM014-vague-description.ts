@@ -11,6 +11,7 @@ export const vagueDescription: Rule = {
   severity: 'warning',
   fixable: false,
   tags: ['frontmatter', 'recall'],
+  options: { minLength: { type: 'integer', minimum: 0, default: MIN_LENGTH, description: 'shortest specific description, in characters' } },
   examples: {
     valid: [{ files: { 'reference_grafana.md': '---\nname: Grafana\ndescription: API latency board on-call watches during deploys\ntype: reference\n---\n' } }],
     invalid: [
@@ -18,7 +19,8 @@ export const vagueDescription: Rule = {
       { files: { 'reference_grafana.md': '---\nname: Grafana dashboard\ndescription: Grafana dashboard\ntype: reference\n---\n' } },
     ],
   },
-  check(model, report) {
+  check(model, report, options) {
+    const minLength = options.minLength as number;
     for (const topic of model.topics) {
       const description = topic.fields.description?.trim();
       if (!description) continue;
@@ -26,7 +28,7 @@ export const vagueDescription: Rule = {
       let why: string | undefined;
       if (words.length > 0 && words.every((w) => GENERIC.has(w))) why = 'is a generic word';
       else if (description.toLowerCase() === topic.fields.name?.trim().toLowerCase()) why = 'only repeats the name';
-      else if ([...description].length < MIN_LENGTH && !/[\u4e00-\u9fff]{6,}/.test(description)) why = `is under ${MIN_LENGTH} characters`;
+      else if ([...description].length < minLength && !/[\u4e00-\u9fff]{6,}/.test(description)) why = `is under ${minLength} characters`;
       if (why) report({ file: topic.path, line: fieldLine(topic, 'description'), column: 1, message: `description "${description}" ${why}; say when this memory is relevant` });
     }
   },

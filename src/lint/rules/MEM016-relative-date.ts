@@ -9,6 +9,7 @@ export const relativeDate: Rule = {
   severity: 'warning',
   fixable: true,
   tags: ['content', 'dates'],
+  needs: ['commitTimes'],
   examples: {
     valid: [{ files: { 'project_freeze.md': '---\nname: Freeze\ndescription: Merge freeze on main for the mobile release\ntype: project\nmodified: 2026-02-26\n---\nFreeze starts 2026-03-05.\n' } }],
     invalid: [

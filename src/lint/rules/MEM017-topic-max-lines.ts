@@ -9,14 +9,16 @@ export const topicMaxLines: Rule = {
   severity: 'warning',
   fixable: false,
   tags: ['content', 'limits'],
+  options: { max: { type: 'integer', minimum: 1, default: MAX, description: 'most lines in a topic file' } },
   examples: {
     valid: [{ files: { 'project_x.md': `---\nname: X\n---\n${'line\n'.repeat(50)}` } }],
     invalid: [{ files: { 'project_x.md': `---\nname: X\n---\n${'line\n'.repeat(250)}` } }],
   },
-  check(model, report) {
+  check(model, report, options) {
+    const max = options.max as number;
     for (const topic of model.topics) {
       const lines = topic.text.endsWith('\n') ? topic.lineStarts.length - 1 : topic.lineStarts.length;
-      if (lines > MAX) report({ file: topic.path, line: MAX + 1, column: 1, message: `${lines} lines (limit ${MAX}); split it into focused memories` });
+      if (lines > max) report({ file: topic.path, line: max + 1, column: 1, message: `${lines} lines (limit ${max}); split it into focused memories` });
     }
   },
 };

@@ -10,6 +10,7 @@ export const nearDuplicate: Rule = {
   severity: 'warning',
   fixable: false,
   tags: ['content', 'duplicates'],
+  options: { threshold: { type: 'number', minimum: 0, maximum: 1, default: THRESHOLD, description: 'share of words two files must have in common to be reported' } },
   examples: {
     valid: [
       {
@@ -28,10 +29,10 @@ export const nearDuplicate: Rule = {
       },
     ],
   },
-  check(model, report) {
+  check(model, report, options) {
     const topics = model.topics;
     const texts = topics.map((t) => `${t.fields.name ?? ''}\n${t.fields.description ?? ''}\n${t.topic.body}`);
-    for (const { a, b, score } of similarPairs(texts, { threshold: THRESHOLD })) {
+    for (const { a, b, score } of similarPairs(texts, { threshold: options.threshold as number })) {
       // Report on the newer file: it is the one that repeated the older.
       const [older, newer] = topics[a]!.mtimeMs <= topics[b]!.mtimeMs ? [topics[a]!, topics[b]!] : [topics[b]!, topics[a]!];
       report({ file: newer.path, line: 1, column: 1, message: `${Math.round(score * 100)}% the same words as ${older.path}; merge them` });

@@ -22,6 +22,7 @@ export const derivableContent: Rule = {
   severity: 'warning',
   fixable: false,
   tags: ['content'],
+  needs: ['repoFiles'],
   examples: {
     valid: [{ files: { 'feedback_tests.md': '---\nname: Tests\ndescription: Integration tests hit a real database, never mocks\ntype: feedback\n---\nNever mock the database.\n' } }],
     invalid: [{ files: { 'project_bug.md': '---\nname: Bug\ndescription: The retry bug in the queue worker\ntype: project\n---\nFixed in commit 3f9a2c1e; see src/queue/worker.ts:118.\n' } }],

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError } from '../core/errors.js';
+import { DEFAULT_CONFIG, validateConfig, type ConfigurableRule, type MemdirConfig } from './validate.js';
+
+export const CONFIG_FILE = 'memdir.config.json';
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+}
+
+/**
+ * The configuration for a memory directory: `--config FILE`, else
+ * memdir.config.json in the directory itself, else the nearest
+ * memdir.config.json or package.json "memdir" key from `cwd` upwards.
+ * `rules` are the lint rules whose ids, names, tags and options are valid keys.
+ */
+export function findConfig(dir: string, cwd: string, rules: readonly ConfigurableRule[], explicit?: string): { config: MemdirConfig; file?: string } {
+  if (explicit) return { config: validateConfig(readJson(explicit), explicit, rules), file: explicit };
+  const inDir = path.join(dir, CONFIG_FILE);
+  if (fs.existsSync(inDir)) return { config: validateConfig(readJson(inDir), inDir, rules), file: inDir };
+  for (let current = path.resolve(cwd); ; current = path.dirname(current)) {
+    const candidate = path.join(current, CONFIG_FILE);
+    if (fs.existsSync(candidate)) return { config: validateConfig(readJson(candidate), candidate, rules), file: candidate };
+    const pkg = path.join(current, 'package.json');
+    if (fs.existsSync(pkg)) {
+      const json = readJson(pkg) as Record<string, unknown>;
+      if (json && typeof json === 'object' && 'memdir' in json) return { config: validateConfig(json.memdir, `${pkg} "memdir"`, rules), file: pkg };
+    }
+    if (fs.existsSync(path.join(current, '.git')) || path.dirname(current) === current) break;
+  }
+  return { config: DEFAULT_CONFIG };
+}

@@ -21,6 +21,12 @@ export class ModelError extends MemdirError {
   }
 }
 
+/** MEMDIR_MODEL_TIMEOUT_MS replaces every call's own timeout (tests use it to avoid waiting out 10 s). */
+function timeoutOverride(env: NodeJS.ProcessEnv): number | undefined {
+  const value = Number(env.MEMDIR_MODEL_TIMEOUT_MS);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
 export interface ModelOptions {
   model?: string | undefined;
   timeoutMs?: number;
@@ -57,11 +63,12 @@ export async function callStructured<T>(request: StructuredRequest<T>, options: 
   const apiKey = env.ANTHROPIC_API_KEY;
   if (!apiKey) throw new ConfigError('ANTHROPIC_API_KEY is not set; the claude engine needs it', { hint: 'set it, or use --engine local' });
   const model = options.model ?? env.MEMDIR_MODEL ?? DEFAULT_MODEL;
+  const timeoutMs = timeoutOverride(env) ?? options.timeoutMs ?? 30_000;
   const { default: Anthropic, APIError, APIConnectionTimeoutError } = await import('@anthropic-ai/sdk');
   const client = new Anthropic({
     apiKey,
     baseURL: env.ANTHROPIC_BASE_URL || undefined,
-    timeout: options.timeoutMs ?? 30_000,
+    timeout: timeoutMs,
     maxRetries: options.maxRetries ?? 2,
   });
   let message;
@@ -75,7 +82,7 @@ export async function callStructured<T>(request: StructuredRequest<T>, options: 
       tool_choice: { type: 'tool', name: request.toolName },
     });
   } catch (error) {
-    if (error instanceof APIConnectionTimeoutError) throw new ModelError(`model call timed out after ${options.timeoutMs ?? 30_000} ms`, 'unavailable', { cause: error });
+    if (error instanceof APIConnectionTimeoutError) throw new ModelError(`model call timed out after ${timeoutMs} ms`, 'unavailable', { cause: error });
     if (error instanceof APIError) {
       const status = error.status ? `HTTP ${error.status}` : 'connection failed';
       const detail = (error.error as { error?: { message?: string } } | undefined)?.error?.message ?? error.message.split('\n')[0];

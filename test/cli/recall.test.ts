@@ -110,11 +110,11 @@ describe('recall --engine claude (real SDK, fake Messages API)', () => {
     ['plain text instead of JSON', { text: 'I think feedback_terse.md' }, 1, /without the structured output/],
     ['only unknown file names', pick(['nope.md']), 1, /none of the selected files exist/],
     ['529 overloaded', { status: 529, error: { type: 'overloaded_error', message: 'Overloaded' } }, 2, /HTTP 529/],
-    ['a timeout', { delayMs: 12_000, then: pick(['feedback_terse.md']) }, 2, /timed out/],
+    ['a timeout', { delayMs: 3_000, then: pick(['feedback_terse.md']) }, 2, /timed out after 500 ms/],
   ])('%s falls back to the local engine and says so', async (_label, reply, attempts, note) => {
     const { project, home } = workspace();
     for (let i = 0; i < attempts; i++) server.enqueue(reply as never);
-    const r = await runMemdir(['recall', '--engine', 'claude', '--json', 'merge the mobile branch'], { cwd: project, env: env(home), timeoutMs: 60_000 });
+    const r = await runMemdir(['recall', '--engine', 'claude', '--json', 'merge the mobile branch'], { cwd: project, env: { ...env(home), MEMDIR_MODEL_TIMEOUT_MS: '500' }, timeoutMs: 60_000 });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(note);
     expect(r.stderr).toMatch(/using the local engine/);

@@ -19,9 +19,9 @@ export default defineConfig([
     noExternal: ['yargs', 'picocolors'],
     external,
   },
-  // The library API, as ES modules with types.
+  // The library API, as ES modules with types, and the internals our scripts and benchmarks use.
   {
-    entry: { index: 'src/index.ts' },
+    entry: { index: 'src/index.ts', internal: 'src/internal.ts' },
     format: ['esm'],
     target: 'node20',
     platform: 'node',

@@ -49,7 +49,7 @@ function score(rankings, queries) {
 }
 
 export default async function recall({ files = 5000 } = {}) {
-  const { loadDocs, RecallIndex } = await import(path.join(root, 'dist/index.js'));
+  const { loadDocs, RecallIndex } = await import(path.join(root, 'dist/internal.js'));
   const sets = realSets();
   const rows = [];
   let all = { memdir: [], mini: [], queries: [] };

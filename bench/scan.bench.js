@@ -5,7 +5,7 @@ import path from 'node:path';
 import { bareReadLoop, compare, generateMemoryDir, report, root, time } from './lib.js';
 
 export default async function scan({ files = 5000, rounds = 15 } = {}) {
-  const { scanMemories } = await import(path.join(root, 'dist/index.js'));
+  const { scanMemories } = await import(path.join(root, 'dist/internal.js'));
   const dir = generateMemoryDir(files);
   try {
     let found = 0;

@@ -1,7 +1,7 @@
 // npm run docs:rules — regenerate docs/rules/<id>.md from the rule objects (the build must be current).
 import fs from 'node:fs';
 import path from 'node:path';
-import { RULES, ruleDoc } from '../dist/index.js';
+import { RULES, ruleDoc } from '../dist/internal.js';
 
 const dir = path.join(path.dirname(new URL(import.meta.url).pathname), '../docs/rules');
 fs.mkdirSync(dir, { recursive: true });

@@ -1,28 +1,13 @@
-/** Library API: the commands as functions. */
+/** Library API: the commands as functions, with their options and results. Internals are not exported. */
 export { resolveMemoryDir, type Resolution, type ResolveOptions } from './store/resolve.js';
-export { saveMemory, forgetMemory, readIndexText, type SaveInput, type SaveResult, type ForgetResult } from './store/memory-store.js';
 export { sessionContext, type SessionContext } from './store/context.js';
-export { scanMemories, type ScannedMemory } from './store/scan.js';
-export { withDirLock } from './store/lock.js';
-export { parseTopicFile, serializeTopicFile, memoryFields, type TopicFile } from './core/topic-file.js';
-export { parseMemoryIndex, renderMemoryIndex, type MemoryIndex, type IndexLine } from './core/memory-index.js';
-export { truncateIndex, INDEX_MAX_BYTES, INDEX_MAX_LINES } from './core/truncate.js';
-export { freshnessHeader, ageInDays } from './core/freshness.js';
-export { sanitizeProjectPath } from './core/paths.js';
+export { saveMemory, forgetMemory, type SaveInput, type SaveResult, type ForgetResult } from './store/memory-store.js';
+export { lint, type LintOptions } from './lint/api.js';
+export type { LintResult } from './lint/run.js';
+export type { Finding, Rule, Severity } from './lint/types.js';
+export { RULES } from './lint/rules/index.js';
+export { runRefactor as refactor, type RefactorOptions, type RefactorResult } from './refactor/run.js';
+export { recall, type RecallOptions, type RecallResult } from './recall/recall.js';
+export { DEFAULT_CONFIG, validateConfig, type LintConfig, type MemdirConfig } from './config/validate.js';
 export { MEMORY_TYPES, type MemoryType } from './core/taxonomy.js';
 export { MemdirError, InputError, UsageError, ConfigError, IoError, RefusedError, ExitCode } from './core/errors.js';
-export { RULES } from './lint/rules/index.js';
-export { ruleDoc } from './lint/docs.js';
-export { runLint, type LintResult, type LintTarget } from './lint/run.js';
-export { lint, type LintOptions } from './lint/api.js';
-export { lintDirectory, fixDirectory } from './lint/engine.js';
-export { rawDirectory } from './lint/source.js';
-export { DEFAULT_CONFIG, validateConfig, type LintConfig, type MemdirConfig } from './config/validate.js';
-export { configSchema } from './config/schema.js';
-export { FORMATTERS } from './lint/formatters/index.js';
-export type { Finding, Rule, Severity } from './lint/types.js';
-export { recall, type RecallOptions, type RecallResult } from './recall/recall.js';
-export { runRefactor as refactor, type RefactorOptions, type RefactorResult } from './refactor/run.js';
-export { planRefactor } from './refactor/plan.js';
-export { RecallIndex, type RecallDoc } from './recall/rank.js';
-export { loadDocs } from './recall/load.js';

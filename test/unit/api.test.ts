@@ -21,3 +21,11 @@ test('the library API mirrors the commands', async () => {
   expect(recalled.memories.map((m) => m.path)).toEqual(['project_merge_freeze.md']);
   expect(recalled.memories[0]!.text).toMatch(/^(Memory \(saved today\)|This memory is)/);
 });
+
+test('the public API is the commands, their types and errors, nothing internal', async () => {
+  const api = await import('../../src/index.js');
+  expect(Object.keys(api).sort()).toEqual([
+    'ConfigError', 'DEFAULT_CONFIG', 'ExitCode', 'InputError', 'IoError', 'MEMORY_TYPES', 'MemdirError', 'RULES', 'RefusedError', 'UsageError',
+    'forgetMemory', 'lint', 'recall', 'refactor', 'resolveMemoryDir', 'saveMemory', 'sessionContext', 'validateConfig',
+  ]);
+});

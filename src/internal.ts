@@ -1,0 +1,10 @@
+/**
+ * What memdir's own scripts and benchmarks need beyond the public API. Built
+ * to dist/internal.js, which package.json "exports" does not expose.
+ */
+export { scanMemories } from './store/scan.js';
+export { loadDocs } from './recall/load.js';
+export { RecallIndex } from './recall/rank.js';
+export { RULES } from './lint/rules/index.js';
+export { ruleDoc } from './lint/docs.js';
+export { configSchema } from './config/schema.js';

@@ -1,52 +1,14 @@
-/**
- * Near-duplicate detection over short texts: token sets (words, plus
- * character bigrams for CJK), candidate pairs from an inverted index of
- * reasonably rare tokens, then exact Jaccard similarity. Pure.
- */
-
-const STOP = new Set('the a an and or of to in on for with at by from is are was were be been it this that as not no do does did but if then so we you they i he she our your their its into about over after before when what which who how why all any can will would should could may might must has have had'.split(' '));
-
-const CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
-
-function isCjk(code: number): boolean {
-  return (code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff);
-}
-
-function isWordChar(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 95 || code === 39 || code === 45 || (code > 127 && !isCjk(code) && /[\p{L}\p{N}]/u.test(String.fromCharCode(code)));
-}
+import { tokenize } from './tokenize.js';
 
 /**
- * Words of three letters or more (not stop words), and character bigrams of
- * CJK runs, lower-cased. A hand-rolled scanner: this runs over every file of
- * a directory for near-duplicate checks, and regex splitting dominated it.
+ * Near-duplicate detection over short texts: sets of search terms (stemmed
+ * words, CJK words), candidate pairs from an inverted index of reasonably
+ * rare terms, then exact Jaccard similarity. Pure.
  */
+
+/** The distinct search terms of a text (the tokenizer recall ranks with), for set similarity. */
 export function tokenSet(text: string): Set<string> {
-  const tokens = new Set<string>();
-  const lower = text.toLowerCase();
-  const hasCjk = CJK.test(lower);
-  let start = -1;
-  for (let i = 0; i <= lower.length; i++) {
-    const code = i < lower.length ? lower.charCodeAt(i) : 32;
-    if (hasCjk && isCjk(code)) {
-      if (start !== -1) addWord(tokens, lower.slice(start, i));
-      start = -1;
-      const next = i + 1 < lower.length ? lower.charCodeAt(i + 1) : 0;
-      if (isCjk(next)) tokens.add(lower.slice(i, i + 2));
-      continue;
-    }
-    if (isWordChar(code)) {
-      if (start === -1) start = i;
-    } else if (start !== -1) {
-      addWord(tokens, lower.slice(start, i));
-      start = -1;
-    }
-  }
-  return tokens;
-}
-
-function addWord(tokens: Set<string>, word: string): void {
-  if (word.length >= 3 && !STOP.has(word)) tokens.add(word);
+  return new Set(tokenize(text));
 }
 
 export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {

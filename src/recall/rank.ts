@@ -1,5 +1,5 @@
 import { related } from './synonyms.js';
-import { tokenize } from './tokenize.js';
+import { tokenize } from '../core/tokenize.js';
 
 /** One memory as the ranker sees it. */
 export interface RecallDoc {

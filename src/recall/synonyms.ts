@@ -1,4 +1,4 @@
-import { tokenize } from './tokenize.js';
+import { tokenize } from '../core/tokenize.js';
 
 /**
  * Groups of words that stand for the same idea in developer conversations.

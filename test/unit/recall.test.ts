@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { RecallIndex, type RecallDoc } from '../../src/recall/rank.js';
 import { capMemory, renderMemory } from '../../src/recall/render.js';
-import { tokenize } from '../../src/recall/tokenize.js';
+import { tokenize } from '../../src/core/tokenize.js';
 
 const NOW = Date.parse('2026-11-30T12:00:00Z');
 const DAY = 86_400_000;

@@ -2,11 +2,12 @@ import { describe, expect, test } from 'vitest';
 import { jaccard, similarPairs, tokenSet } from '../../src/core/similarity.js';
 
 describe('tokenSet', () => {
-  test('words of three or more letters, lower-cased, without stop words', () => {
-    expect([...tokenSet('The Merge-freeze on MAIN starts; it is for the mobile release.')]).toEqual(['merge-freeze', 'main', 'starts', 'mobile', 'release']);
+  test('the search terms recall ranks with: stemmed, lower-cased, without stop words, hyphenated words split', () => {
+    expect([...tokenSet('The Merge-freeze on MAIN starts; it is for the mobile release.')]).toEqual(['merg', 'freez', 'main', 'start', 'mobil', 'releas']);
+    expect(tokenSet('test organization')).toEqual(tokenSet('Tests organizations'));
   });
-  test('CJK runs become bigrams; accented words stay whole', () => {
-    expect([...tokenSet('合并冻结 café')]).toEqual(['合并', '并冻', '冻结', 'café']);
+  test('CJK runs become words; accented words stay whole', () => {
+    expect([...tokenSet('合并冻结 café')]).toEqual(['合并', '冻结', 'café']);
   });
 });
 

@@ -54,6 +54,15 @@ export function topicFileName(type: string, name: string): string {
   return slug.startsWith(`${type}_`) ? `${slug}.md` : `${type}_${slug}.md`;
 }
 
+/** The first of `type_slug.md`, `type_slug_2.md`, … that `isTaken` does not claim. */
+export function freeTopicFileName(type: string, name: string, isTaken: (file: string) => boolean): string {
+  const base = topicFileName(type, name).replace(/\.md$/, '');
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? `${base}.md` : `${base}_${n}.md`;
+    if (!isTaken(candidate)) return candidate;
+  }
+}
+
 export function slugify(text: string): string {
   const ascii = text
     .normalize('NFKD')

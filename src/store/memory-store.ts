@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { InputError, IoError, RefusedError, UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
-import { parseMemoryIndex, pointerPath, removePointer, renderMemoryIndex, upsertPointer } from '../core/memory-index.js';
-import { slugify, topicFileName } from '../core/paths.js';
+import { parseMemoryIndex, pointerPath, removePointer, renderMemoryIndex, upsertPointer, type MemoryIndex } from '../core/memory-index.js';
+import { freeTopicFileName, slugify } from '../core/paths.js';
 import { INDEX_FILE, isMemoryType, type MemoryType } from '../core/taxonomy.js';
 import { INDEX_MAX_BYTES } from '../core/truncate.js';
 import { newTopicFile, parseTopicFile, serializeTopicFile, withBody, withFields } from '../core/topic-file.js';
@@ -65,25 +65,118 @@ function ensureDirectory(dir: string): void {
   }
 }
 
-/** The topic file already holding a memory of this name (frontmatter `name`, case-insensitive). */
-function findByName(dir: string, name: string): string | undefined {
-  const wanted = name.trim().toLowerCase();
-  return scanMemories(dir, { limit: 0 }).memories.find((m) => m.name?.trim().toLowerCase() === wanted)?.path;
-}
-
-function freeFileName(dir: string, type: string, name: string): string {
-  const base = topicFileName(type, name).replace(/\.md$/, '');
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? `${base}.md` : `${base}_${n}.md`;
-    if (!fs.existsSync(path.join(dir, candidate))) return candidate;
-  }
-}
-
 function pointerHook(name: string, target: string, description: string): string {
   const fixed = `- [${name}](${target}) — `.length;
   const room = Math.max(20, MAX_POINTER_LINE - fixed);
   const oneLine = description.replace(/\s+/g, ' ').trim();
   return oneLine.length <= room ? oneLine : `${oneLine.slice(0, room - 1).trimEnd()}…`;
+}
+
+/** One change of a batch: write (create or update by name) a memory, or remove one. */
+export type MemoryEdit =
+  | ({ op: 'upsert' } & SaveInput & {
+      /** Write this file (relative) rather than the one found by name or a new `type_slug.md`. */
+      file?: string;
+      /** Extra frontmatter keys to set, e.g. originSessionId (other keys of an existing file are kept). */
+      extraFields?: Record<string, string>;
+    })
+  | { op: 'remove'; memory: string };
+
+export type EditResult = ({ op: 'upsert' } & SaveResult) | ({ op: 'remove' } & ForgetResult);
+
+/** What a batch knows of the directory while it plans: the index so far and the memories by name. */
+interface BatchState {
+  dir: string;
+  index: MemoryIndex;
+  indexText: string;
+  /** Topic file → its lower-cased frontmatter name ('' when it has none). */
+  names: Map<string, string>;
+  changes: Map<string, FileChange>;
+}
+
+function readBatchState(dir: string): BatchState {
+  const indexText = readIndexText(dir);
+  const names = new Map(scanMemories(dir, { limit: 0 }).memories.map((m) => [m.path, m.name?.trim().toLowerCase() ?? '']));
+  return { dir, index: parseMemoryIndex(indexText), indexText, names, changes: new Map() };
+}
+
+function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' }>): SaveResult {
+  const type = validateSave(edit);
+  const { dir } = state;
+  const key = edit.name.trim().toLowerCase();
+  const found = edit.file ?? [...state.names].find(([, name]) => name === key)?.[0];
+  const file = found ?? freeTopicFileName(type, edit.name, (candidate) => state.names.has(candidate) || fs.existsSync(path.join(dir, candidate)));
+  const absolute = confinedPath(dir, file);
+  const fields = { name: edit.name.trim(), description: edit.description.trim(), type, ...edit.extraFields };
+  const pending = state.changes.get(file);
+  const current = pending && 'content' in pending ? pending.content : readMemoryText(absolute);
+
+  let content: string;
+  if (current !== undefined) {
+    const parsed = parseTopicFile(current);
+    const problem = parsed.problems[0];
+    if (problem) throw new InputError(`${absolute}:${problem.line}`, problem.message);
+    const body = `${parsed.file.eol}${edit.body.trim()}${parsed.file.eol}`;
+    content = serializeTopicFile(withBody(withFields(parsed.file, fields), body.replace(/\r?\n/g, parsed.file.eol)));
+  } else {
+    content = serializeTopicFile(withFields(newTopicFile(fields, edit.body), edit.extraFields ?? {}));
+  }
+  state.changes.set(file, { path: file, content });
+  state.names.set(file, key);
+
+  const target = encodeURI(file);
+  state.index = upsertPointer(state.index, { title: fields.name, target, hook: pointerHook(fields.name, target, fields.description) });
+  const line = state.index.lines.find((l) => l.kind === 'pointer' && pointerPath(l.target) === file);
+  return { file, dir, created: current === undefined, pointer: line?.raw ?? '' };
+}
+
+/** Which topic file `what` means: a relative path, a file name, or a memory name. */
+function findMemory(state: BatchState, what: string): string {
+  if (what.endsWith('.md')) {
+    const absolute = confinedPath(state.dir, what);
+    const indexed = state.index.lines.some((l) => l.kind === 'pointer' && pointerPath(l.target) === what);
+    if (state.names.has(what) || fs.existsSync(absolute) || indexed) return what;
+  }
+  const wanted = what.trim().toLowerCase();
+  const matches = [...state.names]
+    .filter(([file, name]) => name === wanted || path.basename(file, '.md') === what || slugify(name) === slugify(what))
+    .map(([file]) => file);
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length > 1) throw new RefusedError(messages.ambiguousMemory(what, matches.sort()));
+  throw new RefusedError(messages.memoryNotFound(what, state.dir));
+}
+
+function planRemove(state: BatchState, what: string): ForgetResult {
+  const file = findMemory(state, what);
+  const before = state.index.lines.length;
+  state.index = removePointer(state.index, file);
+  const exists = state.names.has(file) || fs.existsSync(path.join(state.dir, file));
+  if (exists) state.changes.set(file, { path: file, delete: true });
+  state.names.delete(file);
+  return { file, dir: state.dir, removedFile: exists, removedPointers: before - state.index.lines.length };
+}
+
+/**
+ * Apply many writes and removals as one locked transaction: one scan, one
+ * journal commit, MEMORY.md updated in the same step. All or nothing: an
+ * edit that is refused or invalid leaves every file as it was.
+ */
+export async function applyMemoryEdits(dir: string, edits: MemoryEdit[]): Promise<EditResult[]> {
+  for (const edit of edits) if (edit.op === 'upsert') validateSave(edit);
+  if (!edits.some((e) => e.op === 'upsert') && !fs.existsSync(dir)) {
+    const first = edits[0];
+    throw new RefusedError(messages.memoryNotFound(first && first.op === 'remove' ? first.memory : '', dir));
+  }
+  ensureDirectory(dir);
+  return withDirLock(dir, () => {
+    const state = readBatchState(dir);
+    const results: EditResult[] = edits.map((edit) => (edit.op === 'upsert' ? { op: 'upsert', ...planUpsert(state, edit) } : { op: 'remove', ...planRemove(state, edit.memory) }));
+    const indexText = renderMemoryIndex(state.index);
+    const changes = [...state.changes.values()];
+    if (indexText !== state.indexText) changes.push({ path: INDEX_FILE, content: indexText });
+    commitChanges(dir, changes);
+    return results;
+  });
 }
 
 /**
@@ -92,37 +185,9 @@ function pointerHook(name: string, target: string, description: string): string 
  * keeps its file name and any frontmatter keys memdir does not own.
  */
 export async function saveMemory(dir: string, input: SaveInput): Promise<SaveResult> {
-  const type = validateSave(input);
-  ensureDirectory(dir);
-  return withDirLock(dir, () => {
-    const indexText = readIndexText(dir);
-    const existing = findByName(dir, input.name);
-    const file = existing ?? freeFileName(dir, type, input.name);
-    const absolute = confinedPath(dir, file);
-    const fields = { name: input.name.trim(), description: input.description.trim(), type };
-
-    let content: string;
-    if (existing) {
-      const text = readMemoryText(absolute) ?? '';
-      const parsed = parseTopicFile(text);
-      const problem = parsed.problems[0];
-      if (problem) throw new InputError(`${absolute}:${problem.line}`, problem.message);
-      const body = `${parsed.file.eol}${input.body.trim()}${parsed.file.eol}`;
-      content = serializeTopicFile(withBody(withFields(parsed.file, fields), body.replace(/\r?\n/g, parsed.file.eol)));
-    } else {
-      content = serializeTopicFile(newTopicFile(fields, input.body));
-    }
-
-    const target = encodeURI(file);
-    const pointer = { title: fields.name, target, hook: pointerHook(fields.name, target, fields.description) };
-    const index = upsertPointer(parseMemoryIndex(indexText), pointer);
-    commitChanges(dir, [
-      { path: file, content },
-      { path: INDEX_FILE, content: renderMemoryIndex(index) },
-    ]);
-    const line = index.lines.find((l) => l.kind === 'pointer' && pointerPath(l.target) === file);
-    return { file, dir, created: !existing, pointer: line?.raw ?? '' };
-  });
+  const [result] = await applyMemoryEdits(dir, [{ op: 'upsert', ...input }]);
+  const { op: _op, ...saved } = result as Extract<EditResult, { op: 'upsert' }>;
+  return saved;
 }
 
 export interface ForgetResult {
@@ -132,38 +197,9 @@ export interface ForgetResult {
   removedPointers: number;
 }
 
-/** Which topic file `what` means: a relative path, a file name, or a memory name. */
-function findMemory(dir: string, indexText: string, what: string): string {
-  const asPath = what.endsWith('.md') ? what : undefined;
-  if (asPath) {
-    const absolute = confinedPath(dir, asPath);
-    const indexed = parseMemoryIndex(indexText).lines.some((l) => l.kind === 'pointer' && pointerPath(l.target) === asPath);
-    if (fs.existsSync(absolute) || indexed) return asPath;
-  }
-  const wanted = what.trim().toLowerCase();
-  const matches = scanMemories(dir, { limit: 0 }).memories.filter(
-    (m) => m.name?.trim().toLowerCase() === wanted || path.basename(m.path, '.md') === what || slugify(m.name ?? '') === slugify(what),
-  );
-  const unique = [...new Set(matches.map((m) => m.path))];
-  if (unique.length === 1) return unique[0]!;
-  if (unique.length > 1) throw new RefusedError(messages.ambiguousMemory(what, unique));
-  throw new RefusedError(messages.memoryNotFound(what, dir));
-}
-
 /** Remove a topic file and every pointer to it, as one locked transaction. */
 export async function forgetMemory(dir: string, what: string): Promise<ForgetResult> {
-  if (!fs.existsSync(dir)) throw new RefusedError(messages.memoryNotFound(what, dir));
-  return withDirLock(dir, () => {
-    const indexText = readIndexText(dir);
-    const file = findMemory(dir, indexText, what);
-    const before = parseMemoryIndex(indexText);
-    const after = removePointer(before, file);
-    const removedPointers = before.lines.length - after.lines.length;
-    const exists = fs.existsSync(path.join(dir, file));
-    const changes: FileChange[] = [];
-    if (exists) changes.push({ path: file, delete: true });
-    if (removedPointers > 0) changes.push({ path: INDEX_FILE, content: renderMemoryIndex(after) });
-    commitChanges(dir, changes);
-    return { file, dir, removedFile: exists, removedPointers };
-  });
+  const [result] = await applyMemoryEdits(dir, [{ op: 'remove', memory: what }]);
+  const { op: _op, ...forgotten } = result as Extract<EditResult, { op: 'remove' }>;
+  return forgotten;
 }

@@ -36,8 +36,13 @@ class LineSplitter {
     if (chunk.length === 0) return;
     let start = 0;
     for (let newline = chunk.indexOf(NEWLINE, start); newline !== -1; newline = chunk.indexOf(NEWLINE, start)) {
-      this.take(chunk, start, newline);
-      this.endLine();
+      if (this.pendingBytes === 0 && !this.skipping && newline - start <= this.maxLineBytes) {
+        // the common case, a whole line inside this chunk: decode it in place
+        this.parser.line(chunk.toString('utf8', start, lineEnd(chunk, start, newline)));
+      } else {
+        this.take(chunk, start, newline);
+        this.endLine();
+      }
       start = newline + 1;
     }
     if (start < chunk.length) this.take(chunk, start, chunk.length);
@@ -71,9 +76,13 @@ class LineSplitter {
     const bytes = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
     this.pendingBytes = 0;
-    const end = bytes.length > 0 && bytes[bytes.length - 1] === CARRIAGE_RETURN ? bytes.length - 1 : bytes.length;
-    this.parser.line(bytes.toString('utf8', 0, end));
+    this.parser.line(bytes.toString('utf8', 0, lineEnd(bytes, 0, bytes.length)));
   }
+}
+
+/** End of the line's text: before a trailing carriage return (CRLF files). */
+function lineEnd(bytes: Buffer, start: number, end: number): number {
+  return end > start && bytes[end - 1] === CARRIAGE_RETURN ? end - 1 : end;
 }
 
 /** Read a transcript from a readable byte stream (a file, stdin). */

@@ -1,0 +1,58 @@
+// Transcript parsing: memdir's streaming reader over a ~100 MB transcript (the shared fixtures
+// repeated with fresh uuids) against a bare Node process that reads and JSON.parses the same
+// lines, each in its own process, interleaved in one run. Speed is timed inside each process
+// (file open to last line) as wall clock and as CPU time (user + system, steadier when other
+// work shares the machine); memory is the process's peak RSS.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { build } from 'esbuild';
+import { generateTranscript } from './extract/generate-transcript.js';
+import { median, report, root } from './lib.js';
+
+const here = path.join(root, 'bench/extract');
+
+function runChild(script, args) {
+  const result = spawnSync(process.execPath, [path.join(here, script), ...args], { encoding: 'utf8', maxBuffer: 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`${script} exited ${result.status}: ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+export default async function extractParse({ megabytes = 100, rounds = 7 } = {}) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bench-extract-'));
+  try {
+    // The reader is not in the public API yet: bundle it from source for this run.
+    const reader = path.join(work, 'reader.mjs');
+    await build({ entryPoints: [path.join(root, 'src/extract/read-transcript.ts')], bundle: true, platform: 'node', format: 'esm', outfile: reader, logLevel: 'warning' });
+    const file = path.join(work, 'transcript.jsonl');
+    const bytes = generateTranscript(file, megabytes * 1024 * 1024, path.join(root, 'test/fixtures/shared'));
+    const runs = { bare: [], readline: [], memdir: [] };
+    let counts;
+    runChild('bare-parse.js', [file]); // warm the page cache
+    for (let i = 0; i < rounds; i++) {
+      runs.bare.push(runChild('bare-parse.js', [file]));
+      runs.readline.push(runChild('bare-readline.js', [file]));
+      counts = runChild('parse-child.js', [file, reader]);
+      runs.memdir.push(counts);
+    }
+    const ms = (name) => median(runs[name].map((r) => r.ms));
+    const cpuMs = (name) => median(runs[name].map((r) => r.cpuMs));
+    const peakMb = (name) => Math.max(...runs[name].map((r) => r.maxRssKb)) / 1024;
+    const mbPerS = (name) => bytes / 1024 / 1024 / (ms(name) / 1000);
+    const ratio = ms('memdir') / ms('bare');
+    const cpuRatio = cpuMs('memdir') / cpuMs('bare');
+    const row = (name) => `${ms(name).toFixed(0)} ms (CPU ${cpuMs(name).toFixed(0)} ms), ${mbPerS(name).toFixed(0)} MB/s, peak ${peakMb(name).toFixed(0)} MB`;
+    report(`transcript parse, ${(bytes / 1024 / 1024).toFixed(0)} MB, ${counts.lines} lines (median of ${rounds}, interleaved; peak RSS = max)`, [
+      ['bare node: chunked read + JSON.parse', row('bare')],
+      ['bare node: readline + JSON.parse', row('readline')],
+      ['memdir readTranscript', row('memdir')],
+      ['memdir / bare chunked (goal ≤ 1.5×)', `${ratio.toFixed(2)}× wall, ${cpuRatio.toFixed(2)}× CPU`],
+      ['memdir peak memory (goal < 150 MB)', `${peakMb('memdir').toFixed(0)} MB`],
+      ['messages / prompts / tool uses / malformed', `${counts.messages} / ${counts.userPrompts} / ${counts.toolUses} / ${counts.malformed}`],
+    ]);
+    return { bare: ms('bare'), memdir: ms('memdir'), ratio, cpuRatio, peakMb: peakMb('memdir') };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Streaming transcript reader: splits a file or stream into lines chunk by chunk and feeds
+ * them to the pure TranscriptParser, so a 100 MB transcript is never held whole. A line
+ * longer than `maxLineBytes` is skipped as it streams past (counted as malformed).
+ */
+import fs from 'node:fs';
+import { isSubagentTranscript, TranscriptParser, type ParseOptions, type Transcript } from './transcript.js';
+
+/**
+ * Longest line kept: real lines run to a few MB (pasted images, long tool results); anything
+ * larger is not a message worth holding and would dominate memory.
+ */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+export interface ReadOptions extends ParseOptions {
+  maxLineBytes?: number;
+}
+
+/** Splits a byte stream into lines without copying the ones that sit inside one chunk. */
+class LineSplitter {
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  /** The current line is over the limit: drop bytes until its newline. */
+  private skipping = false;
+  endsWithNewline = true;
+
+  constructor(
+    private readonly parser: TranscriptParser,
+    private readonly maxLineBytes: number,
+  ) {}
+
+  chunk(chunk: Buffer): void {
+    if (chunk.length === 0) return;
+    let start = 0;
+    for (let newline = chunk.indexOf(NEWLINE, start); newline !== -1; newline = chunk.indexOf(NEWLINE, start)) {
+      if (this.pendingBytes === 0 && !this.skipping && newline - start <= this.maxLineBytes) {
+        // the common case, a whole line inside this chunk: decode it in place
+        this.parser.line(chunk.toString('utf8', start, lineEnd(chunk, start, newline)));
+      } else {
+        this.take(chunk, start, newline);
+        this.endLine();
+      }
+      start = newline + 1;
+    }
+    if (start < chunk.length) this.take(chunk, start, chunk.length);
+    this.endsWithNewline = chunk[chunk.length - 1] === NEWLINE;
+  }
+
+  finish(): void {
+    if (this.skipping || this.pendingBytes > 0) this.endLine();
+  }
+
+  private take(chunk: Buffer, start: number, end: number): void {
+    if (this.skipping) return;
+    if (this.pendingBytes + (end - start) > this.maxLineBytes) {
+      this.skipping = true;
+      this.pending = [];
+      this.pendingBytes = 0;
+      return;
+    }
+    if (end > start) {
+      this.pending.push(chunk.subarray(start, end));
+      this.pendingBytes += end - start;
+    }
+  }
+
+  private endLine(): void {
+    if (this.skipping) {
+      this.skipping = false;
+      this.parser.tooLong();
+      return;
+    }
+    const bytes = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.parser.line(bytes.toString('utf8', 0, lineEnd(bytes, 0, bytes.length)));
+  }
+}
+
+/** End of the line's text: before a trailing carriage return (CRLF files). */
+function lineEnd(bytes: Buffer, start: number, end: number): number {
+  return end > start && bytes[end - 1] === CARRIAGE_RETURN ? end - 1 : end;
+}
+
+/** Read a transcript from a readable byte stream (a file, stdin). */
+export async function readTranscriptStream(stream: AsyncIterable<Buffer | string>, options: ReadOptions = {}): Promise<Transcript> {
+  const parser = new TranscriptParser(options);
+  const splitter = new LineSplitter(parser, options.maxLineBytes ?? MAX_LINE_BYTES);
+  for await (const chunk of stream) splitter.chunk(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  splitter.finish();
+  return parser.finish(splitter.endsWithNewline);
+}
+
+/** Read a transcript file; subagent files (`agent-*.jsonl`, `subagents/`) yield no main-conversation messages. */
+export function readTranscript(file: string, options: ReadOptions = {}): Promise<Transcript> {
+  const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+  return readTranscriptStream(stream, { subagent: isSubagentTranscript(file), ...options });
+}

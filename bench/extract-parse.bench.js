@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { build } from 'esbuild';
 import { generateTranscript } from './extract/generate-transcript.js';
 import { median, report, root } from './lib.js';
 
@@ -22,9 +21,7 @@ function runChild(script, args) {
 export default async function extractParse({ megabytes = 100, rounds = 7 } = {}) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bench-extract-'));
   try {
-    // The reader is not in the public API yet: bundle it from source for this run.
-    const reader = path.join(work, 'reader.mjs');
-    await build({ entryPoints: [path.join(root, 'src/extract/read-transcript.ts')], bundle: true, platform: 'node', format: 'esm', outfile: reader, logLevel: 'warning' });
+    const reader = path.join(root, 'dist/internal.js');
     const file = path.join(work, 'transcript.jsonl');
     const bytes = generateTranscript(file, megabytes * 1024 * 1024, path.join(root, 'test/fixtures/shared'));
     const runs = { bare: [], readline: [], memdir: [] };

@@ -8,3 +8,4 @@ export { RecallIndex } from './recall/rank.js';
 export { RULES } from './lint/rules/index.js';
 export { ruleDoc } from './lint/docs.js';
 export { configSchema } from './config/schema.js';
+export { readTranscript } from './extract/read-transcript.js';

@@ -88,6 +88,7 @@ const invalidDir = (name: string, dir: string | ((ws: Workspace) => string), via
 /** A UNC path that POSIX path functions fold into the workspace: if it were accepted, the writes stay in the test's folder. */
 const uncPath = (ws: Workspace) => `/${ws.root}/unc-memory`;
 
+// A passwd file of the test's own, not /etc/passwd: these tests may run as root, and it must be checked for changes.
 const symlinkedIndex = (ws: Workspace) => {
   fs.rmSync(path.join(ws.memory, 'MEMORY.md'));
   fs.symlinkSync(path.join(ws.outside, 'passwd'), path.join(ws.memory, 'MEMORY.md'));

@@ -15,16 +15,6 @@ function parseAnchor(value: string | undefined): Date | undefined {
   return date;
 }
 
-/** Fault injection for the crash tests: kill this process after the Nth write step. */
-function crashHook(): ((step: string) => void) | undefined {
-  const after = Number(process.env.MEMDIR_TEST_CRASH_AFTER_STEP);
-  if (!Number.isInteger(after) || after <= 0) return undefined;
-  let steps = 0;
-  return () => {
-    if (++steps === after) process.kill(process.pid, 'SIGKILL');
-  };
-}
-
 export async function runRefactorCommand(args: RefactorArgs): Promise<void> {
   const output = createOutput(args);
   const anchor = parseAnchor(args.anchorDate);
@@ -34,7 +24,7 @@ export async function runRefactorCommand(args: RefactorArgs): Promise<void> {
   if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) {
     throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
   }
-  const result = await runRefactor(dir, { dryRun: args.dryRun, anchor, engine, model: args.model, warn: output.warn, afterStep: crashHook() });
+  const result = await runRefactor(dir, { dryRun: args.dryRun, anchor, engine, model: args.model, warn: output.warn });
   if (args.json) {
     output.json({ ...reportJson(result, args.dryRun), diff: args.dryRun ? result.diffs.join('') : undefined });
     return;

@@ -5,6 +5,7 @@ import { IoError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { STATE_DIR } from '../core/taxonomy.js';
 import { confinedPath } from './confine.js';
+import { crashPoint } from './fault.js';
 
 const TEMP_PREFIX = '.memdir-tmp-';
 const JOURNAL = 'journal.json';
@@ -40,6 +41,7 @@ export function writeFileAtomic(file: string, content: string): void {
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     writeDurably(temp, content);
+    crashPoint();
     fs.renameSync(temp, file);
   } catch (error) {
     fs.rmSync(temp, { force: true });
@@ -57,7 +59,10 @@ export function writeFileAtomic(file: string, content: string): void {
  */
 export function commitChanges(dir: string, changes: FileChange[], hooks: { afterStep?: (step: string) => void } = {}): void {
   const entries: JournalEntry[] = [];
-  const step = hooks.afterStep ?? (() => {});
+  const step = (name: string): void => {
+    hooks.afterStep?.(name);
+    crashPoint();
+  };
   try {
     for (const change of changes) {
       const target = confinedPath(dir, change.path);

@@ -36,8 +36,11 @@ interface LockBody {
   pid: number;
   time: number;
   token: string;
-  /** The holder's start time in clock ticks after boot (/proc/PID/stat field 22); absent where unknown. */
-  start?: number;
+  /**
+   * The holder's start time in clock ticks after boot (/proc/PID/stat field 22), null where it
+   * cannot be read. Locks of memdir versions before the heartbeat lack it; their time is their age.
+   */
+  start?: number | null;
 }
 
 interface HeldLock {
@@ -81,13 +84,14 @@ function readLock(file: string): HeldLock | undefined {
 }
 
 function isStale(held: HeldLock, staleMs: number): boolean {
-  const { pid, start } = held.body;
+  const { pid, start, time } = held.body;
   // A body still being written is not stale; one that stays unreadable is.
   if (typeof pid !== 'number') return Date.now() - held.mtimeMs > 2_000;
   if (!isAlive(pid)) return true;
   const actualStart = typeof start === 'number' ? processStart(pid) : undefined;
   if (actualStart !== undefined) return actualStart !== start;
-  return Date.now() - held.mtimeMs > staleMs;
+  const heartbeat = start === undefined && typeof time === 'number' ? time : held.mtimeMs;
+  return Date.now() - heartbeat > staleMs;
 }
 
 /**
@@ -138,7 +142,7 @@ export async function withDirLock<T>(dir: string, action: () => T | Promise<T>, 
   const staleMs = options.staleMs ?? (Number(process.env.MEMDIR_LOCK_STALE_MS) || 60_000);
   const file = path.join(dir, STATE_DIR, 'lock');
   const token = crypto.randomBytes(8).toString('hex');
-  const body = JSON.stringify({ pid: process.pid, start: processStart(process.pid), time: Date.now(), token } satisfies LockBody);
+  const body = JSON.stringify({ pid: process.pid, start: processStart(process.pid) ?? null, time: Date.now(), token } satisfies LockBody);
   const deadline = Date.now() + timeoutMs;
   let delay = 5;
   let brokeStale = false;

@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, test } from 'vitest';
+import { deadPointerIndex } from '../helpers/bloated.js';
 import { holdLock, type LockHolder } from '../helpers/lock-holder.js';
 import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
 import { tempDir, writeTree } from '../helpers/temp.js';
+import { withDirLock } from '../../src/store/lock.js';
 
 const topic = (name: string, description: string, body: string) => `---\nname: ${name}\ndescription: ${description}\ntype: project\n---\n\n${body}\n`;
 
@@ -80,8 +82,7 @@ describe('a live writer keeps its lock (issue 8, item 3)', () => {
 
   test('a save during a long lint --fix keeps its pointer', async () => {
     const { dir, env } = workspace();
-    const dead = Array.from({ length: 5_000 }, (_, i) => `- [Gone ${i}](project_gone_${i}.md) — removed item ${i}\n`).join('');
-    fs.appendFileSync(path.join(dir, 'MEMORY.md'), dead);
+    fs.appendFileSync(path.join(dir, 'MEMORY.md'), deadPointerIndex(5_000));
     const lint = runMemdir(['lint', '--fix', '--dir', dir], { cwd: dir, env: { ...env, MEMDIR_LOCK_STALE_MS: '1' }, timeoutMs: 100_000 });
     await lockHolderPid(dir, lint); // the save starts once lint holds the lock (or has finished)
     const saved = await save(dir, { ...env, MEMDIR_LOCK_STALE_MS: '1' }, 'Saved during lint');
@@ -101,6 +102,36 @@ describe('a live writer keeps its lock (issue 8, item 3)', () => {
     expect(saved.code).toBe(0);
     expect(leftovers(dir)).toEqual([]);
   }, 20_000);
+});
+
+describe('where a holder’s start time cannot be read, its heartbeat decides', () => {
+  const lockWithoutStart = (dir: string, ageMs: number) => {
+    writeTree(dir, { '.memdir/lock': JSON.stringify({ pid: process.pid, start: null, time: Date.now() - 600_000, token: 'alive' }) });
+    const beat = new Date(Date.now() - ageMs);
+    fs.utimesSync(path.join(dir, '.memdir/lock'), beat, beat);
+  };
+
+  test('a recent heartbeat keeps the lock, an old one lets it go', async () => {
+    const dir = tempDir();
+    lockWithoutStart(dir, 0);
+    await expect(withDirLock(dir, () => 'ran', { staleMs: 5_000, timeoutMs: 300 })).rejects.toThrow(/locked by process/);
+    lockWithoutStart(dir, 10_000);
+    await expect(withDirLock(dir, () => 'ran', { staleMs: 5_000, timeoutMs: 300 })).resolves.toBe('ran');
+  });
+
+  test('a holder beats while it waits', async () => {
+    const dir = tempDir();
+    const lock = path.join(dir, '.memdir/lock');
+    await withDirLock(
+      dir,
+      async () => {
+        const taken = fs.statSync(lock).mtimeMs;
+        await sleep(300);
+        expect(fs.statSync(lock).mtimeMs).toBeGreaterThan(taken);
+      },
+      { staleMs: 100 },
+    );
+  });
 });
 
 describe('hooks do not wait on a busy lock (issue 8, item 9)', () => {
@@ -151,7 +182,7 @@ describe('read-only commands clear a dead writer’s leftovers (issue 8, item 10
 describe('signals', () => {
   test('SIGTERM during lint --fix leaves the old index or the new one, and the next read-only command clears the rest', async () => {
     const { dir, env } = workspace();
-    const before = `${fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')}${Array.from({ length: 20_000 }, (_, i) => `- [Gone ${i}](project_gone_${i}.md) — removed item ${i}\n`).join('')}`;
+    const before = `${fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')}${deadPointerIndex(20_000)}`;
     fs.writeFileSync(path.join(dir, 'MEMORY.md'), before);
     const after = '- [Merge freeze](project_freeze.md) — no merges to main during the mobile release freeze\n';
     const lint = runMemdir(['lint', '--fix', '--dir', dir], { cwd: dir, env, timeoutMs: 100_000 });

@@ -2,10 +2,11 @@
 import startup from './startup.bench.js';
 import scan from './scan.bench.js';
 import lint from './lint.bench.js';
+import lintFix from './lint-fix.bench.js';
 import refactor from './refactor.bench.js';
 import recall from './recall.bench.js';
 
-const all = { startup, scan, lint, refactor, recall };
+const all = { startup, scan, lint, lintFix, refactor, recall };
 const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(all)) {
   if (!all[name]) {

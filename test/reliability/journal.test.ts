@@ -1,23 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
-import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
-
-const topic = (name: string, description: string, body: string) => `---\nname: ${name}\ndescription: ${description}\ntype: project\n---\n\n${body}\n`;
+import { freezeWorkspace } from '../helpers/memory-workspace.js';
+import { runMemdir } from '../helpers/run-cli.js';
+import { snapshotTree, writeTree } from '../helpers/temp.js';
 
 function workspace() {
-  const root = tempDir();
-  const home = path.join(root, 'home');
-  const dir = path.join(root, 'memory');
-  fs.mkdirSync(home);
-  writeTree(dir, {
-    'MEMORY.md': '- [Merge freeze](project_freeze.md) — no merges to main during the mobile release freeze\n- [Rollout](project_rollout.md) — billing rollout plan\n',
-    'project_freeze.md': topic('Merge freeze', 'No merges to main during the mobile release freeze', 'Freeze until the release ships.\n\n**Why:** release branch.\n**How to apply:** hold merges.'),
-  });
+  const { dir, env } = freezeWorkspace();
+  fs.appendFileSync(path.join(dir, 'MEMORY.md'), '- [Rollout](project_rollout.md) — billing rollout plan\n');
   // An indexed path that is a directory, not a file.
   fs.mkdirSync(path.join(dir, 'project_rollout.md'));
-  return { dir, env: cleanEnv(home) };
+  return { dir, env };
 }
 
 const STATE_FILES = ['.memdir/.gitignore'];
@@ -81,7 +74,7 @@ describe('a journal whose roll-forward fails (issue 8, item 8)', () => {
     // What an older memdir left: a committed journal whose rename hits the directory.
     const temp = '.memdir-tmp-0123456789ab-project_rollout.md';
     writeTree(dir, {
-      [temp]: topic('Rollout', 'Billing rollout plan', 'Roll out by region.'),
+      [temp]: '---\nname: Rollout\ndescription: Billing rollout plan\ntype: project\n---\n\nRoll out by region.\n',
       '.memdir/journal.json': JSON.stringify([{ path: 'project_rollout.md', temp }]),
     });
     const [first, ...rest] = await everyCommandWorks(dir, env);

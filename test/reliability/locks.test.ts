@@ -5,11 +5,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, test } from 'vitest';
 import { deadPointerIndex } from '../helpers/bloated.js';
 import { holdLock, type LockHolder } from '../helpers/lock-holder.js';
-import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
+import { FREEZE_POINTER, freezeWorkspace } from '../helpers/memory-workspace.js';
+import { runMemdir } from '../helpers/run-cli.js';
 import { tempDir, writeTree } from '../helpers/temp.js';
 import { withDirLock } from '../../src/store/lock.js';
-
-const topic = (name: string, description: string, body: string) => `---\nname: ${name}\ndescription: ${description}\ntype: project\n---\n\n${body}\n`;
 
 const holders: LockHolder[] = [];
 afterEach(async () => {
@@ -19,18 +18,8 @@ afterEach(async () => {
   }
 });
 
-function workspace(staleLimit = true) {
-  const root = tempDir();
-  const home = path.join(root, 'home');
-  const dir = path.join(root, 'memory');
-  fs.mkdirSync(home);
-  writeTree(dir, {
-    'MEMORY.md': '- [Merge freeze](project_freeze.md) — no merges to main during the mobile release freeze\n',
-    'project_freeze.md': topic('Merge freeze', 'No merges to main during the mobile release freeze', 'Freeze until the release ships.\n\n**Why:** release branch.\n**How to apply:** hold merges.'),
-  });
-  // A stale limit of 100 ms: any holder that works longer would have lost its lock before.
-  return { root, dir, env: cleanEnv(home, staleLimit ? { MEMDIR_LOCK_STALE_MS: '100' } : {}) };
-}
+// A stale limit of 100 ms: any holder that works longer would have lost its lock before.
+const workspace = (staleLimit = true) => freezeWorkspace(staleLimit ? { MEMDIR_LOCK_STALE_MS: '100' } : {});
 
 async function hold(dir: string, options: { busyMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<LockHolder> {
   const holder = await holdLock(dir, options);
@@ -184,16 +173,15 @@ describe('signals', () => {
     const { dir, env } = workspace();
     const before = `${fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')}${deadPointerIndex(20_000)}`;
     fs.writeFileSync(path.join(dir, 'MEMORY.md'), before);
-    const after = '- [Merge freeze](project_freeze.md) — no merges to main during the mobile release freeze\n';
     const lint = runMemdir(['lint', '--fix', '--dir', dir], { cwd: dir, env, timeoutMs: 100_000 });
     // runMemdir spawns node directly: the lock body names its PID.
     const holder = await lockHolderPid(dir, lint);
     if (holder) process.kill(holder, 'SIGTERM');
     await lint;
-    expect([before, after]).toContain(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8'));
+    expect([before, FREEZE_POINTER]).toContain(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8'));
     const r = await runMemdir(['lint', '--dir', dir], { cwd: dir, env });
     expect(r.code).toBeLessThan(2);
     expect(leftovers(dir)).toEqual([]);
-    expect([before, after]).toContain(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8'));
+    expect([before, FREEZE_POINTER]).toContain(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8'));
   });
 });

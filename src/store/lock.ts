@@ -14,8 +14,11 @@ export interface LockOptions {
   staleMs?: number;
 }
 
-/** How long a hook or a reader waits for a busy lock: an agent must never be kept waiting. */
-export const BRIEF_LOCK_WAIT_MS = 1_000;
+/**
+ * How long a reader or a hook waits for a busy lock: an agent must never be kept waiting. The
+ * recall hook may wait twice (to settle, then to record), so about a second in all.
+ */
+export const BRIEF_LOCK_WAIT_MS = 500;
 
 /*
  * When is a lock stale? A lock whose process is gone is. A live PID is not

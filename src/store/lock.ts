@@ -29,7 +29,8 @@ export const BRIEF_LOCK_WAIT_MS = 500;
  * holder, kept however long it runs; one that started at another time reused
  * the PID. Only where the start time cannot be read does age decide, judged by
  * a heartbeat (the lock file's mtime, touched on a timer while the lock is
- * held), so a holder waiting on I/O keeps its lock there too.
+ * held), so a holder waiting on I/O keeps its lock there too; there, a single
+ * synchronous stretch longer than the stale limit can still lose it.
  *
  * SIGINT and SIGTERM have no handler: Node's default ends the process at once,
  * like kill -9, which the journal already makes safe (old or new state), and

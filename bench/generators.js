@@ -41,3 +41,10 @@ The freeze starts next Thursday; tell the mobile team tomorrow.
 
 - [已有记忆](project_existing.md) — 已经存在的记忆文件
 `;
+
+/** An index of `count` pointers to topic files that do not exist (what lint --fix removes). */
+export function deadPointerIndex(count) {
+  const lines = [];
+  for (let i = 0; i < count; i++) lines.push(`- [Gone ${i}](project_gone_${i}.md) — removed item ${i}`);
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}

@@ -78,3 +78,21 @@ export function report(title, rows) {
   console.log(`\n${title}`);
   for (const [label, value] of rows) console.log(`  ${label.padEnd(44)} ${value}`);
 }
+
+/** The honest baseline for `lint --fix` of an index: drop each pointer whose file is missing, write it back safely. */
+export function bareFixIndex(dir) {
+  const index = path.join(dir, 'MEMORY.md');
+  const kept = fs
+    .readFileSync(index, 'utf8')
+    .split('\n')
+    .filter((line) => {
+      const target = /\]\(([^)]+)\)/.exec(line)?.[1];
+      return !target || fs.existsSync(path.join(dir, decodeURI(target)));
+    });
+  const temp = path.join(dir, '.tmp-MEMORY.md');
+  const fd = fs.openSync(temp, 'w');
+  fs.writeFileSync(fd, kept.join('\n'));
+  fs.fsyncSync(fd);
+  fs.closeSync(fd);
+  fs.renameSync(temp, index);
+}

@@ -2,11 +2,12 @@
 import startup from './startup.bench.js';
 import scan from './scan.bench.js';
 import lint from './lint.bench.js';
+import lintFix from './lint-fix.bench.js';
 import refactor from './refactor.bench.js';
 import recall from './recall.bench.js';
 import extractParse from './extract-parse.bench.js';
 
-const all = { startup, scan, lint, refactor, recall, 'extract-parse': extractParse };
+const all = { startup, scan, lint, lintFix, refactor, recall, 'extract-parse': extractParse };
 const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(all)) {
   if (!all[name]) {

@@ -16,6 +16,10 @@ export const messages = {
   lockTimeout: (lockFile: string, pid: number | undefined) =>
     `${lockFile}: memory directory is locked${pid ? ` by process ${pid}` : ''}; gave up waiting`,
   notWritable: (target: string, reason: string) => `${target}: cannot write (${reason})`,
+  sessionNotRecorded: (reason: string) => `memdir recall: ${reason}; answered without recording what this session was shown`,
+  isDirectory: (target: string) => `${target}: is a directory where a memory file belongs; nothing was changed`,
+  journalSetAside: (failedJournal: string, reason: string) =>
+    `memdir: could not finish an interrupted write (${reason}); set it aside as ${failedJournal}, which names the files holding what was not written`,
   unreadable: (target: string, reason: string) => `${target}: cannot read (${reason})`,
   indexTooLongLine: (line: number, length: number) =>
     `line ${line} is a single line of ${length.toLocaleString('en-US')} characters; the index holds one short pointer per line`,

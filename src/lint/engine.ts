@@ -44,12 +44,60 @@ export function lintModel(model: MemoryDirModel, config: LintConfig, rules: read
   );
 }
 
-/** Two edits touch the same text; insertions at the same point do not overlap. */
-function overlaps(a: TextEdit, b: TextEdit): boolean {
-  if (a.start === a.end && b.start === b.end) return false;
-  if (a.start === a.end) return a.start > b.start && a.start < b.end;
-  if (b.start === b.end) return b.start > a.start && b.start < a.end;
-  return a.start < b.end && b.start < a.end;
+/** The first index of `sorted` where `reached` holds (it holds from there on): a binary search. */
+function firstIndex<T>(sorted: readonly T[], reached: (item: T) => boolean): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (reached(sorted[mid]!)) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
+/**
+ * The edits accepted so far in one file, kept sorted so that asking whether
+ * a new edit overlaps one of them is a binary search, not a scan of them all
+ * (a scan made fixing thousands of dead pointers quadratic). Accepted
+ * replacements never overlap one another, so sorted by start they are sorted
+ * by end too. Insertions at the same point do not overlap.
+ */
+class AcceptedEdits {
+  readonly all: TextEdit[] = [];
+  private readonly replacements: TextEdit[] = [];
+  private readonly insertions: number[] = [];
+
+  overlaps(edit: TextEdit): boolean {
+    const isInsertion = edit.start === edit.end;
+    // Of the replacements starting before the edit ends (an insertion: before its point), only the last can reach into it.
+    const before = this.replacements[firstIndex(this.replacements, (r) => r.start >= (isInsertion ? edit.start : edit.end)) - 1];
+    if (before && before.end > edit.start) return true;
+    if (isInsertion) return false;
+    const inside = this.insertions[firstIndex(this.insertions, (point) => point > edit.start)];
+    return inside !== undefined && inside < edit.end;
+  }
+
+  add(edit: TextEdit): void {
+    this.all.push(edit);
+    if (edit.start === edit.end) this.insertions.splice(firstIndex(this.insertions, (point) => point > edit.start), 0, edit.start);
+    else this.replacements.splice(firstIndex(this.replacements, (r) => r.start > edit.start), 0, edit);
+  }
+}
+
+/** `text` with non-overlapping edits applied in one sweep; insertions at one point keep their order, before a replacement starting there. */
+function applyEdits(text: string, edits: TextEdit[]): string {
+  const ordered = edits
+    .map((edit, order) => ({ edit, order }))
+    .sort((a, b) => a.edit.start - b.edit.start || Number(a.edit.end > a.edit.start) - Number(b.edit.end > b.edit.start) || a.order - b.order);
+  const pieces: string[] = [];
+  let cursor = 0;
+  for (const { edit } of ordered) {
+    pieces.push(text.slice(cursor, edit.start), edit.text);
+    cursor = Math.max(cursor, edit.end);
+  }
+  pieces.push(text.slice(cursor));
+  return pieces.join('');
 }
 
 /**
@@ -68,17 +116,13 @@ export function applyFixPass(texts: Map<string, string>, findings: Finding[]): {
   const next = new Map(texts);
   let applied = 0;
   for (const [file, fixes] of byFile) {
-    let text = texts.get(file) ?? '';
-    const accepted: TextEdit[] = [];
+    const accepted = new AcceptedEdits();
     for (const edits of fixes) {
-      if (edits.some((e) => accepted.some((a) => overlaps(a, e)))) continue;
-      accepted.push(...edits);
+      if (edits.some((edit) => accepted.overlaps(edit))) continue;
+      for (const edit of edits) accepted.add(edit);
       applied++;
     }
-    // Apply from the end so earlier offsets stay valid; stable for same-point inserts.
-    const ordered = accepted.map((e, i) => ({ e, i })).sort((x, y) => y.e.start - x.e.start || y.i - x.i);
-    for (const { e } of ordered) text = text.slice(0, e.start) + e.text + text.slice(e.end);
-    next.set(file, text);
+    next.set(file, applyEdits(texts.get(file) ?? '', accepted.all));
   }
   return { texts: next, applied };
 }

@@ -41,7 +41,7 @@ async function hook(args: RecallArgs, output: Output): Promise<void> {
       timeoutMs: 5_000,
       warn: output.warn,
     });
-    const context = await takeForSession(dir, sessionId, result);
+    const context = await takeForSession(dir, sessionId, result, output.warn);
     if (context) process.stdout.write(`${JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: context } })}\n`);
   });
 }

@@ -8,7 +8,9 @@ import { confinedPath } from './confine.js';
 import { crashPoint } from './fault.js';
 
 const TEMP_PREFIX = '.memdir-tmp-';
-const JOURNAL = 'journal.json';
+export const JOURNAL_FILE = 'journal.json';
+/** Where a journal goes whose roll-forward failed, so it cannot block every later command. */
+const FAILED_JOURNAL_FILE = 'journal.failed.json';
 
 /** One change of a transaction: new content for a file, or its removal. */
 export type FileChange = { path: string; content: string } | { path: string; delete: true };
@@ -58,6 +60,8 @@ export function writeFileAtomic(file: string, content: string): void {
  * The caller holds the directory lock.
  */
 export function commitChanges(dir: string, changes: FileChange[], hooks: { afterStep?: (step: string) => void } = {}): void {
+  // Its rename would fail after the commit point: refuse now, with nothing changed.
+  for (const change of changes) refuseDirectory(confinedPath(dir, change.path));
   const entries: JournalEntry[] = [];
   const step = (name: string): void => {
     hooks.afterStep?.(name);
@@ -85,8 +89,27 @@ export function commitChanges(dir: string, changes: FileChange[], hooks: { after
   applyJournal(dir, entries, step);
 }
 
-function journalPath(dir: string): string {
-  return path.join(dir, STATE_DIR, JOURNAL);
+function refuseDirectory(target: string): void {
+  let isDirectory = false;
+  try {
+    isDirectory = fs.lstatSync(target).isDirectory();
+  } catch {
+    // absent: it will be created
+  }
+  if (isDirectory) throw new IoError(messages.isDirectory(target));
+}
+
+function journalPath(dir: string, file = JOURNAL_FILE): string {
+  return path.join(dir, STATE_DIR, file);
+}
+
+function readJournal(file: string): JournalEntry[] | undefined {
+  try {
+    const entries: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return Array.isArray(entries) ? (entries as JournalEntry[]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function applyJournal(dir: string, entries: JournalEntry[], step: (name: string) => void): void {
@@ -111,17 +134,31 @@ function applyJournal(dir: string, entries: JournalEntry[], step: (name: string)
  * of one it did not. Call while holding the lock.
  */
 export function recoverTransaction(dir: string, options: { sweep?: boolean } = {}): void {
-  let journal: JournalEntry[] | undefined;
-  try {
-    journal = JSON.parse(fs.readFileSync(journalPath(dir), 'utf8')) as JournalEntry[];
-  } catch {
-    journal = undefined;
+  const journal = readJournal(journalPath(dir));
+  if (journal) {
+    try {
+      applyJournal(dir, journal, () => {});
+    } catch (error) {
+      setJournalAside(dir, journal, error as Error);
+    }
   }
-  if (journal) applyJournal(dir, journal, () => {});
   if (options.sweep ?? true) sweepTemps(dir);
 }
 
+/**
+ * A journal that cannot be rolled forward would fail every command after it.
+ * Move it aside (added to any earlier failed one) and say so once; the temp
+ * files it names hold the content not written, and are never swept.
+ */
+function setJournalAside(dir: string, journal: JournalEntry[], error: Error): void {
+  const failed = journalPath(dir, FAILED_JOURNAL_FILE);
+  writeFileAtomic(failed, JSON.stringify([...(readJournal(failed) ?? []), ...journal]));
+  fs.rmSync(journalPath(dir), { force: true });
+  process.stderr.write(`${messages.journalSetAside(failed, error.message)}\n`);
+}
+
 function sweepTemps(dir: string): void {
+  const unwritten = new Set((readJournal(journalPath(dir, FAILED_JOURNAL_FILE)) ?? []).flatMap((e) => (e.temp ? [path.join(dir, e.temp)] : [])));
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true, recursive: true });
@@ -129,8 +166,7 @@ function sweepTemps(dir: string): void {
     return;
   }
   for (const entry of entries) {
-    if (entry.isFile() && entry.name.startsWith(TEMP_PREFIX)) {
-      fs.rmSync(path.join(entry.parentPath, entry.name), { force: true });
-    }
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && entry.name.startsWith(TEMP_PREFIX) && !unwritten.has(file)) fs.rmSync(file, { force: true });
   }
 }

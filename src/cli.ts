@@ -1,8 +1,7 @@
-import yargs from 'yargs';
-import { hideBin } from 'yargs/helpers';
+import type { Argv } from 'yargs';
 import pkg from '../package.json' with { type: 'json' };
 import { MemdirError, UsageError } from './core/errors.js';
-import { messages } from './core/messages.js';
+import { messages, printable } from './core/messages.js';
 import * as context from './cmd/context.js';
 import * as forget from './cmd/forget.js';
 import * as lint from './cmd/lint.js';
@@ -10,27 +9,41 @@ import * as recall from './cmd/recall.js';
 import * as refactor from './cmd/refactor.js';
 import * as save from './cmd/save.js';
 import * as where from './cmd/where.js';
+import { flagGiven, checkOptionValues, type OptionTable } from './shell/args.js';
 import { globalOptions } from './shell/options.js';
+import { endQuietlyWhenReaderLeaves } from './shell/output.js';
+import { leaveDeletedWorkingDirectory } from './store/cwd.js';
 
 // Command modules hold options and a handler; each handler imports its logic
 // on demand, so `memdir where` never loads what `memdir save` needs.
 const commands = [where, context, save, forget, lint, refactor, recall];
 
-function reportError(error: unknown, debug: boolean): void {
-  if (error instanceof MemdirError) {
-    const hint = error.hint ? ` (${error.hint})` : '';
-    process.stderr.write(`memdir: ${error.message}${hint}\n`);
-    process.exitCode = error.exitCode;
-  } else {
-    process.stderr.write(`${messages.internalError(error instanceof Error ? error.message : String(error))}\n`);
-    process.exitCode = 2;
-  }
-  if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+/** One line on stderr (and a JSON document on stdout under --json), the exit code set. */
+function reportError(error: unknown, options: { debug: boolean; json: boolean }): void {
+  const known = error instanceof MemdirError;
+  const message = known ? error.message : messages.internalError(error instanceof Error ? error.message : String(error));
+  const exitCode = known ? error.exitCode : 2;
+  const hint = known ? error.hint : undefined;
+  process.stderr.write(`${known ? 'memdir: ' : ''}${printable(message)}${hint ? ` (${printable(hint)})` : ''}\n`);
+  if (options.json) process.stdout.write(`${JSON.stringify({ error: { message, exitCode, ...(hint ? { hint } : {}) } })}\n`);
+  if (options.debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  process.exitCode = exitCode;
+}
+
+/** Help at the terminal's width (or $COLUMNS when piped), at most 100 columns. */
+function helpWidth(): number {
+  return Math.min(100, process.stdout.columns || Number(process.env.COLUMNS) || 100);
 }
 
 export async function main(argv: string[] = process.argv): Promise<void> {
+  endQuietlyWhenReaderLeaves();
+  leaveDeletedWorkingDirectory();
+  // Loaded only now: yargs reads the working directory as it loads. Its CommonJS
+  // build wraps help at word boundaries (the ES module build cuts words).
+  const yargs = require('yargs') as Argv;
+  const { hideBin } = require('yargs/helpers') as typeof import('yargs/helpers');
   const args = hideBin(argv);
-  const debug = args.includes('--debug');
+  const report = { debug: flagGiven(args, 'debug'), json: flagGiven(args, 'json') };
   let cli = globalOptions(yargs(args))
     .scriptName('memdir')
     .usage('$0 <command> [options]\n\nKeep file-based agent memory (MEMORY.md + topic files) healthy.')
@@ -40,16 +53,25 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     .version(pkg.version)
     .help()
     .alias('h', 'help')
-    .wrap(Math.min(100, process.stdout.columns || 100))
+    .wrap(helpWidth())
     .fail((message, error) => {
-      if (error) throw error;
-      throw new UsageError(message);
+      // Errors of our own handlers pass through as they are; yargs' own become one usage line.
+      if (error && error.name !== 'YError') throw error;
+      throw new UsageError((message ?? error?.message ?? '').replace(/\s*\n\s*/g, ' '));
     });
-  for (const command of commands) cli = cli.command(command as never);
+  for (const command of commands) {
+    const builder = (y: Argv<never>) => {
+      const built = command.builder(y as never);
+      // getOptions() is public yargs API that @types/yargs does not declare.
+      checkOptionValues((built as unknown as { getOptions(): OptionTable }).getOptions(), args);
+      return built;
+    };
+    cli = cli.command({ ...command, builder } as never);
+  }
   try {
     await cli.parseAsync();
   } catch (error) {
-    reportError(error, debug);
+    reportError(error, report);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
-import type { GlobalArgs } from '../shell/options.js';
+import { wholeNumber, type GlobalArgs } from '../shell/options.js';
 
 export const command = 'lint [paths..]';
 export const describe = 'Check memory directories and files; --fix applies safe fixes';
@@ -23,7 +23,7 @@ export function builder(cli: Argv<GlobalArgs>) {
     .option('fix-dry-run', { type: 'boolean', default: false, describe: 'print the fixes as a diff, change nothing' })
     .option('format', { alias: 'f', type: 'string', default: 'stylish', choices: ['stylish', 'json', 'sarif'], describe: 'output format' })
     .option('output-file', { alias: 'o', type: 'string', describe: 'write the report to a file instead of stdout' })
-    .option('max-warnings', { type: 'number', default: -1, describe: 'exit 1 when there are more warnings than this' })
+    .option('max-warnings', { type: 'number', default: -1, coerce: wholeNumber('--max-warnings', -1), describe: 'exit 1 when there are more warnings than this (-1: no limit)' })
     .option('staged', { type: 'boolean', default: false, describe: 'lint the memory files staged in git (their staged content)' })
     .option('all-in-repo', { type: 'boolean', default: false, describe: 'lint every .claude/memory/ folder in the repository' })
     .option('config', { alias: 'c', type: 'string', describe: 'config file (default: memdir.config.json or package.json "memdir")' })

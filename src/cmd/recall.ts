@@ -1,6 +1,6 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { EngineName } from '../llm/model.js';
-import type { GlobalArgs } from '../shell/options.js';
+import { wholeNumber, type GlobalArgs } from '../shell/options.js';
 
 export const command = 'recall [query..]';
 export const describe = 'Print the few memories that matter for a query, with freshness headers';
@@ -19,7 +19,7 @@ export interface RecallArgs extends GlobalArgs {
 export function builder(cli: Argv<GlobalArgs>) {
   return cli
     .positional('query', { type: 'string', array: true, describe: 'what the agent is about to work on' })
-    .option('limit', { type: 'number', default: 5, describe: 'at most this many memories' })
+    .option('limit', { type: 'number', default: 5, coerce: wholeNumber('--limit', 1), describe: 'at most this many memories' })
     .option('recent-tools', { type: 'string', describe: 'comma-separated tools in use (their how-to memories are demoted)' })
     .option('already-surfaced', { type: 'string', describe: 'comma-separated memory files already shown (excluded)' })
     .option('engine', { type: 'string', choices: ['auto', 'local', 'claude'] as const, default: 'auto' as EngineName, describe: 'local ranking, or one side query to Claude (auto: claude when ANTHROPIC_API_KEY is set)' })

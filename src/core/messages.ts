@@ -29,8 +29,26 @@ export const messages = {
   memoryNotFound: (what: string, dir: string) => `no memory named "${what}" in ${dir}`,
   ambiguousMemory: (what: string, files: string[]) => `"${what}" matches several memories: ${files.join(', ')}; name the file`,
   internalError: (message: string) => `memdir: internal error: ${message} (run with --debug for the stack trace, and please report it)`,
+  workingDirectoryGone: () => 'the working directory no longer exists; cd to an existing directory, or pass an absolute --dir',
+  notOneLine: (flag: string, character: string) =>
+    `${flag} must be one line of text: it contains ${printable(character)}; join the lines or drop the character`,
+  needsValue: (flag: string, next: string | undefined) =>
+    next === undefined
+      ? `${flag} needs a value`
+      : `${flag} needs a value: "${printable(next)}" reads as an option; write a value that starts with "-" as ${flag}=${printable(next)}`,
+  givenTwice: (flag: string) => `${flag} is given more than once; give it once`,
+  notWholeNumber: (flag: string, min: number) => `${flag} must be a whole number${min === 1 ? ' of at least 1' : ` from ${min}`}`,
+  notADate: (flag: string, value: string) => `${flag} "${printable(value)}" is not a date like 2026-03-05`,
+  hookSkipped: (hook: string, reason: string) => `memdir ${hook} hook skipped: ${printable(reason).slice(0, 300)}`,
+  hookInputTooLarge: (maxBytes: number) => `hook input on stdin is larger than ${maxBytes / 1024 / 1024} MB`,
+  hookInputIncomplete: (waitedMs: number) => `no complete JSON object on stdin after ${waitedMs / 1000} s`,
+  hookInputNotObject: () => 'hook input on stdin is not a JSON object',
+  hookInputNotJson: (reason: string) => `hook input on stdin is not valid JSON (${reason})`,
 } as const;
 
-function printable(value: string): string {
-  return value.replace(/\0/g, '\\0');
+const ESCAPES: Record<string, string> = { '\0': '\\0', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** `value` with control characters, line and paragraph separators, bidi overrides and lone surrogates escaped: it prints as one inert line. */
+export function printable(value: string): string {
+  return value.replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]|\p{Cs}/gu, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

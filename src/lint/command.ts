@@ -7,6 +7,7 @@ import { ExitCode } from '../core/errors.js';
 import { resolveFor } from '../shell/options.js';
 import { createOutput } from '../shell/output.js';
 import { writeFileAtomic } from '../store/atomic.js';
+import { absolutePath, requireWorkingDirectory, workingDirectory } from '../store/cwd.js';
 import { findGitRoot } from '../store/git-root.js';
 import { findConfig } from '../config/find.js';
 import { FORMATTERS, type FormatContext } from './formatters/index.js';
@@ -21,10 +22,11 @@ function docsBase(): string {
   return pathToFileURL(path.join(dir, 'docs/rules')).href;
 }
 
-export function formatContext(cwd: string, colors: FormatContext['colors']): FormatContext {
+/** How reports name files: relative to `cwd`, or in full when there is no working directory. */
+export function formatContext(cwd: string | undefined, colors: FormatContext['colors']): FormatContext {
   const base = docsBase();
   return {
-    display: (dir, file) => relativeDisplay(dir, file, cwd),
+    display: (dir, file) => (cwd === undefined ? path.join(dir, file) : relativeDisplay(dir, file, cwd)),
     artifactUri: (dir, file) => {
       const absolute = path.join(dir, file);
       const root = findGitRoot(dir);
@@ -47,23 +49,27 @@ export function exitCodeFor(results: LintResult[], maxWarnings: number): number 
 
 export async function runLintCommand(args: LintArgs): Promise<void> {
   const output = createOutput({ ...args, json: false });
-  const cwd = process.cwd();
+  // A deleted working directory still lets `--dir ABSOLUTE` work: config is then
+  // looked up from the memory directory, and files print with their full paths.
+  const cwd = workingDirectory();
+  const here = () => cwd ?? requireWorkingDirectory();
   let targets: LintTarget[];
   if (args.staged) {
     const resolved = args.dir ? resolveFor(args, output).dir : undefined;
-    targets = await stagedTargets(cwd, resolved);
+    targets = await stagedTargets(here(), resolved);
   } else if (args.allInRepo) {
-    targets = repoTargets(cwd);
+    targets = repoTargets(here());
   } else if (args.paths.length > 0) {
-    targets = pathTargets(args.paths, cwd);
+    targets = pathTargets(args.paths, here());
   } else {
     targets = [{ dir: resolveFor(args, output).dir }];
   }
+  const configFile = args.config === undefined || cwd !== undefined ? args.config : absolutePath(args.config);
   const configs = new Map<string, ReturnType<typeof findConfig>>();
   const configFor = (dir: string) => {
     let found = configs.get(dir);
     if (!found) {
-      found = findConfig(dir, cwd, RULES, args.config);
+      found = findConfig(dir, cwd ?? dir, RULES, configFile);
       configs.set(dir, found);
     }
     return found.config;
@@ -79,7 +85,7 @@ export async function runLintCommand(args: LintArgs): Promise<void> {
   const colors = args.outputFile || format !== 'stylish' ? createOutput({ ...args, color: false }).colors : output.colors;
   let report = FORMATTERS[format]!(results, formatContext(cwd, colors));
   if (args.fixDryRun) report = results.flatMap((r) => r.diffs).join('') + report;
-  if (args.outputFile) writeFileAtomic(path.resolve(cwd, args.outputFile), report);
+  if (args.outputFile) writeFileAtomic(absolutePath(args.outputFile), report);
   else process.stdout.write(report);
   process.exitCode = exitCodeFor(results, args.maxWarnings);
 }

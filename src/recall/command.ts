@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { RecallArgs } from '../cmd/recall.js';
 import { ConfigError, InputError, UsageError } from '../core/errors.js';
 import { chooseEngine } from '../llm/model.js';
 import { resolveFor } from '../shell/options.js';
 import { createOutput, type Output } from '../shell/output.js';
+import { absolutePath } from '../store/cwd.js';
 import { readHookInput, runAsHook } from '../shell/stdin.js';
 import { readSession, takeForSession } from './hook.js';
 import { recall, type RecallResult } from './recall.js';
@@ -47,7 +47,7 @@ async function hook(args: RecallArgs, output: Output): Promise<void> {
 }
 
 async function batch(args: RecallArgs, output: Output, dir: string): Promise<void> {
-  const file = path.resolve(args.queries!);
+  const file = absolutePath(args.queries!);
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');

@@ -1,17 +1,21 @@
 import fs from 'node:fs';
 import type { RefactorArgs } from '../cmd/refactor.js';
 import { ConfigError, UsageError } from '../core/errors.js';
+import { messages } from '../core/messages.js';
 import { chooseEngine } from '../llm/model.js';
 import { resolveFor } from '../shell/options.js';
 import { createOutput } from '../shell/output.js';
 import { formatReport, reportJson } from './report.js';
 import { runRefactor } from './run.js';
 
+/** A calendar date YYYY-MM-DD at local noon; 2026-13-45 and 2026-02-30 are refused, not rolled over. */
 function parseAnchor(value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12) : undefined;
-  if (!date || Number.isNaN(date.getTime())) throw new UsageError(`--anchor-date "${value}" is not a date like 2026-03-05`);
+  const [year, month, day] = (/^(\d{4})-(\d{2})-(\d{2})$/.exec(value) ?? []).slice(1).map(Number);
+  const date = year === undefined ? undefined : new Date(year, month! - 1, day, 12);
+  if (!date || date.getFullYear() !== year || date.getMonth() !== month! - 1 || date.getDate() !== day) {
+    throw new UsageError(messages.notADate('--anchor-date', value));
+  }
   return date;
 }
 

@@ -1,4 +1,6 @@
 import type { Argv } from 'yargs';
+import { UsageError } from '../core/errors.js';
+import { messages } from '../core/messages.js';
 import { resolveMemoryDir, type Resolution } from '../store/resolve.js';
 import type { Output } from './output.js';
 
@@ -36,4 +38,12 @@ export function resolveFor(args: GlobalArgs, output: Output, cwd?: string): Reso
   });
   for (const warning of resolution.warnings) output.warn(warning);
   return resolution;
+}
+
+/** yargs `coerce` for a count: a whole number of at least `min`, else one line naming the flag. */
+export function wholeNumber(flag: string, min: number) {
+  return (value: unknown): number => {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min) throw new UsageError(messages.notWholeNumber(flag, min));
+    return value;
+  };
 }

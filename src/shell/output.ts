@@ -1,4 +1,5 @@
 import pc from 'picocolors';
+import { messages } from '../core/messages.js';
 
 /** Where a command's results and logs go: results on stdout, everything else on stderr. */
 export interface Output {
@@ -29,4 +30,18 @@ export function createOutput(options: { json: boolean; quiet: boolean; color: bo
     },
     colors,
   };
+}
+
+/**
+ * A reader that stops reading (`memdir lint | head -1`) ends the command
+ * quietly with exit 0: every write memdir makes is committed before its report
+ * is printed, so nothing is left half done. A closed stderr only loses logs.
+ */
+export function endQuietlyWhenReaderLeaves(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    process.stderr.write(`memdir: ${messages.notWritable('stdout', error.code ?? error.message)}\n`);
+    process.exit(2);
+  });
+  process.stderr.on('error', () => {});
 }

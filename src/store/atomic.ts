@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { IoError } from '../core/errors.js';
+import { IoError, MemdirError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { STATE_DIR } from '../core/taxonomy.js';
 import { confinedPath } from './confine.js';
@@ -84,7 +84,7 @@ export function commitChanges(dir: string, changes: FileChange[], hooks: { after
     step('journal');
   } catch (error) {
     for (const entry of entries) if (entry.temp) fs.rmSync(path.join(dir, entry.temp), { force: true });
-    throw error instanceof IoError ? error : ioError(dir, error);
+    throw error instanceof MemdirError ? error : ioError(dir, error);
   }
   applyJournal(dir, entries, step);
 }

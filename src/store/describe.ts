@@ -14,7 +14,7 @@ export function describeResolution(resolution: Resolution) {
     rule: resolution.rule,
     source: resolution.source ?? null,
     file: resolution.file ?? null,
-    projectRoot: resolution.projectRoot,
+    projectRoot: resolution.projectRoot ?? null,
     exists: fs.existsSync(resolution.dir),
     how,
     warnings: resolution.warnings,

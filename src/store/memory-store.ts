@@ -8,7 +8,7 @@ import { INDEX_FILE, isMemoryType, type MemoryType } from '../core/taxonomy.js';
 import { INDEX_MAX_BYTES } from '../core/truncate.js';
 import { newTopicFile, parseTopicFile, serializeTopicFile, withBody, withFields } from '../core/topic-file.js';
 import { commitChanges, type FileChange } from './atomic.js';
-import { confinedPath } from './confine.js';
+import { confinedPath, isConfined } from './confine.js';
 import { readMemoryText } from './files.js';
 import { withDirLock } from './lock.js';
 import { scanMemories } from './scan.js';
@@ -33,7 +33,7 @@ const MAX_POINTER_LINE = 150;
 
 /** MEMORY.md as text (empty when missing), refusing indexes no agent could use. */
 export function readIndexText(dir: string): string {
-  const file = path.join(dir, INDEX_FILE);
+  const file = confinedPath(dir, INDEX_FILE);
   const text = readMemoryText(file) ?? '';
   let start = 0;
   let lineNumber = 1;
@@ -49,10 +49,20 @@ export function readIndexText(dir: string): string {
   }
 }
 
+/** Control characters, and line and paragraph separators: a name or description with one would break its pointer line. */
+const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029]/u;
+
+/** A name or description: one line of text, not empty. */
+function checkOneLine(flag: string, value: string): void {
+  if (!value.trim()) throw new UsageError(messages.emptyField(flag));
+  const character = NOT_ONE_LINE.exec(value)?.[0];
+  if (character) throw new UsageError(messages.notOneLine(flag, character));
+}
+
 function validateSave(input: SaveInput): MemoryType {
   if (!isMemoryType(input.type)) throw new UsageError(messages.badType(input.type));
-  if (!input.name.trim()) throw new UsageError(messages.emptyField('--name'));
-  if (!input.description.trim()) throw new UsageError(messages.emptyField('--description'));
+  checkOneLine('--name', input.name);
+  checkOneLine('--description', input.description);
   if (!input.body.trim()) throw new UsageError(messages.emptyBody());
   return input.type;
 }
@@ -133,9 +143,12 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
 /** Which topic file `what` means: a relative path, a file name, or a memory name. */
 function findMemory(state: BatchState, what: string): string {
   if (what.endsWith('.md')) {
-    const absolute = confinedPath(state.dir, what);
-    const indexed = state.index.lines.some((l) => l.kind === 'pointer' && pointerPath(l.target) === what);
-    if (state.names.has(what) || fs.existsSync(absolute) || indexed) return what;
+    const absolute = path.resolve(state.dir, what);
+    // Whatever a path out of the directory names, forget declines it.
+    if (!isConfined(state.dir, absolute)) throw new RefusedError(`${what}: ${messages.escapesDirectory(state.dir)}`);
+    const file = path.relative(state.dir, absolute).split(path.sep).join('/');
+    const indexed = state.index.lines.some((l) => l.kind === 'pointer' && pointerPath(l.target) === file);
+    if (state.names.has(file) || fs.existsSync(absolute) || indexed) return file;
   }
   const wanted = what.trim().toLowerCase();
   const matches = [...state.names]

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { sanitizeProjectPath, validateMemoryPath } from '../core/paths.js';
+import { absolutePath, requireWorkingDirectory, workingDirectory } from './cwd.js';
 import { memoryProjectRoot } from './git-root.js';
 import { configHome, homeDir, readSetting, settingsFiles, type SettingsSource } from './settings.js';
 
@@ -25,8 +26,8 @@ export interface Resolution {
   /** Setting source and file when rule is `setting`; env var name when `env`. */
   source?: SettingsSource | 'CLAUDE_COWORK_MEMORY_PATH_OVERRIDE';
   file?: string;
-  /** Directory whose sanitized name keys the default location. */
-  projectRoot: string;
+  /** Directory whose sanitized name keys the default location (the working directory, unknown when it was deleted and --dir or the env var decided). */
+  projectRoot: string | undefined;
   warnings: string[];
 }
 
@@ -35,10 +36,11 @@ const OVERRIDE_ENV = 'CLAUDE_COWORK_MEMORY_PATH_OVERRIDE';
 /** Where the memory directory is, by the rules of DESIGN §1.3 (first wins). */
 export function resolveMemoryDir(options: ResolveOptions = {}): Resolution {
   const env = options.env ?? process.env;
-  const cwd = path.resolve(options.cwd ?? process.cwd()).normalize('NFC');
+  // Only what needs the working directory asks for it: an absolute --dir works even when it was deleted.
+  const cwd = () => absolutePath(options.cwd ?? requireWorkingDirectory()).normalize('NFC');
   const home = homeDir(env);
   const warnings: string[] = [];
-  const base = { warnings, projectRoot: cwd };
+  const base = { warnings, projectRoot: options.cwd === undefined && workingDirectory() === undefined ? undefined : cwd() };
 
   if (options.dir !== undefined) {
     return { ...base, dir: checked(options.dir, '--dir', { expandTilde: true, home, relativeTo: cwd }), rule: 'flag' };
@@ -49,7 +51,7 @@ export function resolveMemoryDir(options: ResolveOptions = {}): Resolution {
   }
 
   const trustProject = options.trustProjectSettings ?? env.MEMDIR_TRUST_PROJECT_SETTINGS === '1';
-  for (const { source, file } of settingsFiles({ projectRoot: cwd, home, env, managedSettings: options.managedSettings })) {
+  for (const { source, file } of settingsFiles({ projectRoot: cwd(), home, env, managedSettings: options.managedSettings })) {
     const value = readSetting(file, 'autoMemoryDirectory');
     if (value === undefined || value === null) continue;
     if (typeof value !== 'string') throw new ConfigError(messages.settingNotString(file));
@@ -60,14 +62,14 @@ export function resolveMemoryDir(options: ResolveOptions = {}): Resolution {
     return { ...base, dir: checked(value, file, { expandTilde: true, home }), rule: 'setting', source, file };
   }
 
-  const projectRoot = memoryProjectRoot(cwd);
+  const projectRoot = memoryProjectRoot(cwd());
   const dir = path.join(configHome(env, home), 'projects', sanitizeProjectPath(projectRoot), 'memory').normalize('NFC');
   return { ...base, projectRoot, dir, rule: 'default' };
 }
 
-function checked(input: string, origin: string, options: { expandTilde: boolean; home: string; relativeTo?: string }): string {
+function checked(input: string, origin: string, options: { expandTilde: boolean; home: string; relativeTo?: () => string }): string {
   // --dir is typed by a person in a shell, so a relative path means "from here".
-  const candidate = options.relativeTo && !/^~[/\\]/.test(input) ? path.resolve(options.relativeTo, input) : input;
+  const candidate = options.relativeTo && !/^~[/\\]/.test(input) && !path.isAbsolute(input) ? path.resolve(options.relativeTo(), input) : input;
   const result = validateMemoryPath(candidate, options);
   if (!result.ok) throw new ConfigError(messages.badMemoryPath(origin, input, result.reason));
   return result.path;

@@ -196,7 +196,7 @@ describe('bad input: one line naming the file, exit 2, nothing changed', () => {
     expect(read(outside)).toBe('- [Keep](keep.md)\n');
   });
 
-  test('forgetting a topic file that is a symlink out of the directory', async () => {
+  test('forgetting a topic file that is a symlink out of the directory is a refusal (exit 1), not bad input', async () => {
     const { root, project, dir, env } = workspace();
     const outside = path.join(root, 'outside.md');
     fs.writeFileSync(outside, 'precious\n');
@@ -204,7 +204,7 @@ describe('bad input: one line naming the file, exit 2, nothing changed', () => {
     fs.symlinkSync(outside, path.join(dir, 'user_role.md'));
     const before = snapshotTree(dir);
     const r = await runMemdir(['forget', '--dir', dir, 'user_role.md'], { cwd: project, env });
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/user_role\.md: resolves outside the memory directory/);
     expect(snapshotTree(dir)).toEqual(before);

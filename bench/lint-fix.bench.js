@@ -16,10 +16,10 @@ async function timeAsync(fn) {
 }
 
 export default async function lintFix({ sizes = [2000, 5000, 10000, 28000], rounds = 5, processRounds = 3 } = {}) {
-  const { runLint, DEFAULT_CONFIG } = await import(path.join(root, 'dist/index.js'));
+  const { lint, DEFAULT_CONFIG } = await import(path.join(root, 'dist/index.js'));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bench-fix-'));
   const fresh = (pointers) => fs.writeFileSync(path.join(dir, 'MEMORY.md'), deadPointerIndex(pointers));
-  const memdir = () => runLint([{ dir }], { config: () => DEFAULT_CONFIG, fix: true });
+  const memdir = () => lint({ dirs: [dir], cwd: dir, config: DEFAULT_CONFIG, fix: true });
   const largest = sizes[sizes.length - 1];
   try {
     const samples = new Map([0, ...sizes].map((n) => [n, { memdir: [], bare: [] }]));

@@ -9,3 +9,4 @@ export { RULES } from './lint/rules/index.js';
 export { ruleDoc } from './lint/docs.js';
 export { configSchema } from './config/schema.js';
 export { readTranscript } from './extract/read-transcript.js';
+export { withDirLock } from './store/lock.js';

@@ -31,7 +31,7 @@ export interface LockHolder {
 
 /** Start a process that holds `dir`'s lock; resolves once it holds it. */
 export function holdLock(dir: string, options: { busyMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<LockHolder> {
-  const lib = path.join(repoRoot, 'dist/index.js');
+  const lib = path.join(repoRoot, 'dist/internal.js');
   const args = ['--input-type=module', '-e', HOLDER, lib, dir, ...(options.busyMs === undefined ? [] : [String(options.busyMs)])];
   const child = spawn(process.execPath, args, { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -1,12 +1,9 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
+import type { ForgetOptions } from '../memories/save.js';
 import type { GlobalArgs } from '../shell/options.js';
 
 export const command = 'forget <memory>';
 export const describe = 'Remove one memory: its topic file and its pointer';
-
-interface ForgetArgs extends GlobalArgs {
-  memory: string;
-}
 
 export function builder(cli: Argv<GlobalArgs>) {
   return cli
@@ -15,16 +12,8 @@ export function builder(cli: Argv<GlobalArgs>) {
     .example('$0 forget "Terse replies"', 'by name');
 }
 
-export async function handler(args: ArgumentsCamelCase<ForgetArgs>): Promise<void> {
+export async function handler(args: ArgumentsCamelCase<ForgetOptions>): Promise<void> {
   const { createOutput } = await import('../shell/output.js');
-  const { resolveFor } = await import('../shell/options.js');
-  const { forgetMemory } = await import('../store/memory-store.js');
-  const output = createOutput(args);
-  const result = await forgetMemory(resolveFor(args, output).dir, args.memory);
-  if (args.json) {
-    output.json(result);
-    return;
-  }
-  const parts = [result.removedFile ? 'file' : '', result.removedPointers ? `${result.removedPointers} pointer(s)` : ''].filter(Boolean);
-  output.out(`forgot ${result.file} (${parts.join(' and ') || 'nothing left to remove'})`);
+  const { runForget } = await import('../memories/save.js');
+  process.exitCode = await runForget(args, createOutput(args));
 }

@@ -1,20 +1,9 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
+import type { LintCommandOptions } from '../lint/command.js';
 import { wholeNumber, type GlobalArgs } from '../shell/options.js';
 
 export const command = 'lint [paths..]';
 export const describe = 'Check memory directories and files; --fix applies safe fixes';
-
-export interface LintArgs extends GlobalArgs {
-  paths: string[];
-  fix: boolean;
-  fixDryRun: boolean;
-  format: string;
-  outputFile?: string;
-  maxWarnings: number;
-  staged: boolean;
-  allInRepo: boolean;
-  config?: string;
-}
 
 export function builder(cli: Argv<GlobalArgs>) {
   return cli
@@ -33,7 +22,8 @@ export function builder(cli: Argv<GlobalArgs>) {
     .example('$0 lint --all-in-repo --format sarif -o memdir.sarif', 'in CI, for code scanning');
 }
 
-export async function handler(args: ArgumentsCamelCase<LintArgs>): Promise<void> {
+export async function handler(args: ArgumentsCamelCase<LintCommandOptions>): Promise<void> {
+  const { createOutput } = await import('../shell/output.js');
   const { runLintCommand } = await import('../lint/command.js');
-  await runLintCommand(args);
+  process.exitCode = await runLintCommand(args, createOutput(args));
 }

@@ -1,20 +1,10 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { EngineName } from '../llm/model.js';
+import type { RecallCommandOptions } from '../recall/command.js';
 import { wholeNumber, type GlobalArgs } from '../shell/options.js';
 
 export const command = 'recall [query..]';
 export const describe = 'Print the few memories that matter for a query, with freshness headers';
-
-export interface RecallArgs extends GlobalArgs {
-  query?: string[];
-  limit: number;
-  recentTools?: string;
-  alreadySurfaced?: string;
-  engine: EngineName;
-  model?: string;
-  queries?: string;
-  hook: boolean;
-}
 
 export function builder(cli: Argv<GlobalArgs>) {
   return cli
@@ -30,7 +20,8 @@ export function builder(cli: Argv<GlobalArgs>) {
     .example('$0 recall --hook', 'in .claude/settings.json under hooks.UserPromptSubmit');
 }
 
-export async function handler(args: ArgumentsCamelCase<RecallArgs>): Promise<void> {
+export async function handler(args: ArgumentsCamelCase<RecallCommandOptions>): Promise<void> {
+  const { createOutput } = await import('../shell/output.js');
   const { runRecallCommand } = await import('../recall/command.js');
-  await runRecallCommand(args);
+  process.exitCode = await runRecallCommand(args, createOutput(args));
 }

@@ -1,16 +1,10 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { EngineName } from '../llm/model.js';
+import type { RefactorCommandOptions } from '../refactor/command.js';
 import type { GlobalArgs } from '../shell/options.js';
 
 export const command = 'refactor';
 export const describe = 'Restructure a bloated MEMORY.md into the two-layer layout: pointers in the index, content in topic files';
-
-export interface RefactorArgs extends GlobalArgs {
-  dryRun: boolean;
-  anchorDate?: string;
-  engine: EngineName;
-  model?: string;
-}
 
 export function builder(cli: Argv<GlobalArgs>) {
   return cli
@@ -22,7 +16,8 @@ export function builder(cli: Argv<GlobalArgs>) {
     .example('$0 refactor --json', 'in CI: restructure and report as JSON');
 }
 
-export async function handler(args: ArgumentsCamelCase<RefactorArgs>): Promise<void> {
+export async function handler(args: ArgumentsCamelCase<RefactorCommandOptions>): Promise<void> {
+  const { createOutput } = await import('../shell/output.js');
   const { runRefactorCommand } = await import('../refactor/command.js');
-  await runRefactorCommand(args);
+  process.exitCode = await runRefactorCommand(args, createOutput(args));
 }

@@ -1,15 +1,9 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
+import type { SaveOptions } from '../memories/save.js';
 import type { GlobalArgs } from '../shell/options.js';
 
 export const command = 'save';
 export const describe = 'Write one memory: its topic file and its pointer in MEMORY.md, in one atomic step';
-
-interface SaveArgs extends GlobalArgs {
-  type: string;
-  name: string;
-  description: string;
-  body?: string;
-}
 
 export function builder(cli: Argv<GlobalArgs>) {
   return cli
@@ -24,24 +18,8 @@ export function builder(cli: Argv<GlobalArgs>) {
     .example('git log -1 --format=%B | $0 save --type project --name "Merge freeze" --description "No merges to main until 2026-03-05"', 'body from stdin');
 }
 
-export async function handler(args: ArgumentsCamelCase<SaveArgs>): Promise<void> {
+export async function handler(args: ArgumentsCamelCase<SaveOptions>): Promise<void> {
   const { createOutput } = await import('../shell/output.js');
-  const { resolveFor } = await import('../shell/options.js');
-  const { readStdin } = await import('../shell/stdin.js');
-  const { saveMemory } = await import('../store/memory-store.js');
-  const output = createOutput(args);
-  const resolution = resolveFor(args, output);
-  const body = args.body ?? (await readStdin());
-  const result = await saveMemory(resolution.dir, {
-    type: args.type,
-    name: args.name,
-    description: args.description,
-    body,
-  });
-  if (args.json) {
-    output.json(result);
-    return;
-  }
-  output.out(`${result.created ? 'saved' : 'updated'} ${result.file}`);
-  output.info(output.colors.dim(`in ${result.dir}`));
+  const { runSave } = await import('../memories/save.js');
+  process.exitCode = await runSave(args, createOutput(args));
 }

@@ -12,14 +12,6 @@ export function builder(cli: Argv<GlobalArgs>) {
 
 export async function handler(args: ArgumentsCamelCase<GlobalArgs>): Promise<void> {
   const { createOutput } = await import('../shell/output.js');
-  const { resolveFor } = await import('../shell/options.js');
-  const { describeResolution } = await import('../store/describe.js');
-  const output = createOutput(args);
-  const resolution = resolveFor(args, output);
-  if (args.json) {
-    output.json(describeResolution(resolution));
-    return;
-  }
-  output.out(resolution.dir);
-  output.info(output.colors.dim(describeResolution(resolution).how));
+  const { runWhere } = await import('../memories/where.js');
+  process.exitCode = await runWhere(args, createOutput(args));
 }

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
-import type { LintArgs } from '../cmd/lint.js';
 import { ExitCode } from '../core/errors.js';
-import { resolveFor } from '../shell/options.js';
-import { createOutput } from '../shell/output.js';
+import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import { createOutput, type Output } from '../shell/output.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { absolutePath, requireWorkingDirectory, workingDirectory } from '../store/cwd.js';
 import { findGitRoot } from '../store/git-root.js';
@@ -47,8 +46,20 @@ export function exitCodeFor(results: LintResult[], maxWarnings: number): number 
   return maxWarnings >= 0 && warnings > maxWarnings ? ExitCode.findings : ExitCode.ok;
 }
 
-export async function runLintCommand(args: LintArgs): Promise<void> {
-  const output = createOutput({ ...args, json: false });
+export interface LintCommandOptions extends GlobalArgs {
+  paths: string[];
+  fix: boolean;
+  fixDryRun: boolean;
+  format: string;
+  outputFile?: string | undefined;
+  maxWarnings: number;
+  staged: boolean;
+  allInRepo: boolean;
+  config?: string | undefined;
+}
+
+/** `memdir lint`: the report on stdout (or --output-file); exit 1 on errors or too many warnings. */
+export async function runLintCommand(args: LintCommandOptions, output: Output): Promise<number> {
   // A deleted working directory still lets `--dir ABSOLUTE` work: config is then
   // looked up from the memory directory, and files print with their full paths.
   const cwd = workingDirectory();
@@ -86,6 +97,6 @@ export async function runLintCommand(args: LintArgs): Promise<void> {
   let report = FORMATTERS[format]!(results, formatContext(cwd, colors));
   if (args.fixDryRun) report = results.flatMap((r) => r.diffs).join('') + report;
   if (args.outputFile) writeFileAtomic(absolutePath(args.outputFile), report);
-  else process.stdout.write(report);
-  process.exitCode = exitCodeFor(results, args.maxWarnings);
+  else output.write(report);
+  return exitCodeFor(results, args.maxWarnings);
 }

@@ -1,13 +1,23 @@
 import fs from 'node:fs';
-import type { RecallArgs } from '../cmd/recall.js';
 import { ConfigError, InputError, UsageError } from '../core/errors.js';
-import { chooseEngine } from '../llm/model.js';
-import { resolveFor } from '../shell/options.js';
-import { createOutput, type Output } from '../shell/output.js';
+import { chooseEngine, type EngineName } from '../llm/model.js';
+import { readHookInput, runAsHook, writeHookContext, type UserPromptSubmitInput } from '../hooks/io.js';
+import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import type { Output } from '../shell/output.js';
 import { absolutePath } from '../store/cwd.js';
-import { readHookInput, runAsHook } from '../shell/stdin.js';
 import { readSession, takeForSession } from './hook.js';
 import { recall, type RecallResult } from './recall.js';
+
+export interface RecallCommandOptions extends GlobalArgs {
+  query?: string[] | undefined;
+  limit: number;
+  recentTools?: string | undefined;
+  alreadySurfaced?: string | undefined;
+  engine: EngineName;
+  model?: string | undefined;
+  queries?: string | undefined;
+  hook: boolean;
+}
 
 const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -20,15 +30,14 @@ function asJson(query: string, result: RecallResult) {
   };
 }
 
-async function hook(args: RecallArgs, output: Output): Promise<void> {
-  await runAsHook('recall', async () => {
-    const input = await readHookInput();
-    const prompt = typeof input.prompt === 'string' ? input.prompt.trim() : '';
+function hook(args: RecallCommandOptions, output: Output): Promise<number> {
+  return runAsHook('recall', async () => {
+    const input = await readHookInput<UserPromptSubmitInput>();
+    const prompt = input.prompt?.trim() ?? '';
     // A one-word prompt ("continue", "yes") carries no topic to recall for.
     if (!/\s/.test(prompt)) return;
-    const cwd = typeof input.cwd === 'string' ? input.cwd : undefined;
-    const sessionId = typeof input.session_id === 'string' ? input.session_id : 'no-session';
-    const dir = resolveFor(args, output, cwd).dir;
+    const sessionId = input.session_id ?? 'no-session';
+    const dir = resolveFor(args, output, input.cwd).dir;
     if (!fs.existsSync(dir)) return;
     const session = readSession(dir, sessionId);
     const result = await recall({
@@ -42,11 +51,11 @@ async function hook(args: RecallArgs, output: Output): Promise<void> {
       warn: output.warn,
     });
     const context = await takeForSession(dir, sessionId, result, output.warn);
-    if (context) process.stdout.write(`${JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: context } })}\n`);
+    writeHookContext(output, 'UserPromptSubmit', context);
   });
 }
 
-async function batch(args: RecallArgs, output: Output, dir: string): Promise<void> {
+async function batch(args: RecallCommandOptions, output: Output, dir: string): Promise<number> {
   const file = absolutePath(args.queries!);
   let text: string;
   try {
@@ -64,12 +73,13 @@ async function batch(args: RecallArgs, output: Output, dir: string): Promise<voi
     }
     if (typeof query.query !== 'string') throw new InputError(`${file}:${i + 1}`, '"query" must be a string');
     const result = await recall({ dir, query: query.query, limit: args.limit, recentTools: Array.isArray(query.recentTools) ? (query.recentTools as string[]) : list(args.recentTools), engine: chooseEngine(args.engine), model: args.model, warn: output.warn });
-    process.stdout.write(`${JSON.stringify({ id: query.id ?? i + 1, ...asJson(query.query, result) })}\n`);
+    output.write(`${JSON.stringify({ id: query.id ?? i + 1, ...asJson(query.query, result) })}\n`);
   }
+  return 0;
 }
 
-export async function runRecallCommand(args: RecallArgs): Promise<void> {
-  const output = createOutput(args);
+/** `memdir recall`: the chosen memories with their headers; `--hook` answers UserPromptSubmit; `--queries` runs a batch. */
+export async function runRecallCommand(args: RecallCommandOptions, output: Output): Promise<number> {
   if (args.hook) return hook(args, output);
   const engine = chooseEngine(args.engine);
   if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
@@ -80,8 +90,9 @@ export async function runRecallCommand(args: RecallArgs): Promise<void> {
   const result = await recall({ dir, query, limit: args.limit, recentTools: list(args.recentTools), alreadySurfaced: list(args.alreadySurfaced), engine, model: args.model, warn: output.warn });
   if (args.json) {
     output.json(asJson(query, result));
-    return;
+    return 0;
   }
   if (result.memories.length === 0) output.info('memdir recall: no memory matches');
   output.out(result.memories.map((m) => m.text).join('\n\n'));
+  return 0;
 }

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import type { RefactorArgs } from '../cmd/refactor.js';
 import { ConfigError, UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
-import { chooseEngine } from '../llm/model.js';
-import { resolveFor } from '../shell/options.js';
-import { createOutput } from '../shell/output.js';
+import { chooseEngine, type EngineName } from '../llm/model.js';
+import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import type { Output } from '../shell/output.js';
 import { formatReport, reportJson } from './report.js';
 import { runRefactor } from './run.js';
 
@@ -19,8 +18,15 @@ function parseAnchor(value: string | undefined): Date | undefined {
   return date;
 }
 
-export async function runRefactorCommand(args: RefactorArgs): Promise<void> {
-  const output = createOutput(args);
+export interface RefactorCommandOptions extends GlobalArgs {
+  dryRun: boolean;
+  anchorDate?: string | undefined;
+  engine: EngineName;
+  model?: string | undefined;
+}
+
+/** `memdir refactor`: the audit and report (and with --dry-run the diff) on stdout. */
+export async function runRefactorCommand(args: RefactorCommandOptions, output: Output): Promise<number> {
   const anchor = parseAnchor(args.anchorDate);
   const dir = resolveFor(args, output).dir;
   if (!fs.existsSync(dir)) throw new UsageError(`${dir}: no memory directory here`);
@@ -31,8 +37,9 @@ export async function runRefactorCommand(args: RefactorArgs): Promise<void> {
   const result = await runRefactor(dir, { dryRun: args.dryRun, anchor, engine, model: args.model, warn: output.warn });
   if (args.json) {
     output.json({ ...reportJson(result, args.dryRun), diff: args.dryRun ? result.diffs.join('') : undefined });
-    return;
+    return 0;
   }
-  if (args.dryRun) process.stdout.write(result.diffs.join(''));
-  process.stdout.write(formatReport(result, args.dryRun));
+  if (args.dryRun) output.write(result.diffs.join(''));
+  output.write(formatReport(result, args.dryRun));
+  return 0;
 }

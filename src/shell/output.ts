@@ -7,6 +7,8 @@ export interface Output {
   out(text: string): void;
   /** The one JSON document of a --json run. */
   json(value: unknown): void;
+  /** Text on stdout as it is (reports, diffs, hook answers), whatever the format. */
+  write(text: string): void;
   /** A log or progress line on stderr; dropped with --quiet. */
   info(text: string): void;
   /** A warning on stderr; dropped with --quiet. */
@@ -22,6 +24,7 @@ export function createOutput(options: { json: boolean; quiet: boolean; color: bo
       if (!options.json) process.stdout.write(`${text}\n`);
     },
     json: (value) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
+    write: (text) => process.stdout.write(text),
     info: (text) => {
       if (!options.quiet) process.stderr.write(`${text}\n`);
     },

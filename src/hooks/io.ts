@@ -1,0 +1,178 @@
+import { messages } from '../core/messages.js';
+import type { Output } from '../shell/output.js';
+
+/**
+ * Claude Code hook I/O, shaped after the JSON Claude Code 2.1.197 sends
+ * (test/fixtures/shared/claude-code-2.1.197/hook-input/): typed inputs, one
+ * output writer, and a runner that never lets a hook block the agent.
+ */
+
+/** Fields every hook event carries; absent or mistyped ones are undefined. */
+export interface HookInput {
+  session_id?: string;
+  transcript_path?: string;
+  cwd?: string;
+  hook_event_name?: string;
+}
+export interface SessionStartInput extends HookInput {
+  source?: string;
+}
+export interface UserPromptSubmitInput extends HookInput {
+  prompt?: string;
+}
+export interface StopInput extends HookInput {
+  stop_hook_active?: boolean;
+  last_assistant_message?: string;
+}
+export interface SessionEndInput extends HookInput {
+  reason?: string;
+}
+
+/** Hook input beyond this is not Claude Code's (a pasted prompt is far smaller). */
+const HOOK_INPUT_MAX_BYTES = 8 * 1024 * 1024;
+/** Claude Code may keep stdin open after the JSON: never wait longer than this for it. */
+const HOOK_INPUT_WAIT_MS = 1_000;
+
+const OPEN = new Set([0x7b, 0x5b]); // { [
+const CLOSE = new Set([0x7d, 0x5d]); // } ]
+const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/**
+ * Finds where the first JSON object in a byte stream ends, chunk by chunk,
+ * without parsing it: brackets are counted outside strings. Bytes of
+ * multi-byte UTF-8 characters are all >= 0x80, so they never look like JSON
+ * punctuation.
+ */
+class FirstObjectScanner {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private started = false;
+  private offset = 0;
+
+  /** The length of the document once it is complete, else undefined; throws when the input is not an object. */
+  feed(chunk: Buffer): number | undefined {
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i]!;
+      if (!this.started) {
+        if (WHITESPACE.has(byte)) continue;
+        if (byte !== 0x7b) throw new Error(messages.hookInputNotObject());
+        this.started = true;
+      }
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (byte === 0x5c) this.escaped = true;
+        else if (byte === 0x22) this.inString = false;
+      } else if (byte === 0x22) this.inString = true;
+      else if (OPEN.has(byte)) this.depth++;
+      else if (CLOSE.has(byte) && --this.depth === 0) return this.offset + i + 1;
+    }
+    this.offset += chunk.length;
+    return undefined;
+  }
+}
+
+function parseHookInput(bytes: Buffer): Record<string, unknown> {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new Error(messages.hookInputNotJson('not valid UTF-8'));
+  }
+  if (!text.trim()) return {};
+  let parsed: unknown;
+  try {
+    // A lone surrogate (a prompt cut mid-character) becomes U+FFFD rather than failing later.
+    parsed = JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? value.replace(/\p{Cs}/gu, '\ufffd') : value));
+  } catch (error) {
+    throw new Error(messages.hookInputNotJson((error as Error).message));
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(messages.hookInputNotObject());
+  return parsed as Record<string, unknown>;
+}
+
+/**
+ * Claude Code hook input: the first JSON object on stdin, parsed as soon as
+ * it is complete (stdin may stay open after it). Gives up after about a
+ * second or 8 MB; empty input (or a terminal) is {}.
+ */
+function readFirstObject(): Promise<Record<string, unknown>> {
+  const stdin = process.stdin;
+  if (stdin.isTTY) return Promise.resolve({});
+  return new Promise((resolve, reject) => {
+    const scanner = new FirstObjectScanner();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (read: () => Record<string, unknown>) => {
+      clearTimeout(timer);
+      stdin.off('data', onData).off('end', onEnd).off('error', onError);
+      // Stop reading: an open stdin would keep the process alive.
+      stdin.destroy();
+      try {
+        resolve(read());
+      } catch (error) {
+        reject(error);
+      }
+    };
+    const fail = (message: string) =>
+      finish(() => {
+        throw new Error(message);
+      });
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      let end: number | undefined;
+      try {
+        end = scanner.feed(chunk);
+      } catch (error) {
+        fail((error as Error).message);
+        return;
+      }
+      if (end !== undefined) finish(() => parseHookInput(Buffer.concat(chunks).subarray(0, end)));
+      else if (size > HOOK_INPUT_MAX_BYTES) fail(messages.hookInputTooLarge(HOOK_INPUT_MAX_BYTES));
+    };
+    const onEnd = () => finish(() => parseHookInput(Buffer.concat(chunks)));
+    const onError = (error: Error) => fail(error.message);
+    const timer = setTimeout(() => fail(messages.hookInputIncomplete(HOOK_INPUT_WAIT_MS)), HOOK_INPUT_WAIT_MS);
+    stdin.on('data', onData).on('end', onEnd).on('error', onError);
+  });
+}
+
+/** A field of the wrong type is treated as absent, so a hook never trusts a shape it did not get. */
+const FIELD_TYPES: Record<string, 'string' | 'boolean'> = {
+  session_id: 'string',
+  transcript_path: 'string',
+  cwd: 'string',
+  hook_event_name: 'string',
+  source: 'string',
+  prompt: 'string',
+  reason: 'string',
+  last_assistant_message: 'string',
+  stop_hook_active: 'boolean',
+};
+
+/** The hook's input on stdin, typed for its event. */
+export async function readHookInput<T extends HookInput>(): Promise<T> {
+  const raw = await readFirstObject();
+  const typed: Record<string, unknown> = {};
+  for (const [key, type] of Object.entries(FIELD_TYPES)) if (typeof raw[key] === type) typed[key] = raw[key];
+  return typed as T;
+}
+
+/** Answer an event that accepts context for the model (SessionStart, UserPromptSubmit); nothing to add is no output. */
+export function writeHookContext(output: Output, event: 'SessionStart' | 'UserPromptSubmit', additionalContext: string): void {
+  if (additionalContext) output.write(`${JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext } })}\n`);
+}
+
+/**
+ * Run a hook body so it never blocks the agent: any failure becomes one
+ * line on stderr (control characters escaped) and exit code 0 (DESIGN §2.7).
+ */
+export async function runAsHook(name: string, body: () => Promise<void>): Promise<number> {
+  try {
+    await body();
+  } catch (error) {
+    process.stderr.write(`${messages.hookSkipped(name, error instanceof Error ? error.message : String(error))}\n`);
+  }
+  return 0;
+}

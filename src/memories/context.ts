@@ -1,0 +1,31 @@
+import { readHookInput, runAsHook, writeHookContext, type SessionStartInput } from '../hooks/io.js';
+import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import type { Output } from '../shell/output.js';
+import { sessionContext } from '../store/context.js';
+
+export interface ContextOptions extends GlobalArgs {
+  hook: boolean;
+}
+
+/** `memdir context`: the instructions and the index as the agent loads them; `--hook` answers SessionStart. */
+export async function runContext(options: ContextOptions, output: Output): Promise<number> {
+  if (options.hook) {
+    return runAsHook('context', async () => {
+      const input = await readHookInput<SessionStartInput>();
+      const context = await sessionContext(resolveFor(options, output, input.cwd).dir);
+      writeHookContext(output, 'SessionStart', context.text);
+    });
+  }
+  const resolution = resolveFor(options, output);
+  const context = await sessionContext(resolution.dir);
+  if (options.json) {
+    const { content, ...index } = context.index;
+    output.json({ dir: resolution.dir, indexFile: context.indexFile, ...index, indexContent: content, text: context.text });
+    return 0;
+  }
+  output.out(context.text.trimEnd());
+  if (context.index.wasLineTruncated || context.index.wasByteTruncated) {
+    output.warn(output.colors.yellow(`memdir: ${context.indexFile} is cut when loaded; run \`memdir refactor\``));
+  }
+  return 0;
+}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError, IoError, RefusedError, UsageError } from '../core/errors.js';
+import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { messages } from '../core/messages.js';
 import { parseMemoryIndex, pointerPath, removePointer, renderMemoryIndex, upsertPointer } from '../core/memory-index.js';
 import { slugify, topicFileName } from '../core/paths.js';
@@ -103,7 +104,7 @@ export async function saveMemory(dir: string, input: SaveInput): Promise<SaveRes
 
     let content: string;
     if (existing) {
-      const text = readMemoryText(absolute) ?? '';
+      const text = readMemoryText(absolute, { maxBytes: MAX_TOPIC_FILE_BYTES }) ?? '';
       const parsed = parseTopicFile(text);
       const problem = parsed.problems[0];
       if (problem) throw new InputError(`${absolute}:${problem.line}`, problem.message);

@@ -90,15 +90,21 @@ export function decodeMemoryBytes(bytes: Buffer, complete = true): Decoding {
   return { ok: true, text: usable.toString('utf8'), encoding: 'UTF-8' };
 }
 
-function readPrefix(fd: number, length: number): Buffer {
-  const buffer = Buffer.allocUnsafe(length);
-  let filled = 0;
-  while (filled < length) {
-    const read = fs.readSync(fd, buffer, filled, length - filled, null);
-    if (read === 0) break;
-    filled += read;
+/** The first `length` bytes of a file, decoded as a prefix. */
+function readPrefix(file: string, length: number): Decoding {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(length);
+    let filled = 0;
+    while (filled < length) {
+      const read = fs.readSync(fd, buffer, filled, length - filled, null);
+      if (read === 0) break;
+      filled += read;
+    }
+    return decodeMemoryBytes(buffer.subarray(0, filled), false);
+  } finally {
+    fs.closeSync(fd);
   }
-  return buffer.subarray(0, filled);
 }
 
 /**
@@ -108,31 +114,33 @@ function readPrefix(fd: number, length: number): Buffer {
  * `maxBytes` are decoded.
  */
 export function readMemoryFile(file: string, options: ReadOptions = {}): MemoryFile | undefined {
-  let fd: number;
   try {
-    fd = fs.openSync(file, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw readError(file, error);
-  }
-  try {
-    const stat = fs.fstatSync(fd);
+    const stat = fs.statSync(file);
     if (stat.isDirectory()) throw new InputError(file, 'is a directory, expected a Markdown file');
     const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
-    const facts = { size: stat.size, mtimeMs: stat.mtimeMs };
-    if (stat.size <= limit) return { ...decodeMemoryBytes(fs.readFileSync(fd)), complete: true, ...facts };
-    if (!options.prefix) return { ok: false, problem: messages.topicTooLarge(stat.size, limit), complete: false, ...facts };
-    return { ...decodeMemoryBytes(readPrefix(fd, limit), false), complete: false, ...facts };
+    const complete = stat.size <= limit;
+    let decoding: Decoding;
+    if (complete) decoding = readWhole(file);
+    else if (!options.prefix) decoding = { ok: false, problem: messages.topicTooLarge(stat.size, limit) };
+    else decoding = readPrefix(file, limit);
+    // Object.assign onto the fresh decoding, not a spread: measurably cheaper over thousands of files.
+    return Object.assign(decoding, { complete, size: stat.size, mtimeMs: stat.mtimeMs });
   } catch (error) {
-    throw error instanceof InputError ? error : readError(file, error);
-  } finally {
-    fs.closeSync(fd);
+    if (error instanceof InputError) throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new IoError(messages.unreadable(file, (error as NodeJS.ErrnoException).code ?? String(error)), { cause: error });
   }
 }
 
-function readError(file: string, error: unknown): IoError {
-  const code = (error as NodeJS.ErrnoException).code;
-  return new IoError(messages.unreadable(file, code ?? String(error)), { cause: error });
+/**
+ * The whole file by the one rule. Node reads and decodes UTF-8 by path in one
+ * native call, and a decoded text with no U+FFFD and no NUL was valid UTF-8
+ * without NUL bytes; only the rest is read again as bytes to judge.
+ */
+function readWhole(file: string): Decoding {
+  const text = fs.readFileSync(file, 'utf8');
+  if (!text.includes('\uFFFD') && !text.includes('\0')) return { ok: true, text, encoding: 'UTF-8' };
+  return decodeMemoryBytes(fs.readFileSync(file));
 }
 
 /**

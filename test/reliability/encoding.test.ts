@@ -94,6 +94,34 @@ describe('item 1: refactor leaves a topic file it cannot decode alone', () => {
     expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toContain('- [Cafe team](reference_cafe.md) — Who the cafe team is and how to reach them');
   });
 
+  test('detail lines under the pointer of a file left alone stay under it; a second run changes nothing', async () => {
+    const { root, dir, env } = workspace();
+    const cafe = latin1(CAFE);
+    const index = INDEX.replace('reach them\n', 'reach them\n  - ask for Zoë at the front desk\n');
+    writeTree(dir, { 'MEMORY.md': index, 'reference_latency.md': GOOD, 'reference_cafe.md': cafe });
+    const r = await runMemdir(['refactor', '--dir', dir], { cwd: root, env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('dropped');
+    expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toContain('reach them\n  - ask for Zoë at the front desk\n');
+    const again = await runMemdir(['refactor', '--dir', dir, '--json'], { cwd: root, env });
+    expect(JSON.parse(again.stdout)).toMatchObject({ written: false });
+    expect(fs.readFileSync(path.join(dir, 'reference_cafe.md'))).toEqual(cafe);
+  });
+
+  test('a UTF-16 topic file is read (lint finds its relative date) but never rewritten by lint --fix or refactor', async () => {
+    const { root, dir, env } = workspace();
+    const freeze = utf16le('---\nname: Freeze\ndescription: The merge freeze for the mobile release branch\ntype: project\n---\n\nThe freeze starts next Thursday.\n');
+    writeTree(dir, { 'MEMORY.md': '# Memory\n\n- [Freeze](project_freeze.md) — The merge freeze for the mobile release branch\n', 'project_freeze.md': freeze });
+    const fix = await runMemdir(['lint', dir, '--fix', '--format', 'json'], { cwd: root, env });
+    const rules = JSON.parse(fix.stdout).results.flatMap((f: { messages: Array<{ ruleId: string }> }) => f.messages.map((m) => m.ruleId));
+    expect(rules).toContain('MEM016');
+    const refactor = await runMemdir(['refactor', '--dir', dir], { cwd: root, env });
+    expect(refactor.code).toBe(0);
+    expect(refactor.stdout).toContain('project_freeze.md: UTF-16LE text; memdir reads it but does not rewrite it');
+    expect(fs.readFileSync(path.join(dir, 'project_freeze.md'))).toEqual(freeze);
+    expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toContain('](project_freeze.md)');
+  });
+
   test('MEMORY.md that is not UTF-8: refactor refuses with one line, nothing changed', async () => {
     const { root, dir, env } = workspace();
     const index = latin1('# Memory\n\n## Decisions\nDeploys freeze on Fridays, agreed with the café team.\n- [Latency dashboard](reference_latency.md) — grafana\n');

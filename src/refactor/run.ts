@@ -51,7 +51,7 @@ export type Audit = Array<{ rule: string; what: string; count: number }>;
 /** Read the directory and resolve each file's date anchor (modified → last commit → mtime); audit it with the lint rules. */
 async function planInput(dir: string): Promise<{ input: Map<string, PlanInputFile>; audit: Audit }> {
   const { raw } = loadDirectory(dir);
-  // The index is rewritten by every refactor: one memdir cannot write back is refused before anything else.
+  // Every refactor rewrites the index: an index memdir cannot write back is refused before anything else.
   const indexProblem = raw.escapingLinks.has(INDEX_FILE)
     ? messages.escapesDirectory(dir)
     : (raw.unreadable.find((u) => u.path === INDEX_FILE)?.message ?? raw.readOnly.get(INDEX_FILE));

@@ -1,5 +1,6 @@
-// `memdir refactor` of a generated 5,000-line, 400-section index: wall time and peak memory,
-// next to a bare Node process reading the same directory (the floor for any Node tool).
+// `memdir refactor` of a generated 5,000-line, 400-section index, and of a directory holding one
+// 50 MB topic file: wall time and peak memory, next to a bare Node process reading the same
+// directory (the floor for any Node tool).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,51 @@ function measure(args) {
   return { ms, rss };
 }
 
-export default function refactor({ sections = 400, linesPerSection = 12, rounds = 3 } = {}) {
+/** A topic file of about `megabytes` MB: a pasted log under headings, as the reliability probe made it. */
+function hugeTopic(megabytes) {
+  const lines = ['---', 'name: Pasted build log', 'description: A build log pasted into memory by accident', 'type: project', '---', ''];
+  for (let i = 0, bytes = 0; bytes < megabytes * 1024 * 1024; i++) {
+    if (i % 150 === 0) lines.push(`## Build step ${i / 150}`);
+    lines.push(`[${String(i).padStart(8, '0')}] compiling module ${i % 997} of the billing service, cache ${i % 2 ? 'hit' : 'miss'}`);
+    bytes += lines[lines.length - 1].length + 1;
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Refactor of a directory whose one topic file is far over the size cap: it is left alone, so time and memory stay small. */
+export function refactorHugeTopic({ megabytes = 50, rounds = 3 } = {}) {
+  const text = hugeTopic(megabytes);
+  const bare = [];
+  const runs = [];
+  for (let i = 0; i < rounds; i++) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bench-huge-'));
+    fs.writeFileSync(path.join(dir, 'MEMORY.md'), '# Memory\n\n- [Pasted build log](project_build_log.md) — A build log pasted into memory by accident\n');
+    fs.writeFileSync(path.join(dir, 'project_build_log.md'), text);
+    try {
+      bare.push(measure([path.join(root, 'bench/bare-read.js'), dir]));
+      runs.push(measure([path.join(root, 'bin/memdir.cjs'), 'refactor', '--dir', dir, '--quiet']));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const wall = median(runs.map((r) => r.ms));
+  const rss = Math.max(...runs.map((r) => r.rss));
+  const bareWall = median(bare.map((r) => r.ms));
+  const bareRss = Math.max(...bare.map((r) => r.rss));
+  report(`refactor of a directory with one ${(Buffer.byteLength(text) / 1024 / 1024).toFixed(0)} MB topic file (median of ${rounds})`, [
+    ['bare Node process (startup + read)', `${bareWall.toFixed(0)} ms, ${(bareRss / 1024).toFixed(0)} MB peak`],
+    ['memdir refactor (goal < 300 MB peak)', `${wall.toFixed(0)} ms, ${(rss / 1024).toFixed(0)} MB peak (${(wall / bareWall).toFixed(1)}× the time, ${(rss / bareRss).toFixed(1)}× the memory)`],
+  ]);
+  return { wall, rss };
+}
+
+export default function refactor(options = {}) {
+  const index = refactorIndex(options);
+  const huge = refactorHugeTopic();
+  return { ...index, huge };
+}
+
+function refactorIndex({ sections = 400, linesPerSection = 12, rounds = 3 } = {}) {
   const text = bloatedIndex(sections, linesPerSection);
   const runs = [];
   const bare = [];

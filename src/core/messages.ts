@@ -11,8 +11,14 @@ export const messages = {
   badMemoryPath: (origin: string, value: string, reason: string) =>
     `${origin}: memory directory "${printable(value)}" ${reason}`,
   escapesDirectory: (dir: string) => `resolves outside the memory directory ${dir}; refusing to touch it`,
-  binaryFile: () => 'binary file (contains NUL bytes), not a memory',
-  notUtf8: () => 'not valid UTF-8 text',
+  binaryFile: () => 'binary file (contains NUL bytes; or UTF-16 without a byte-order mark), not UTF-8 text; memdir leaves it alone',
+  notUtf8: (at?: { byte: number; line: number }) =>
+    `not valid UTF-8 text${at ? ` (byte 0x${at.byte.toString(16).toUpperCase().padStart(2, '0')} on line ${at.line})` : ''}; memdir leaves it alone`,
+  notUtf16: (encoding: string) => `not valid ${encoding} text despite its byte-order mark; memdir leaves it alone`,
+  topicTooLarge: (bytes: number, limit: number) =>
+    `${bytes.toLocaleString('en-US')} bytes, over the ${limit / (1024 * 1024)} MB limit for a topic file; memdir leaves it alone (split it by hand)`,
+  readOnlyEncoding: (encoding: string) => `${encoding} text; memdir reads it but does not rewrite it (save it as UTF-8 to let memdir edit it)`,
+  escapingFile: () => 'a symlink to outside the memory directory; memdir leaves it alone',
   lockTimeout: (lockFile: string, pid: number | undefined) =>
     `${lockFile}: memory directory is locked${pid ? ` by process ${pid}` : ''}; gave up waiting`,
   notWritable: (target: string, reason: string) => `${target}: cannot write (${reason})`,

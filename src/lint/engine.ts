@@ -24,6 +24,8 @@ export function lintModel(model: MemoryDirModel, config: LintConfig, rules: read
     }
     return spans;
   };
+  // A fix may create a missing file or edit one memdir holds as text it can write back; never a file it left alone or only reads.
+  const writable = (file: string) => (texts.has(file) || !model.files.has(file)) && !model.readOnly.has(file);
   const findings: Finding[] = [];
   for (const rule of rules) {
     const setting = ruleSetting(rule, config);
@@ -33,7 +35,7 @@ export function lintModel(model: MemoryDirModel, config: LintConfig, rules: read
       (report) => {
         const finding: Finding = { ...report, ruleId: rule.id, ruleName: rule.name, severity: setting };
         // A rule not marked fixable does not get to change files.
-        if (!rule.fixable) delete finding.fix;
+        if (!rule.fixable || (finding.fix && !writable(finding.fix.file))) delete finding.fix;
         if (!isDisabled(finding, rule, spansFor(finding.file))) findings.push(finding);
       },
       ruleOptions(rule, config),

@@ -1,5 +1,6 @@
 import { parseMemoryIndex } from '../core/memory-index.js';
 import { memoryFields, parseTopicFile } from '../core/topic-file.js';
+import { messages } from '../core/messages.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import type { IndexSource, MemoryDirModel, SourceFile, TopicSource } from './types.js';
 
@@ -66,7 +67,10 @@ export interface RawDirectory {
   /** Every path present, including non-Markdown files. */
   present: Set<string>;
   escapingLinks: Set<string>;
+  /** Files memdir leaves alone (undecodable, too large), with the reason: never rewritten or dropped. */
   unreadable: Array<{ path: string; message: string }>;
+  /** Files decoded for reading but never written back (UTF-16), with the reason. */
+  readOnly: Map<string, string>;
   repoFiles: Set<string>;
   /** Last commit time of tracked, unmodified files (anchors relative dates better than a checkout's mtime). */
   commitTimes: Map<string, number>;
@@ -95,6 +99,7 @@ export function buildModel(raw: RawDirectory, options: { skipIndex: boolean }): 
     files: raw.present,
     escapingLinks: raw.escapingLinks,
     unreadable: raw.unreadable,
+    readOnly: raw.readOnly,
     repoFiles: raw.repoFiles,
     skipIndex: options.skipIndex,
   };
@@ -117,13 +122,17 @@ export function anchorDate(topic: TopicSource): { date: Date; source: string } {
   return { date, source: `file time ${date.toISOString().slice(0, 10)}` };
 }
 
+export function emptyRawDirectory(root: string): RawDirectory {
+  return { root, files: new Map(), present: new Set(), escapingLinks: new Set(), unreadable: [], readOnly: new Map(), repoFiles: new Set(), commitTimes: new Map() };
+}
+
 /** A RawDirectory from in-memory files (rule examples, library callers, tests). */
 export function rawDirectory(root: string, files: Record<string, string>, mtimeMs = Date.UTC(2026, 0, 1)): RawDirectory {
-  const raw: RawDirectory = { root, files: new Map(), present: new Set(), escapingLinks: new Set(), unreadable: [], repoFiles: new Set(), commitTimes: new Map() };
+  const raw = emptyRawDirectory(root);
   for (const [path, text] of Object.entries(files)) {
     raw.present.add(path);
     if (!path.endsWith('.md')) continue;
-    if (text.includes('\u0000')) raw.unreadable.push({ path, message: 'binary file (contains NUL bytes), not a memory' });
+    if (text.includes('\u0000')) raw.unreadable.push({ path, message: messages.binaryFile() });
     else raw.files.set(path, { text, mtimeMs });
   }
   return raw;

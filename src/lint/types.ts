@@ -62,8 +62,10 @@ export interface MemoryDirModel {
   files: ReadonlySet<string>;
   /** Symlinks whose target leaves the directory. */
   escapingLinks: ReadonlySet<string>;
-  /** Files that could not be read as text, with the reason. */
+  /** Files memdir leaves alone (not decodable as text, or too large), with the reason. */
   unreadable: Array<{ path: string; message: string }>;
+  /** Files decoded for reading that memdir never writes back (UTF-16), with the reason: no fix targets them. */
+  readOnly: ReadonlyMap<string, string>;
   /** Files tracked in the project repository (relative to its root), for derivable-content checks. */
   repoFiles: ReadonlySet<string>;
   skipIndex: boolean;

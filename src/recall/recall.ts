@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ModelError } from '../llm/model.js';
 import { settleDirectory } from '../store/lock.js';
 import { scanMemories } from '../store/scan.js';
-import { loadDocs } from './load.js';
+import { loadDocs, readForRecall } from './load.js';
 import { RecallIndex } from './rank.js';
 import { renderMemory } from './render.js';
 
@@ -44,9 +44,10 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
   await settleDirectory(options.dir);
   const skip = new Set(options.alreadySurfaced ?? []);
   const recentTools = options.recentTools ?? [];
-  const read = (rel: string, score: number | null, mtimeMs: number): RecalledMemory => {
+  const read = (rel: string, score: number | null, mtimeMs: number): RecalledMemory[] => {
     const file = path.join(options.dir, rel);
-    return { path: rel, file, score, mtimeMs, text: renderMemory(file, fs.readFileSync(file, 'utf8'), mtimeMs, now) };
+    const content = readForRecall(file);
+    return content ? [{ path: rel, file, score, mtimeMs, text: renderMemory(file, content.text, mtimeMs, now) }] : [];
   };
 
   if (options.engine === 'claude') {
@@ -57,7 +58,7 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
       const answer = await selectWithClaude({ query: options.query, memories, recentTools, limit }, { model: options.model, timeoutMs: options.timeoutMs ?? 10_000, maxRetries: 1 });
       if (answer.unknown.length) options.warn?.(`memdir recall: the model named files that do not exist (${answer.unknown.join(', ')}); ignored`);
       const byPath = new Map(memories.map((m) => [m.path, m]));
-      return { engine: 'claude', usage: answer.usage, memories: answer.value.map((p) => read(p, null, byPath.get(p)!.mtimeMs)) };
+      return { engine: 'claude', usage: answer.usage, memories: answer.value.flatMap((p) => read(p, null, byPath.get(p)!.mtimeMs)) };
     } catch (error) {
       if (!(error instanceof ModelError) || error.kind === 'auth') throw error;
       options.warn?.(`memdir recall: ${error.message}; using the local engine`);
@@ -66,5 +67,5 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
 
   const docs = loadDocs(options.dir).filter((d) => !skip.has(d.path));
   const ranked = new RecallIndex(docs).search(options.query, { limit, recentTools, nowMs: now });
-  return { engine: 'local', memories: ranked.map((r) => read(r.doc.path, Math.round(r.score * 1000) / 1000, r.doc.mtimeMs)) };
+  return { engine: 'local', memories: ranked.flatMap((r) => read(r.doc.path, Math.round(r.score * 1000) / 1000, r.doc.mtimeMs)) };
 }

@@ -13,6 +13,11 @@ export interface PlanInputFile {
   /** When relative dates in it were written: `modified`, last commit or mtime, resolved by the caller. */
   anchor: Date;
   anchorSource: string;
+  /**
+   * Why memdir leaves this file alone (undecodable, too large, UTF-16, a symlink out): it is not
+   * rewritten, merged, split or deleted, and its pointers stay as they are. `text` is '' when undecodable.
+   */
+  leftAlone?: string;
 }
 
 /** A model's (validated) naming of one inline block, by block number. */
@@ -77,6 +82,7 @@ interface Topic {
   anchor: Date;
   anchorSource: string;
   broken: boolean;
+  leftAlone?: string;
 }
 
 interface Pointer {
@@ -86,6 +92,11 @@ interface Pointer {
   raw: string;
   /** The index heading it sat under (verbatim), or '' to group it by type. */
   section: string;
+}
+
+/** The type a file name announces (`feedback_terse.md` → feedback). */
+function typeFromFileName(path: string): MemoryType | undefined {
+  return /^(user|feedback|project|reference)_/.exec(path.replace(/^.*\//, ''))?.[1] as MemoryType | undefined;
 }
 
 function indexStats(text: string): IndexStats {
@@ -122,13 +133,15 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
   const subIndexes: string[] = [];
   for (const [path, input] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (path === INDEX_FILE || path.endsWith(`/${INDEX_FILE}`)) continue;
-    if (SUB_INDEX.test(path)) {
+    if (SUB_INDEX.test(path) && !input.leftAlone) {
       subIndexes.push(path);
       continue;
     }
     const { file, problems } = parseTopicFile(input.text);
     const anchor = anchorOf(input);
-    topics.set(path, { path, file, originalText: input.text, anchor: anchor.date, anchorSource: anchor.source, broken: problems.some((p) => !p.lenient) });
+    // A file left alone goes through every step as one that cannot be edited.
+    const broken = Boolean(input.leftAlone) || problems.some((p) => !p.lenient);
+    topics.set(path, { path, file, originalText: input.text, anchor: anchor.date, anchorSource: anchor.source, broken, leftAlone: input.leftAlone });
   }
   const taken = new Set([...files.keys()]);
   const freePath = (type: string, name: string) => {
@@ -163,7 +176,8 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
   let rawHeading = '';
   let block: { heading: string; rawHeading: string; lines: IndexLine[] } | undefined;
   // MEMORY.md, then the sub-indexes of a two-level layout (their headings and pointers only).
-  const documents = [parseMemoryIndex(indexText).lines];
+  const parsedIndex = parseMemoryIndex(indexText);
+  const documents = [parsedIndex.lines];
   for (const sub of subIndexes) documents.push(parseMemoryIndex(parseTopicFile(files.get(sub)!.text).file.body).lines.filter((l) => l.kind === 'pointer' || l.kind === 'heading'));
   for (const [number, lines] of documents.entries()) {
     if (number > 0) {
@@ -257,9 +271,14 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
     operations.push({ kind: 'create', path: pointer.target, type, source: 'dead pointer in the index' });
   }
 
-  // 4. Detail lines nested under a pointer move into that pointer's file.
+  // 4. Detail lines nested under a pointer move into that pointer's file; under a file left alone they stay in the index.
+  const detailsKept = new Map<string, string[]>();
   for (const [target, lines] of details) {
     const topic = topics.get(target);
+    if (topic?.leftAlone) {
+      detailsKept.set(target, lines);
+      continue;
+    }
     if (!topic || topic.broken) {
       for (const line of lines) dropped.push({ text: line, reason: 'detail under a pointer whose file cannot be edited', source: INDEX_FILE });
       continue;
@@ -273,13 +292,17 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
   // 5. Existing files: fill missing frontmatter, quote what YAML rejects, absolute dates.
   for (const topic of topics.values()) {
     if (topic.originalText === undefined) continue;
+    if (topic.leftAlone) {
+      warnings.push({ path: topic.path, message: topic.leftAlone });
+      continue;
+    }
     if (topic.broken) {
       warnings.push({ path: topic.path, message: 'frontmatter does not parse; left as it is (fix it by hand, then run refactor again)' });
       continue;
     }
     const fields = memoryFields(topic.file.frontmatter?.data ?? {});
     const fill: Record<string, string> = {};
-    const fileType = /^(user|feedback|project|reference)_/.exec(topic.path.replace(/^.*\//, ''))?.[1];
+    const fileType = typeFromFileName(topic.path);
     if (!fields.type || !isMemoryType(fields.type)) {
       if (!fields.type) fill.type = fileType ?? inferType(topic.file.body, '');
       else warnings.push({ path: topic.path, message: `type "${fields.type}" is not in the taxonomy; left as it is` });
@@ -312,12 +335,16 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
   for (const { a, b, score } of similarPairs(texts, { threshold: DUPLICATE_THRESHOLD })) {
     const [older, newer] = candidates[a]!.anchor <= candidates[b]!.anchor ? [candidates[a]!, candidates[b]!] : [candidates[b]!, candidates[a]!];
     if (touched.has(older.path) || touched.has(newer.path)) continue;
-    // The union: the older file's name and description (as a heading and a line) and every line the newer lacks.
+    // The union: the older file's name and description (as a heading and a line), the title and hook
+    // of its pointer (which the newer file's pointer replaces), and every line the newer lacks.
     const newerText = serializeTopicFile(newer.file);
     const present = new Set(newer.file.body.split(/\r?\n/).map((l) => l.trim()).filter(Boolean));
     const olderFields = memoryFields(older.file.frontmatter?.data ?? {});
-    const carried = [olderFields.name && !newerText.includes(olderFields.name) ? `## ${olderFields.name}` : '', olderFields.description && !newerText.includes(olderFields.description) ? olderFields.description : ''].filter(Boolean);
-    const extra = [...carried, ...older.file.body.split(/\r?\n/).filter((l) => l.trim() && !present.has(l.trim()))];
+    const olderPointer = pointers.find((p) => p.target === older.path);
+    const title = olderPointer?.title.replace(/\\(.)/g, '$1');
+    const carried = [...new Set([olderFields.name, title].filter((t) => t && !newerText.includes(t)).map((t) => `## ${t}`))];
+    for (const line of [olderFields.description, olderPointer?.hook]) if (line && !newerText.includes(line) && !carried.includes(line)) carried.push(line);
+    const extra = [...carried, ...older.file.body.split(/\r?\n/).filter((l) => l.trim() && !present.has(l.trim()) && !carried.includes(l.trim()))];
     // A merge that would need splitting again is not a merge worth making (and would not be idempotent).
     if (lineCount(newerText) + extra.length + 2 > MAX_TOPIC_LINES - 10) continue;
     if (extra.length) newer.file = withBody(newer.file, `${newer.file.body.replace(/\s*$/, '')}${newer.file.eol}${newer.file.eol}${extra.join(newer.file.eol)}${newer.file.eol}`);
@@ -362,6 +389,7 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
 
   // 8. Report what still lacks Why / How to apply (never invented).
   for (const topic of topics.values()) {
+    if (topic.leftAlone) continue;
     const type = memoryFields(topic.file.frontmatter?.data ?? {}).type;
     const missing = missingWhyHow(type, topic.file.body);
     if (missing.length) warnings.push({ path: topic.path, message: `${type} memory without ${missing.join(' and ')} (add them by hand)` });
@@ -374,12 +402,16 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
     while (mergedAway.has(current)) current = mergedAway.get(current)!;
     return current;
   };
+  // A file's own pointer stands for everything merged into it (the merge carried the other pointers'
+  // text into its body); a survivor without one gets the first merged pointer, redrawn to point at it.
+  const pointedDirectly = new Set(pointers.map((p) => p.target));
   for (const pointer of pointers) {
     const target = survivor(pointer.target);
-    if (!byTarget.has(target)) byTarget.set(target, { ...pointer, target });
+    if (byTarget.has(target) || (target !== pointer.target && pointedDirectly.has(target))) continue;
+    byTarget.set(target, target === pointer.target ? pointer : { ...pointer, target, raw: '' });
   }
   for (const topic of [...topics.values()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    if (byTarget.has(topic.path)) continue;
+    if (byTarget.has(topic.path) || topic.leftAlone) continue;
     const fields = memoryFields(topic.file.frontmatter?.data ?? {});
     byTarget.set(topic.path, { title: fields.name ?? topic.path, target: topic.path, hook: fields.description ?? '', raw: '', section: '' });
   }
@@ -388,7 +420,12 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
   for (const pointer of byTarget.values()) {
     const topic = topics.get(pointer.target);
     const fields = memoryFields(topic?.file.frontmatter?.data ?? {});
-    const type = isMemoryType(fields.type) ? fields.type : 'other';
+    const type = isMemoryType(fields.type) ? fields.type : ((topic?.leftAlone && typeFromFileName(pointer.target)) || 'other');
+    if (topic?.leftAlone) {
+      // Its pointer (and any detail lines under it) stays exactly as written.
+      entries.push({ type, section: pointer.section, line: [pointer.raw, ...(detailsKept.get(pointer.target) ?? [])].join('\n') });
+      continue;
+    }
     let line = pointer.raw && pointer.raw.length <= maxLine ? pointer.raw : renderPointer({ title: pointer.title, target: encodeURI(pointer.target), hook: pointer.hook });
     if (line.length > maxLine) {
       line = renderPointer({ title: clip(pointer.title, 60), target: encodeURI(pointer.target), hook: clip(pointer.hook, Math.max(20, maxLine - 10 - clip(pointer.title, 60).length - pointer.target.length)) });
@@ -444,11 +481,13 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
     }
   }
   while (indexOut[indexOut.length - 1] === '') indexOut.pop();
-  const newIndex = `${indexOut.join('\n')}\n`;
+  // Line endings and BOM as the index had them: a CRLF index stays CRLF.
+  const newIndex = `${parsedIndex.bom}${indexOut.join('\n').replace(/\n/g, parsedIndex.eol)}${parsedIndex.eol}`;
   for (const sub of subIndexes) if (!wantedSubIndexes.has(sub)) changes.set(sub, null);
   for (const sub of wantedSubIndexes) if (files.get(sub)?.text === changes.get(sub)) changes.delete(sub);
 
   for (const topic of topics.values()) {
+    if (topic.leftAlone) continue;
     const text = serializeTopicFile(topic.file);
     if (text !== topic.originalText) changes.set(topic.path, text);
   }

@@ -10,7 +10,8 @@ import { lintModel } from '../lint/engine.js';
 import { RULES } from '../lint/rules/index.js';
 import { planRefactor, type PlanInputFile, type RefactorPlan } from './plan.js';
 import { lostLines } from './verify.js';
-import { MemdirError } from '../core/errors.js';
+import { InputError, MemdirError } from '../core/errors.js';
+import { messages } from '../core/messages.js';
 import { ModelError } from '../llm/model.js';
 
 export interface RefactorOptions {
@@ -50,6 +51,16 @@ export type Audit = Array<{ rule: string; what: string; count: number }>;
 /** Read the directory and resolve each file's date anchor (modified → last commit → mtime); audit it with the lint rules. */
 async function planInput(dir: string): Promise<{ input: Map<string, PlanInputFile>; audit: Audit }> {
   const { raw } = loadDirectory(dir);
+  // Every refactor rewrites the index: an index memdir cannot write back is refused before anything else.
+  const indexProblem = raw.escapingLinks.has(INDEX_FILE)
+    ? messages.escapesDirectory(dir)
+    : (raw.unreadable.find((u) => u.path === INDEX_FILE)?.message ?? raw.readOnly.get(INDEX_FILE));
+  if (indexProblem) throw new InputError(path.join(dir, INDEX_FILE), indexProblem);
+  const leftAlone = new Map<string, string>([
+    ...raw.unreadable.map((u): [string, string] => [u.path, u.message]),
+    ...[...raw.escapingLinks].filter((p) => p.endsWith('.md')).map((p): [string, string] => [p, messages.escapingFile()]),
+    ...raw.readOnly,
+  ]);
   const facts = await gitFacts(dir, { repoFiles: true, commitTimes: true });
   raw.commitTimes = facts.commitTimes;
   raw.repoFiles = facts.repoFiles;
@@ -60,8 +71,10 @@ async function planInput(dir: string): Promise<{ input: Map<string, PlanInputFil
   const input = new Map<string, PlanInputFile>();
   for (const topic of model.topics) {
     const anchor = anchorDate(topic);
-    input.set(topic.path, { text: topic.text, anchor: anchor.date, anchorSource: anchor.source });
+    input.set(topic.path, { text: topic.text, anchor: anchor.date, anchorSource: anchor.source, leftAlone: leftAlone.get(topic.path) });
   }
+  // Files that could not be read at all still take part: their names are taken and their pointers kept.
+  for (const [file, reason] of leftAlone) if (!input.has(file)) input.set(file, { text: '', anchor: new Date(0), anchorSource: 'none', leftAlone: reason });
   if (model.index) {
     const time = model.index.commitTimeMs ?? model.index.mtimeMs;
     const date = new Date(time);
@@ -99,7 +112,8 @@ export async function runRefactor(dir: string, options: RefactorOptions = {}): P
       }
     }
     // A safety net, not a formality: a plan that would lose a line is never written.
-    const lost = lostLines(new Map([...input].map(([file, f]) => [file, f.text])), plan);
+    const leftAlone = [...input].filter(([, f]) => f.leftAlone).map(([file]) => file);
+    const lost = lostLines(new Map([...input].map(([file, f]) => [file, f.text])), plan, leftAlone);
     if (lost.length > 0) {
       const first = lost[0]!;
       throw new MemdirError(`refactor would lose ${lost.length} line(s), e.g. ${first.file}:${first.line} "${first.text.trim().slice(0, 80)}"; nothing was changed`, {

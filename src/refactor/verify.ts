@@ -9,9 +9,11 @@ const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
  * before the refactor must appear, whitespace-normalized and with the plan's
  * date rewrites applied, in some file after it — or be listed as dropped.
  * Pointer lines count as kept when their target is still pointed to and their
- * title and hook text survive somewhere. Returns the lines that would be lost.
+ * title and hook text survive somewhere. Files memdir left alone (it could
+ * not read or decode them, so their lines are unknown) must not be touched
+ * by the plan at all: byte-identical after it. Returns what would be lost.
  */
-export function lostLines(before: Map<string, string>, plan: RefactorPlan): Array<{ file: string; line: number; text: string }> {
+export function lostLines(before: Map<string, string>, plan: RefactorPlan, leftAlone: Iterable<string> = []): Array<{ file: string; line: number; text: string }> {
   const after = new Map(before);
   for (const [file, content] of plan.changes) {
     if (content === null) after.delete(file);
@@ -39,6 +41,7 @@ export function lostLines(before: Map<string, string>, plan: RefactorPlan): Arra
   };
 
   const lost: Array<{ file: string; line: number; text: string }> = [];
+  for (const file of leftAlone) if (plan.changes.has(file)) lost.push({ file, line: 1, text: '(the whole file, which memdir leaves alone)' });
   for (const [file, text] of before) {
     const index = file === INDEX_FILE ? parseMemoryIndex(text) : undefined;
     text.split(/\r?\n/).forEach((raw, i) => {

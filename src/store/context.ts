@@ -1,7 +1,8 @@
-import path from 'node:path';
+import { InputError } from '../core/errors.js';
 import { truncateIndex, type TruncatedIndex } from '../core/truncate.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
-import { readMemoryText } from './files.js';
+import { confinedPath } from './confine.js';
+import { readMemoryFile } from './files.js';
 import { settleDirectory } from './lock.js';
 import { renderTemplate } from './templates.js';
 
@@ -14,9 +15,12 @@ export interface SessionContext {
 /** What an agent should load at session start: instructions, then the index as the agent would load it. */
 export async function sessionContext(dir: string): Promise<SessionContext> {
   await settleDirectory(dir);
-  const indexFile = path.join(dir, INDEX_FILE);
-  // Not readIndexText: an oversized index is shown cut, exactly as the agent sees it.
-  const raw = readMemoryText(indexFile) ?? '';
+  // Confined like a write: a MEMORY.md that is a symlink out of the directory is refused, never shown.
+  const indexFile = confinedPath(dir, INDEX_FILE);
+  // Not readIndexText: an oversized index is shown cut, exactly as the agent sees it; UTF-16 is shown too.
+  const read = readMemoryFile(indexFile);
+  if (read && !read.ok) throw new InputError(indexFile, read.problem);
+  const raw = read?.text ?? '';
   const index = truncateIndex(raw);
   const shown = index.content || '(empty: no memories saved yet)';
   const text = renderTemplate('context.md', { dir, index: shown });

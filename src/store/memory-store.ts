@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError, IoError, RefusedError, UsageError } from '../core/errors.js';
+import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { messages } from '../core/messages.js';
 import { parseMemoryIndex, pointerPath, removePointer, renderMemoryIndex, upsertPointer, type MemoryIndex } from '../core/memory-index.js';
 import { freeTopicFileName, slugify } from '../core/paths.js';
@@ -119,7 +120,7 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
   const absolute = confinedPath(dir, file);
   const fields = { name: edit.name.trim(), description: edit.description.trim(), type, ...edit.extraFields };
   const pending = state.changes.get(file);
-  const current = pending && 'content' in pending ? pending.content : readMemoryText(absolute);
+  const current = pending && 'content' in pending ? pending.content : readMemoryText(absolute, { maxBytes: MAX_TOPIC_FILE_BYTES });
 
   let content: string;
   if (current !== undefined) {

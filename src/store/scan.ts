@@ -3,7 +3,9 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { headFields } from '../core/topic-file.js';
 import { INDEX_FILE, STATE_DIR } from '../core/taxonomy.js';
+import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { isConfined } from './confine.js';
+import { decodeMemoryBytes, utf16Bom, type Decoding } from './files.js';
 
 export interface ScannedMemory {
   /** Path relative to the memory directory, with `/` separators. */
@@ -29,52 +31,69 @@ export interface ScanOptions {
 const CHUNK = 4096;
 
 /**
- * Every topic file below `dir`: not MEMORY.md, not `.memdir/`, no hidden
- * folders, symlinked folders not followed, symlinked files only when they stay
- * inside the directory (the others are reported in `escaping`).
+ * Files below `dir` matching `pattern`: no hidden folders, symlinked folders
+ * not followed, symlinked files only when they stay inside the directory (the
+ * others are reported in `escaping`, never read).
  */
-export function listTopicFiles(dir: string): { files: string[]; escaping: string[] } {
-  const entries = fg.sync('**/*.md', {
-    cwd: dir,
-    dot: false,
-    onlyFiles: true,
-    followSymbolicLinks: false,
-    objectMode: true,
-    ignore: [`${STATE_DIR}/**`, `**/${INDEX_FILE}`],
-    suppressErrors: true,
-  });
+export function listFiles(dir: string, pattern: string, ignore: string[]): { files: string[]; escaping: string[] } {
+  // Not fast-glob's onlyFiles: with symlinks not followed it drops every symlinked file unseen.
+  const entries = fg.sync(pattern, { cwd: dir, dot: false, onlyFiles: false, followSymbolicLinks: false, objectMode: true, ignore, suppressErrors: true });
   const files: string[] = [];
   const escaping: string[] = [];
   for (const entry of entries) {
-    if (entry.dirent.isSymbolicLink() && !isConfined(dir, path.join(dir, entry.path))) escaping.push(entry.path);
-    else files.push(entry.path);
+    if (entry.dirent.isFile()) files.push(entry.path);
+    if (!entry.dirent.isSymbolicLink()) continue;
+    const absolute = path.join(dir, entry.path);
+    if (!isConfined(dir, absolute)) escaping.push(entry.path);
+    else if (isFile(absolute)) files.push(entry.path);
   }
   return { files, escaping };
 }
 
-/** Read up to `maxLines` lines from the start of a file without reading the rest. */
-function readHead(file: string, maxLines: number, buffer: Buffer): { head: string; mtimeMs: number; binary: boolean } {
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Every topic file below `dir` (see `listFiles`): not MEMORY.md, not `.memdir/`. */
+export function listTopicFiles(dir: string): { files: string[]; escaping: string[] } {
+  return listFiles(dir, '**/*.md', [`${STATE_DIR}/**`, `**/${INDEX_FILE}`]);
+}
+
+/**
+ * Up to `maxLines` lines from the start of a file, decoded by the one rule
+ * (`decodeMemoryBytes`), without reading the rest (nor more than the topic size cap).
+ */
+function readHead(file: string, maxLines: number, buffer: Buffer): { head: Decoding; mtimeMs: number } {
   const fd = fs.openSync(file, 'r');
   try {
     const mtimeMs = fs.fstatSync(fd).mtimeMs;
     const chunks: Buffer[] = [];
     let newlines = 0;
+    let size = 0;
+    let complete = false;
     for (;;) {
       const read = fs.readSync(fd, buffer, 0, CHUNK, null);
-      if (read === 0) break;
       const chunk = Buffer.from(buffer.subarray(0, read));
       chunks.push(chunk);
-      if (chunk.includes(0)) return { head: '', mtimeMs, binary: true };
+      size += read;
+      if (read < CHUNK) complete = true;
+      // NUL bytes outside UTF-16 mean binary: no need to read further to know.
+      const binary = chunk.includes(0) && !utf16Bom(chunks[0]!);
       for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) newlines++;
-      if (newlines >= maxLines || read < CHUNK) break;
+      if (complete || binary || newlines >= maxLines || size >= MAX_TOPIC_FILE_BYTES) break;
     }
-    const text = Buffer.concat(chunks).toString('utf8');
+    const head = decodeMemoryBytes(Buffer.concat(chunks), complete);
+    if (!head.ok) return { head, mtimeMs };
     let end = -1;
     for (let n = 0; n < maxLines; n++) {
-      end = text.indexOf('\n', end + 1);
-      if (end === -1) return { head: text, mtimeMs, binary: false };
+      end = head.text.indexOf('\n', end + 1);
+      if (end === -1) return { head, mtimeMs };
     }
-    return { head: text.slice(0, end + 1), mtimeMs, binary: false };
+    return { head: { ...head, text: head.text.slice(0, end + 1) }, mtimeMs };
   } finally {
     fs.closeSync(fd);
   }
@@ -82,7 +101,7 @@ function readHead(file: string, maxLines: number, buffer: Buffer): { head: strin
 
 /**
  * The manifest pass: frontmatter of every topic file from its first lines,
- * newest first, capped. Unreadable and binary files are reported, not fatal.
+ * newest first, capped. Files that cannot be read or decoded are reported, not fatal.
  */
 export function scanMemories(dir: string, options: ScanOptions = {}): { memories: ScannedMemory[]; problems: ScanProblem[] } {
   const limit = options.limit ?? 200;
@@ -100,11 +119,11 @@ export function scanMemories(dir: string, options: ScanOptions = {}): { memories
       problems.push({ path: rel, message: (error as NodeJS.ErrnoException).code ?? String(error) });
       continue;
     }
-    if (head.binary) {
-      problems.push({ path: rel, message: 'binary file' });
+    if (!head.head.ok) {
+      problems.push({ path: rel, message: head.head.problem });
       continue;
     }
-    memories.push({ path: rel, ...headFields(head.head), mtimeMs: head.mtimeMs });
+    memories.push({ path: rel, ...headFields(head.head.text), mtimeMs: head.mtimeMs });
   }
   memories.sort((a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path));
   return { memories: limit > 0 ? memories.slice(0, limit) : memories, problems };

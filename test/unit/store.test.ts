@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { messages } from '../../src/core/messages.js';
 import { commitChanges, recoverTransaction } from '../../src/store/atomic.js';
 import { confinedPath } from '../../src/store/confine.js';
 import { withDirLock } from '../../src/store/lock.js';
@@ -125,7 +126,7 @@ describe('scan', () => {
     const all = scanMemories(dir, { limit: 0 });
     expect(all.memories.map((m) => m.path)).toEqual(['team/m4.md', 'm3.md', 'm2.md', 'm1.md', 'm0.md']);
     expect(all.memories[0]).toMatchObject({ name: 'M4', description: 'memory 4', type: 'project' });
-    expect(all.problems).toEqual([{ path: 'bin.md', message: 'binary file' }]);
+    expect(all.problems).toEqual([{ path: 'bin.md', message: messages.binaryFile() }]);
     expect(scanMemories(dir, { limit: 2 }).memories.map((m) => m.path)).toEqual(['team/m4.md', 'm3.md']);
   });
 

@@ -1,10 +1,12 @@
+import { messages } from '../../core/messages.js';
+import { INDEX_FILE } from '../../core/taxonomy.js';
 import { indexPointers } from '../pointers.js';
 import type { Rule } from '../types.js';
 
 export const pointerEscapes: Rule = {
   id: 'MEM007',
   name: 'pointer-escapes',
-  description: 'A pointer leads outside the memory directory (absolute path, .., or a symlink out).',
+  description: 'A pointer leads outside the memory directory (absolute path, .., or a symlink out), or MEMORY.md itself is a symlink out.',
   severity: 'error',
   fixable: false,
   tags: ['index', 'pointers', 'safety'],
@@ -13,6 +15,9 @@ export const pointerEscapes: Rule = {
     invalid: [{ files: { 'MEMORY.md': '- [Keys](../../.ssh/id_rsa.md)\n- [Abs](/etc/passwd.md)\n' } }],
   },
   check(model, report) {
+    if (model.escapingLinks.has(INDEX_FILE)) {
+      report({ file: INDEX_FILE, line: 1, column: 1, message: `${INDEX_FILE} is ${messages.escapingFile()}` });
+    }
     const index = model.index;
     if (!index) return;
     for (const { line, target } of indexPointers(model)) {

@@ -20,7 +20,8 @@ export const unindexedTopic: Rule = {
     invalid: [{ files: { 'MEMORY.md': '# Memory\n', 'user_role.md': '---\nname: Role\ndescription: data engineer\ntype: user\n---\n' } }],
   },
   check(model, report) {
-    if (model.skipIndex) return;
+    // An index present but not readable (MEM023, MEM007) cannot say what it lists.
+    if (model.skipIndex || (!model.index && model.files.has(INDEX_FILE))) return;
     // Indexed = pointed to from MEMORY.md, or from a file MEMORY.md points to (a two-level index).
     const indexed = new Set<string>();
     for (const { target } of indexPointers(model)) if (target.kind === 'file') indexed.add(target.path);
@@ -36,7 +37,8 @@ export const unindexedTopic: Rule = {
     // New pointers go right after the last pointer (or at the end), keeping the list together.
     const lastPointer = model.index?.index.lines.filter((l) => l.kind === 'pointer').at(-1);
     const at = lastPointer ? (model.index!.lineStarts[lastPointer.line] ?? text.length) : text.length;
-    const prefix = at === 0 || text[at - 1] === '\n' ? '' : '\n';
+    const eol = model.index?.index.eol ?? '\n';
+    const prefix = at === 0 || text[at - 1] === '\n' ? '' : eol;
     for (const topic of model.topics) {
       if (indexed.has(topic.path)) continue;
       report({
@@ -44,7 +46,7 @@ export const unindexedTopic: Rule = {
         line: 1,
         column: 1,
         message: `not listed in ${INDEX_FILE}; the agent will not know this memory exists`,
-        fix: { file: INDEX_FILE, edits: [{ start: at, end: at, text: `${prefix}${pointerFor(topic)}\n` }] },
+        fix: { file: INDEX_FILE, edits: [{ start: at, end: at, text: `${prefix}${pointerFor(topic)}${eol}` }] },
       });
     }
   },

@@ -22,6 +22,8 @@ export function pointerTarget(model: MemoryDirModel, pointer: PointerLine): Poin
 
 function classify(model: MemoryDirModel, pointer: PointerLine): PointerTarget {
   const target = pointer.target;
+  // A file: URL is a path on this machine, never a page: it leaves the directory like an absolute path.
+  if (/^file:/i.test(target)) return { kind: 'escapes', reason: 'a file: URL' };
   if (/^[a-z][a-z0-9+.-]*:/i.test(target) && !/^[a-z]:[\\/]/i.test(target)) return { kind: 'external' };
   const rel = pointerPath(target);
   if (path.posix.isAbsolute(rel) || /^[a-z]:[\\/]/i.test(rel)) return { kind: 'escapes', reason: 'an absolute path' };

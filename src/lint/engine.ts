@@ -2,8 +2,9 @@ import { disabledSpans, isDisabled } from './directives.js';
 import type { LintConfig } from '../config/validate.js';
 import { ruleOptions, ruleSetting } from './settings.js';
 import { RULES } from './rules/index.js';
-import { buildModel, type RawDirectory } from './source.js';
-import type { Finding, MemoryDirModel, Rule, TextEdit } from './types.js';
+import { buildModel, type RawDirectory } from '../core/dir-model.js';
+import type { MemoryDirModel } from '../core/dir-model.js';
+import type { Finding, Rule, TextEdit } from './types.js';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pointerPath, type PointerLine } from '../core/memory-index.js';
-import type { MemoryDirModel } from './types.js';
+import type { MemoryDirModel } from '../core/dir-model.js';
 
 export type PointerTarget =
   | { kind: 'external' }

@@ -5,10 +5,9 @@ import { commitChanges } from '../store/atomic.js';
 import type { LintConfig } from '../config/validate.js';
 import { ruleSetting } from './settings.js';
 import { fixDirectory, lintDirectory } from './engine.js';
-import { gitFacts } from './git-facts.js';
-import { loadDirectory } from './load.js';
+import { readMemoryDir } from '../store/dir-reader.js';
 import { RULES } from './rules/index.js';
-import type { RawDirectory } from './source.js';
+import type { RawDirectory } from '../core/dir-model.js';
 import type { Finding, RuleNeed } from './types.js';
 
 export interface LintTarget {
@@ -56,11 +55,8 @@ function changedFiles(before: RawDirectory, after: RawDirectory): Array<{ path: 
 }
 
 async function readTarget(target: LintTarget, config: LintConfig): Promise<{ raw: RawDirectory; nested: string[] }> {
-  const { raw, nested } = loadDirectory(target.dir, { ignore: config.ignore });
   const needed = (need: RuleNeed) => RULES.some((rule) => rule.needs?.includes(need) && ruleSetting(rule, config) !== 'off');
-  const facts = await gitFacts(target.dir, { repoFiles: needed('repoFiles'), commitTimes: needed('commitTimes') });
-  raw.repoFiles = facts.repoFiles;
-  raw.commitTimes = facts.commitTimes;
+  const { raw, nested } = await readMemoryDir(target.dir, { ignore: config.ignore, git: { repoFiles: needed('repoFiles'), commitTimes: needed('commitTimes') } });
   return { raw: withOverlay(raw, target.overlay), nested };
 }
 

@@ -1,6 +1,5 @@
 import type { ConfigurableRule, Severity } from '../config/validate.js';
-import type { MemoryIndex } from '../core/memory-index.js';
-import type { MemoryFields, ParseProblem, TopicFile } from '../core/topic-file.js';
+import type { MemoryDirModel } from '../core/dir-model.js';
 
 export type { Severity };
 
@@ -31,45 +30,6 @@ export interface Finding {
 
 /** What a rule reports; the engine adds rule id, name and severity. */
 export type Report = Omit<Finding, 'ruleId' | 'ruleName' | 'severity'>;
-
-/** A file of the directory as rules see it. */
-export interface SourceFile {
-  path: string;
-  text: string;
-  mtimeMs: number;
-  /** Last commit time when the file is tracked and unmodified. */
-  commitTimeMs?: number | undefined;
-  /** Offsets where each line starts (line n starts at lineStarts[n - 1]). */
-  lineStarts: number[];
-}
-
-export interface TopicSource extends SourceFile {
-  topic: TopicFile;
-  problems: ParseProblem[];
-  fields: MemoryFields;
-}
-
-export interface IndexSource extends SourceFile {
-  index: MemoryIndex;
-}
-
-/** A memory directory parsed for linting: pure data, no I/O behind it. */
-export interface MemoryDirModel {
-  root: string;
-  index: IndexSource | undefined;
-  topics: TopicSource[];
-  /** Every file present (relative paths), for pointer checks. */
-  files: ReadonlySet<string>;
-  /** Symlinks whose target leaves the directory. */
-  escapingLinks: ReadonlySet<string>;
-  /** Files memdir leaves alone (not decodable as text, or too large), with the reason. */
-  unreadable: Array<{ path: string; message: string }>;
-  /** Files decoded for reading that memdir never writes back (UTF-16), with the reason: no fix targets them. */
-  readOnly: ReadonlyMap<string, string>;
-  /** Files tracked in the project repository (relative to its root), for derivable-content checks. */
-  repoFiles: ReadonlySet<string>;
-  skipIndex: boolean;
-}
 
 export interface RuleExample {
   /** A tiny memory directory: relative path → content. */

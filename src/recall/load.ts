@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
-import { memoryFields, parseTopicFile } from '../core/topic-file.js';
+import { buildModel } from '../core/dir-model.js';
 import { readMemoryFile } from '../store/files.js';
-import { listTopicFiles } from '../store/scan.js';
+import { loadDirectory } from '../store/dir-reader.js';
 import type { RecallDoc } from './rank.js';
 
 /**
@@ -19,18 +19,21 @@ export function readForRecall(file: string): { text: string; mtimeMs: number } |
 }
 
 /**
- * Every topic file of the directory (the local engine ranks on bodies too,
- * so it indexes all files, not only the newest 200). Symlinks out of the
- * directory, undecodable and unreadable files are skipped.
+ * Every topic file of the directory and of its nested memory directories
+ * (team/), read through the one directory reader (the local engine ranks on
+ * bodies too, so it indexes all files, not only the newest 200). Files the
+ * reader leaves alone (undecodable, too large, symlinks out) are skipped.
  */
 export function loadDocs(dir: string): RecallDoc[] {
   const docs: RecallDoc[] = [];
-  for (const rel of listTopicFiles(dir).files) {
-    const read = readForRecall(path.join(dir, rel));
-    if (!read) continue;
-    const { file: topic } = parseTopicFile(read.text);
-    const fields = memoryFields(topic.frontmatter?.data ?? {});
-    docs.push({ path: rel, name: fields.name ?? rel.replace(/\.md$/, ''), description: fields.description ?? '', body: topic.body, type: fields.type ?? '', mtimeMs: read.mtimeMs });
-  }
+  const load = (prefix: string) => {
+    const { raw, nested } = loadDirectory(path.join(dir, prefix), { pattern: '**/*.md', prefixOfLarge: true });
+    for (const topic of buildModel(raw, { skipIndex: true }).topics) {
+      const fields = topic.fields;
+      docs.push({ path: prefix + topic.path, name: fields.name ?? topic.path.replace(/\.md$/, ''), description: fields.description ?? '', body: topic.topic.body, type: fields.type ?? '', mtimeMs: topic.mtimeMs });
+    }
+    for (const sub of nested) load(`${path.relative(dir, sub).split(path.sep).join('/')}/`);
+  };
+  load('');
   return docs;
 }

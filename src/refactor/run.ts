@@ -2,9 +2,8 @@ import path from 'node:path';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { commitChanges } from '../store/atomic.js';
 import { settleDirectory, withDirLock } from '../store/lock.js';
-import { gitFacts } from '../lint/git-facts.js';
-import { loadDirectory } from '../lint/load.js';
-import { anchorDate, buildModel } from '../lint/source.js';
+import { readMemoryDir } from '../store/dir-reader.js';
+import { anchorDate, buildModel } from '../core/dir-model.js';
 import { DEFAULT_CONFIG } from '../config/validate.js';
 import { lintModel } from '../lint/engine.js';
 import { RULES } from '../lint/rules/index.js';
@@ -50,7 +49,7 @@ export type Audit = Array<{ rule: string; what: string; count: number }>;
 
 /** Read the directory and resolve each file's date anchor (modified → last commit → mtime); audit it with the lint rules. */
 async function planInput(dir: string): Promise<{ input: Map<string, PlanInputFile>; audit: Audit }> {
-  const { raw } = loadDirectory(dir);
+  const { raw } = await readMemoryDir(dir, { git: { repoFiles: true, commitTimes: true } });
   // Every refactor rewrites the index: an index memdir cannot write back is refused before anything else.
   const indexProblem = raw.escapingLinks.has(INDEX_FILE)
     ? messages.escapesDirectory(dir)
@@ -61,9 +60,6 @@ async function planInput(dir: string): Promise<{ input: Map<string, PlanInputFil
     ...[...raw.escapingLinks].filter((p) => p.endsWith('.md')).map((p): [string, string] => [p, messages.escapingFile()]),
     ...raw.readOnly,
   ]);
-  const facts = await gitFacts(dir, { repoFiles: true, commitTimes: true });
-  raw.commitTimes = facts.commitTimes;
-  raw.repoFiles = facts.repoFiles;
   const model = buildModel(raw, { skipIndex: false });
   const auditRules = RULES.filter((rule) => rule.id in AUDIT_RULES);
   const findings = lintModel(model, DEFAULT_CONFIG, auditRules);

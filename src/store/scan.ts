@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { headFields } from '../core/topic-file.js';
-import { INDEX_FILE, STATE_DIR } from '../core/taxonomy.js';
+import { INDEX_FILE } from '../core/taxonomy.js';
 import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
-import { isConfined } from './confine.js';
+import { listMemoryFiles } from './dir-reader.js';
 import { decodeMemoryBytes, utf16Bom, type Decoding } from './files.js';
 
 export interface ScannedMemory {
@@ -26,42 +25,10 @@ export interface ScanOptions {
   limit?: number;
   /** Lines read from the top of each file. Default 30. */
   headLines?: number;
+
 }
 
 const CHUNK = 4096;
-
-/**
- * Files below `dir` matching `pattern`: no hidden folders, symlinked folders
- * not followed, symlinked files only when they stay inside the directory (the
- * others are reported in `escaping`, never read).
- */
-export function listFiles(dir: string, pattern: string, ignore: string[]): { files: string[]; escaping: string[] } {
-  // Not fast-glob's onlyFiles: with symlinks not followed it drops every symlinked file unseen.
-  const entries = fg.sync(pattern, { cwd: dir, dot: false, onlyFiles: false, followSymbolicLinks: false, objectMode: true, ignore, suppressErrors: true });
-  const files: string[] = [];
-  const escaping: string[] = [];
-  for (const entry of entries) {
-    if (entry.dirent.isFile()) files.push(entry.path);
-    if (!entry.dirent.isSymbolicLink()) continue;
-    const absolute = path.join(dir, entry.path);
-    if (!isConfined(dir, absolute)) escaping.push(entry.path);
-    else if (isFile(absolute)) files.push(entry.path);
-  }
-  return { files, escaping };
-}
-
-function isFile(file: string): boolean {
-  try {
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** Every topic file below `dir` (see `listFiles`): not MEMORY.md, not `.memdir/`. */
-export function listTopicFiles(dir: string): { files: string[]; escaping: string[] } {
-  return listFiles(dir, '**/*.md', [`${STATE_DIR}/**`, `**/${INDEX_FILE}`]);
-}
 
 /**
  * Up to `maxLines` lines from the start of a file, decoded by the one rule
@@ -100,7 +67,8 @@ function readHead(file: string, maxLines: number, buffer: Buffer): { head: Decod
 }
 
 /**
- * The manifest pass: frontmatter of every topic file from its first lines,
+ * The manifest pass, over the directory and its nested memory directories
+ * (team/, paths prefixed): frontmatter of every topic file from its first lines,
  * newest first, capped. Files that cannot be read or decoded are reported, not fatal.
  */
 export function scanMemories(dir: string, options: ScanOptions = {}): { memories: ScannedMemory[]; problems: ScanProblem[] } {
@@ -109,22 +77,27 @@ export function scanMemories(dir: string, options: ScanOptions = {}): { memories
   const buffer = Buffer.allocUnsafe(CHUNK);
   const memories: ScannedMemory[] = [];
   const problems: ScanProblem[] = [];
-  const { files, escaping } = listTopicFiles(dir);
-  for (const rel of escaping) problems.push({ path: rel, message: 'symlink pointing outside the memory directory' });
-  for (const rel of files) {
-    let head: ReturnType<typeof readHead>;
-    try {
-      head = readHead(path.join(dir, rel), headLines, buffer);
-    } catch (error) {
-      problems.push({ path: rel, message: (error as NodeJS.ErrnoException).code ?? String(error) });
-      continue;
+  const scan = (prefix: string) => {
+    const { files, escaping, nested } = listMemoryFiles(path.join(dir, prefix), '**/*.md');
+    for (const rel of escaping) problems.push({ path: prefix + rel, message: 'symlink pointing outside the memory directory' });
+    for (const rel of files) {
+      if (rel === INDEX_FILE) continue;
+      let head: ReturnType<typeof readHead>;
+      try {
+        head = readHead(path.join(dir, prefix, rel), headLines, buffer);
+      } catch (error) {
+        problems.push({ path: prefix + rel, message: (error as NodeJS.ErrnoException).code ?? String(error) });
+        continue;
+      }
+      if (!head.head.ok) {
+        problems.push({ path: prefix + rel, message: head.head.problem });
+        continue;
+      }
+      memories.push({ path: prefix + rel, ...headFields(head.head.text), mtimeMs: head.mtimeMs });
     }
-    if (!head.head.ok) {
-      problems.push({ path: rel, message: head.head.problem });
-      continue;
-    }
-    memories.push({ path: rel, ...headFields(head.head.text), mtimeMs: head.mtimeMs });
-  }
+    for (const sub of nested) scan(`${prefix}${sub}/`);
+  };
+  scan('');
   memories.sort((a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path));
   return { memories: limit > 0 ? memories.slice(0, limit) : memories, problems };
 }

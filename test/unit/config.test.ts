@@ -7,7 +7,7 @@ import { configSchema } from '../../src/config/schema.js';
 import { validateConfig } from '../../src/config/validate.js';
 import { lintDirectory } from '../../src/lint/engine.js';
 import { RULES } from '../../src/lint/rules/index.js';
-import { rawDirectory } from '../../src/lint/source.js';
+import { rawDirectory } from '../../src/core/dir-model.js';
 import { cleanEnv, repoRoot, runMemdir } from '../helpers/run-cli.js';
 import { tempDir, writeTree } from '../helpers/temp.js';
 

@@ -7,7 +7,7 @@ import { ruleDoc } from '../../src/lint/docs.js';
 import { applyFixPass, fixDirectory, lintDirectory } from '../../src/lint/engine.js';
 import { RULES } from '../../src/lint/rules/index.js';
 import { ruleOptions } from '../../src/lint/settings.js';
-import { buildModel, rawDirectory } from '../../src/lint/source.js';
+import { buildModel, rawDirectory } from '../../src/core/dir-model.js';
 import type { Finding, Report, Rule } from '../../src/lint/types.js';
 import { repoRoot } from '../helpers/run-cli.js';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CONFIG } from '../../src/config/validate.js';
 import { lintDirectory } from '../../src/lint/engine.js';
-import { rawDirectory } from '../../src/lint/source.js';
+import { rawDirectory } from '../../src/core/dir-model.js';
 import { planRefactor, splitAtHeadings, type PlanInputFile, type RefactorPlan } from '../../src/refactor/plan.js';
 import { inferType } from '../../src/refactor/classify.js';
 import { lostLines } from '../../src/refactor/verify.js';

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { findSecrets, redactSecrets, SECRET_RULES } from '../../src/core/secrets.js';
 import { DEFAULT_CONFIG } from '../../src/config/validate.js';
 import { lintDirectory } from '../../src/lint/engine.js';
-import { rawDirectory } from '../../src/lint/source.js';
+import { rawDirectory } from '../../src/core/dir-model.js';
 import { sharedFixtures } from '../helpers/fixtures.js';
 
 const corpus = (file: string) => fs.readFileSync(path.join(sharedFixtures, 'secrets/Yelp+detect-secrets/test_data', file), 'utf8');

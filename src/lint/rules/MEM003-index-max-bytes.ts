@@ -1,5 +1,5 @@
 import { INDEX_MAX_BYTES, INDEX_MAX_LINES } from '../../core/truncate.js';
-import { position } from '../source.js';
+import { position } from '../../core/dir-model.js';
 import type { Rule } from '../types.js';
 
 export const indexMaxBytes: Rule = {

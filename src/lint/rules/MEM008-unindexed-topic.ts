@@ -1,7 +1,8 @@
 import { parseMemoryIndex, renderPointer } from '../../core/memory-index.js';
 import { INDEX_FILE } from '../../core/taxonomy.js';
 import { indexPointers, pointerTarget } from '../pointers.js';
-import type { Rule, TopicSource } from '../types.js';
+import type { TopicSource } from '../../core/dir-model.js';
+import type { Rule } from '../types.js';
 
 function pointerFor(topic: TopicSource): string {
   const title = topic.fields.name?.trim() || topic.path.replace(/\.md$/, '').replace(/^.*\//, '');

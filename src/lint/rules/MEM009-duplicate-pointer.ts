@@ -1,4 +1,4 @@
-import { lineRange } from '../source.js';
+import { lineRange } from '../../core/dir-model.js';
 import { indexPointers } from '../pointers.js';
 import type { Rule } from '../types.js';
 

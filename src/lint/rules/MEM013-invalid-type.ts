@@ -1,5 +1,5 @@
 import { MEMORY_TYPES, isMemoryType } from '../../core/taxonomy.js';
-import { fieldLine } from '../source.js';
+import { fieldLine } from '../../core/dir-model.js';
 import type { Rule } from '../types.js';
 
 export const invalidType: Rule = {

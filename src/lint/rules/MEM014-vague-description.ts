@@ -1,4 +1,4 @@
-import { fieldLine } from '../source.js';
+import { fieldLine } from '../../core/dir-model.js';
 import type { Rule } from '../types.js';
 
 const GENERIC = new Set(['notes', 'note', 'misc', 'miscellaneous', 'stuff', 'info', 'information', 'todo', 'tbd', 'various', 'general', 'memory', 'memories', 'thoughts', 'details', 'other', 'things', 'random', 'update', 'updates', '笔记', '杂项', '其他']);

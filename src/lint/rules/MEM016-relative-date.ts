@@ -1,5 +1,5 @@
 import { findRelativeDates } from '../../core/dates.js';
-import { anchorDate, position } from '../source.js';
+import { anchorDate, position } from '../../core/dir-model.js';
 import type { Rule } from '../types.js';
 
 export const relativeDate: Rule = {

@@ -1,4 +1,4 @@
-import { position } from '../source.js';
+import { position } from '../../core/dir-model.js';
 import type { Report, Rule } from '../types.js';
 
 const CODE_EXT = 'ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|c|h|cc|cpp|hpp|cs|swift|scala|sh|sql|vue|svelte|css|scss';

@@ -1,6 +1,7 @@
 import { findSecrets } from '../../core/secrets.js';
-import { position } from '../source.js';
-import type { Rule, SourceFile } from '../types.js';
+import { position } from '../../core/dir-model.js';
+import type { SourceFile } from '../../core/dir-model.js';
+import type { Rule } from '../types.js';
 
 export const secret: Rule = {
   id: 'MEM020',

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { findGitRoot } from '../store/git-root.js';
+import { findGitRoot } from './git-root.js';
 
 /** What git knows about a memory directory: tracked files of the repository, last commit time of clean files. */
 export interface GitFacts {

@@ -1,8 +1,53 @@
-import { parseMemoryIndex } from '../core/memory-index.js';
-import { memoryFields, parseTopicFile } from '../core/topic-file.js';
-import { messages } from '../core/messages.js';
-import { INDEX_FILE } from '../core/taxonomy.js';
-import type { IndexSource, MemoryDirModel, SourceFile, TopicSource } from './types.js';
+import { parseMemoryIndex, type MemoryIndex } from './memory-index.js';
+import { memoryFields, parseTopicFile, type MemoryFields, type ParseProblem, type TopicFile } from './topic-file.js';
+import { messages } from './messages.js';
+import { INDEX_FILE } from './taxonomy.js';
+
+/**
+ * The memory directory as every feature reads it (DESIGN §1): the index and
+ * topic files as parsed text, plus what the reader learned about the rest
+ * (paths present, escaping symlinks, files left alone). Pure: built from
+ * text that src/store/dir-reader.ts reads.
+ */
+
+/** A file of the directory as rules see it. */
+export interface SourceFile {
+  path: string;
+  text: string;
+  mtimeMs: number;
+  /** Last commit time when the file is tracked and unmodified. */
+  commitTimeMs?: number | undefined;
+  /** Offsets where each line starts (line n starts at lineStarts[n - 1]). */
+  lineStarts: number[];
+}
+
+export interface TopicSource extends SourceFile {
+  topic: TopicFile;
+  problems: ParseProblem[];
+  fields: MemoryFields;
+}
+
+export interface IndexSource extends SourceFile {
+  index: MemoryIndex;
+}
+
+/** A memory directory parsed for linting: pure data, no I/O behind it. */
+export interface MemoryDirModel {
+  root: string;
+  index: IndexSource | undefined;
+  topics: TopicSource[];
+  /** Every file present (relative paths), for pointer checks. */
+  files: ReadonlySet<string>;
+  /** Symlinks whose target leaves the directory. */
+  escapingLinks: ReadonlySet<string>;
+  /** Files memdir leaves alone (not decodable as text, or too large), with the reason. */
+  unreadable: Array<{ path: string; message: string }>;
+  /** Files decoded for reading that memdir never writes back (UTF-16), with the reason: no fix targets them. */
+  readOnly: ReadonlyMap<string, string>;
+  /** Files tracked in the project repository (relative to its root), for derivable-content checks. */
+  repoFiles: ReadonlySet<string>;
+  skipIndex: boolean;
+}
 
 export function lineStarts(text: string): number[] {
   const starts = [0];

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
+import { messages } from '../core/messages.js';
+import { INDEX_FILE, STATE_DIR } from '../core/taxonomy.js';
+import { isConfined } from './confine.js';
+import { readMemoryFile } from './files.js';
+import { gitFacts } from './git-facts.js';
+import { emptyRawDirectory, type RawDirectory } from '../core/dir-model.js';
+
+/**
+ * Files below `dir` matching `pattern`: no hidden folders, symlinked folders
+ * not followed, symlinked files only when they stay inside the directory (the
+ * others are reported in `escaping`, never read).
+ */
+function listFiles(dir: string, pattern: string, ignore: string[]): { files: string[]; escaping: string[] } {
+  // Not fast-glob's onlyFiles: with symlinks not followed it drops every symlinked file unseen.
+  const entries = fg.sync(pattern, { cwd: dir, dot: false, onlyFiles: false, followSymbolicLinks: false, objectMode: true, ignore, suppressErrors: true });
+  const files: string[] = [];
+  const escaping: string[] = [];
+  for (const entry of entries) {
+    if (entry.dirent.isFile()) files.push(entry.path);
+    if (!entry.dirent.isSymbolicLink()) continue;
+    const absolute = path.join(dir, entry.path);
+    if (!isConfined(dir, absolute)) escaping.push(entry.path);
+    else if (isFile(absolute)) files.push(entry.path);
+  }
+  return { files, escaping };
+}
+
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The files of a memory directory, by the one rule every command uses: no
+ * hidden folders, no `.memdir/`, symlinks out reported (never read), and
+ * subfolders with their own MEMORY.md (team/) left to be read as directories
+ * of their own (returned in `nested`, relative).
+ */
+export function listMemoryFiles(root: string, pattern: string, ignore: string[] = []): { files: string[]; escaping: string[]; nested: string[] } {
+  const listed = listFiles(root, pattern, [`${STATE_DIR}/**`, 'node_modules/**', ...ignore]);
+  const nested = [...new Set(listed.files.filter((f) => f !== INDEX_FILE && path.posix.basename(f) === INDEX_FILE).map((f) => path.posix.dirname(f)))];
+  const outside = (rel: string) => !nested.some((dir) => rel.startsWith(`${dir}/`));
+  return { files: listed.files.filter(outside), escaping: listed.escaping.filter(outside), nested };
+}
+
+/**
+ * Read a memory directory: every .md file's text and mtime,
+ * every path present, symlinks that escape, files memdir leaves alone
+ * (undecodable, too large) and files it reads but never writes (UTF-16).
+ * Subfolders with their own MEMORY.md (team/) are separate directories and
+ * are returned in `nested`.
+ */
+export function loadDirectory(root: string, options: { ignore?: string[]; pattern?: string; prefixOfLarge?: boolean } = {}): { raw: RawDirectory; nested: string[] } {
+  const { files, escaping, nested } = listMemoryFiles(root, options.pattern ?? '**/*', options.ignore);
+  const raw = emptyRawDirectory(root);
+  for (const rel of escaping) {
+    raw.present.add(rel);
+    raw.escapingLinks.add(rel);
+  }
+  for (const rel of files) {
+    raw.present.add(rel);
+    if (!rel.endsWith('.md')) continue;
+    // The index has no size cap here: lint --fix is how a huge index of dead pointers gets small.
+    const read = readMemoryFile(path.join(root, rel), rel === INDEX_FILE ? {} : { maxBytes: MAX_TOPIC_FILE_BYTES, prefix: options.prefixOfLarge });
+    if (!read) continue;
+    if (!read.ok) {
+      raw.unreadable.push({ path: rel, message: read.problem });
+      continue;
+    }
+    raw.files.set(rel, { text: read.text, mtimeMs: read.mtimeMs });
+    if (read.encoding !== 'UTF-8') raw.readOnly.set(rel, messages.readOnlyEncoding(read.encoding));
+  }
+  return { raw, nested: nested.map((dir) => path.join(root, dir)) };
+}
+
+/** What git knows that rules may need; read only when asked (it costs a git process). */
+export interface GitFactsWanted {
+  repoFiles: boolean;
+  commitTimes: boolean;
+}
+
+/** `loadDirectory` plus the git facts asked for, in one call. */
+export async function readMemoryDir(root: string, options: { ignore?: string[]; git: GitFactsWanted }): Promise<{ raw: RawDirectory; nested: string[] }> {
+  const read = loadDirectory(root, options);
+  const facts = await gitFacts(root, options.git);
+  read.raw.repoFiles = facts.repoFiles;
+  read.raw.commitTimes = facts.commitTimes;
+  return read;
+}

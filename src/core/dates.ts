@@ -23,7 +23,8 @@ const ZH_NUMBERS: Record<string, number> = { 一: 1, 两: 2, 二: 2, 三: 3, 四
 
 type Granularity = 'day' | 'week' | 'month';
 
-function iso(date: Date): string {
+/** The local calendar day of a date, YYYY-MM-DD: labels and rewrites agree on it, also near midnight. */
+export function calendarDay(date: Date): string {
   const y = date.getFullYear();
   const m = String(date.getMonth() + 1).padStart(2, '0');
   const d = String(date.getDate()).padStart(2, '0');
@@ -31,13 +32,13 @@ function iso(date: Date): string {
 }
 
 function render(date: Date, granularity: Granularity): string {
-  if (granularity === 'month') return iso(date).slice(0, 7);
+  if (granularity === 'month') return calendarDay(date).slice(0, 7);
   if (granularity === 'week') {
     const monday = new Date(date);
     monday.setDate(date.getDate() - ((date.getDay() + 6) % 7));
-    return `week of ${iso(monday)}`;
+    return `week of ${calendarDay(monday)}`;
   }
-  return iso(date);
+  return calendarDay(date);
 }
 
 function granularityOf(text: string): Granularity {
@@ -96,7 +97,7 @@ function tightest(text: string, date: Date, anchor: Date): string {
     const shorter = current.replace(/\s+\S+$/, '');
     if (shorter === current) break;
     const again = en().casual.parse(shorter, anchor)[0];
-    if (!again || again.text !== shorter || iso(again.start.date()) !== iso(date)) break;
+    if (!again || again.text !== shorter || calendarDay(again.start.date()) !== calendarDay(date)) break;
     current = shorter;
   }
   return current;
@@ -135,4 +136,16 @@ export function findRelativeDates(text: string, anchor: Date): RelativeDate[] {
     kept.push(r);
   }
   return kept;
+}
+
+/** `text` with every relative date replaced by its absolute form, and what was replaced. */
+export function rewriteRelativeDates(text: string, anchor: Date): { text: string; rewrites: RelativeDate[] } {
+  const rewrites = findRelativeDates(text, anchor);
+  let out = '';
+  let at = 0;
+  for (const found of rewrites) {
+    out += text.slice(at, found.index) + found.replacement;
+    at = found.index + found.text.length;
+  }
+  return { text: out + text.slice(at), rewrites };
 }

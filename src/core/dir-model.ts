@@ -1,3 +1,4 @@
+import { calendarDay } from './dates.js';
 import { parseMemoryIndex, type MemoryIndex } from './memory-index.js';
 import { memoryFields, parseTopicFile, type MemoryFields, type ParseProblem, type TopicFile } from './topic-file.js';
 import { messages } from './messages.js';
@@ -157,14 +158,14 @@ export function anchorDate(topic: TopicSource): { date: Date; source: string } {
   if (parsed && !Number.isNaN(parsed.getTime())) {
     // YAML dates are UTC midnight; use the same calendar day locally.
     const local = new Date(parsed.getUTCFullYear(), parsed.getUTCMonth(), parsed.getUTCDate(), 12);
-    return { date: local, source: `modified: ${local.toISOString().slice(0, 10)}` };
+    return { date: local, source: `modified: ${calendarDay(local)}` };
   }
   if (topic.commitTimeMs !== undefined) {
     const date = new Date(topic.commitTimeMs);
-    return { date, source: `last commit ${date.toISOString().slice(0, 10)}` };
+    return { date, source: `last commit ${calendarDay(date)}` };
   }
   const date = new Date(topic.mtimeMs);
-  return { date, source: `file time ${date.toISOString().slice(0, 10)}` };
+  return { date, source: `file time ${calendarDay(date)}` };
 }
 
 export function emptyRawDirectory(root: string): RawDirectory {

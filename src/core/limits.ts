@@ -1,3 +1,14 @@
+/** The sizes memdir holds memory to, in one place (lint rules, truncation, refactor and save share them). */
+
+/** Claude Code loads MEMORY.md up to 200 lines… */
+export const INDEX_MAX_LINES = 200;
+/** …then cuts it at the last newline before 25,000 characters (UTF-16 units). */
+export const INDEX_MAX_BYTES = 25_000;
+/** An index line is a pointer, not the memory: about 150 characters at most. */
+export const INDEX_LINE_MAX = 150;
+/** A topic file over 200 lines is several memories. */
+export const TOPIC_MAX_LINES = 200;
+
 /**
  * The largest topic file memdir reads as a memory (1 MB). A bigger file is
  * a pasted log or a dump, not a memory: lint reports it, refactor leaves it

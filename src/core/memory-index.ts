@@ -120,6 +120,35 @@ export function pointerPath(target: string): string {
   return decoded.replace(/^\.\//, '').split('#')[0]!;
 }
 
+export type PointerTarget = { kind: 'external' } | { kind: 'escapes'; reason: string } | { kind: 'file'; path: string };
+
+/**
+ * Where a pointer's link target leads, from its text alone: a URL, out of the
+ * directory, or a path inside it (normalized, `/` separators). The one
+ * classifier lint, refactor and its nothing-lost check share.
+ */
+export function classifyPointerTarget(target: string): PointerTarget {
+  // A file: URL is a path on this machine, never a page: it leaves the directory like an absolute path.
+  if (/^file:/i.test(target)) return { kind: 'escapes', reason: 'a file: URL' };
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target) && !/^[a-z]:[\\/]/i.test(target)) return { kind: 'external' };
+  const rel = pointerPath(target);
+  if (rel.startsWith('/') || /^[a-z]:[\\/]/i.test(rel)) return { kind: 'escapes', reason: 'an absolute path' };
+  const normalized = posixNormalize(rel);
+  if (normalized === '..' || normalized.startsWith('../')) return { kind: 'escapes', reason: 'a path leaving the directory (..)' };
+  return { kind: 'file', path: normalized };
+}
+
+/** path.posix.normalize without node:path (core stays free of Node modules it does not need). */
+function posixNormalize(rel: string): string {
+  const out: string[] = [];
+  for (const part of rel.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else out.push(part);
+  }
+  return out.join('/') || '.';
+}
+
 /**
  * Add a pointer, or replace the pointer already aiming at the same file.
  * New pointers go after the last pointer line, or at the end.

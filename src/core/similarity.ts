@@ -11,6 +11,14 @@ export function tokenSet(text: string): Set<string> {
   return new Set(tokenize(text));
 }
 
+/** Share of terms two memories must have in common to be near-duplicates (lint reports them, refactor and dream merge them). */
+export const NEAR_DUPLICATE_THRESHOLD = 0.6;
+
+/** The text two memories are compared on: name, description and body. */
+export function comparableText(fields: { name?: string | undefined; description?: string | undefined }, body: string): string {
+  return `${fields.name ?? ''}\n${fields.description ?? ''}\n${body}`;
+}
+
 export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
@@ -31,7 +39,7 @@ export interface SimilarPair {
  * propose candidates (they still count in the score).
  */
 export function similarPairs(texts: string[], options: { threshold?: number; minTokens?: number; maxDocFrequency?: number } = {}): SimilarPair[] {
-  const threshold = options.threshold ?? 0.6;
+  const threshold = options.threshold ?? NEAR_DUPLICATE_THRESHOLD;
   const minTokens = options.minTokens ?? 5;
   const maxDf = options.maxDocFrequency ?? 50;
   const sets = texts.map(tokenSet);

@@ -1,8 +1,7 @@
+import { INDEX_MAX_BYTES, INDEX_MAX_LINES } from './limits.js';
 import { INDEX_FILE } from './taxonomy.js';
 
 /** What the agent loads of MEMORY.md (DESIGN §1.2). */
-export const INDEX_MAX_LINES = 200;
-export const INDEX_MAX_BYTES = 25_000;
 
 export interface TruncatedIndex {
   content: string;

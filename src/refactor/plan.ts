@@ -1,9 +1,10 @@
-import { findRelativeDates } from '../core/dates.js';
-import { parseMemoryIndex, pointerPath, renderPointer, type IndexLine } from '../core/memory-index.js';
+import { calendarDay, rewriteRelativeDates } from '../core/dates.js';
+import { classifyPointerTarget, parseMemoryIndex, pointerPath, renderPointer, type IndexLine } from '../core/memory-index.js';
 import { topicFileName } from '../core/paths.js';
-import { similarPairs } from '../core/similarity.js';
+import { comparableText, NEAR_DUPLICATE_THRESHOLD, similarPairs } from '../core/similarity.js';
 import { INDEX_FILE, isMemoryType, missingWhyHow, type MemoryType } from '../core/taxonomy.js';
-import { INDEX_MAX_BYTES, INDEX_MAX_LINES, truncateIndex } from '../core/truncate.js';
+import { INDEX_LINE_MAX, INDEX_MAX_BYTES, INDEX_MAX_LINES, TOPIC_MAX_LINES } from '../core/limits.js';
+import { truncateIndex } from '../core/truncate.js';
 import { memoryFields, newTopicFile, parseTopicFile, serializeTopicFile, unquotedColonValues, withBody, withFields, type TopicFile } from '../core/topic-file.js';
 import { clip, firstSentence, inferType, plainText } from './classify.js';
 
@@ -67,8 +68,6 @@ export interface RefactorPlan {
   after: IndexStats;
 }
 
-const MAX_TOPIC_LINES = 200;
-const DUPLICATE_THRESHOLD = 0.6;
 /** Pointers that fit in MEMORY.md before it becomes a two-level index (room for headings). */
 const MAX_INDEX_POINTERS = 180;
 const SUB_INDEX_SIZE = 150;
@@ -117,12 +116,12 @@ function lineCount(text: string): number {
 
 /** The deterministic restructuring of a memory directory (DESIGN §2.2). Pure. */
 export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOptions = {}): RefactorPlan {
-  const maxLine = options.maxLineLength ?? 150;
+  const maxLine = options.maxLineLength ?? INDEX_LINE_MAX;
   const operations: Operation[] = [];
   const dropped: RefactorPlan['dropped'] = [];
   const warnings: RefactorPlan['warnings'] = [];
   const anchorOf = (input: PlanInputFile) =>
-    options.anchor ? { date: options.anchor, source: `--anchor-date ${options.anchor.toISOString().slice(0, 10)}` } : { date: input.anchor, source: input.anchorSource };
+    options.anchor ? { date: options.anchor, source: `--anchor-date ${calendarDay(options.anchor)}` } : { date: input.anchor, source: input.anchorSource };
 
   const indexInput = files.get(INDEX_FILE);
   const indexText = indexInput?.text ?? '';
@@ -155,14 +154,9 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
     }
   };
   const rewriteDates = (path: string, text: string, anchor: { date: Date; source: string }) => {
-    let out = '';
-    let at = 0;
-    for (const found of findRelativeDates(text, anchor.date)) {
-      out += text.slice(at, found.index) + found.replacement;
-      at = found.index + found.text.length;
-      operations.push({ kind: 'rewrite-date', path, from: found.text, to: found.replacement, anchor: anchor.source });
-    }
-    return out + text.slice(at);
+    const rewritten = rewriteRelativeDates(text, anchor.date);
+    for (const found of rewritten.rewrites) operations.push({ kind: 'rewrite-date', path, from: found.text, to: found.replacement, anchor: anchor.source });
+    return rewritten.text;
   };
 
   // 1. Read the index: pointers (with the detail lines under them) and inline blocks by section.
@@ -203,7 +197,7 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
       else block?.lines.push(line);
       continue;
     }
-    if (line.kind === 'pointer' && !/^[a-z][a-z0-9+.-]*:/i.test(line.target)) {
+    if (line.kind === 'pointer' && classifyPointerTarget(line.target).kind !== 'external') {
       const target = pointerPath(line.target);
       lastPointer = undefined;
       block = undefined;
@@ -257,7 +251,7 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
 
   // 3. Pointers whose file is missing: the pointer is all that is left of that memory; keep it as a file.
   for (const pointer of pointers) {
-    if (topics.has(pointer.target) || !pointer.target.endsWith('.md') || pointer.target.startsWith('../') || pointer.target.startsWith('/')) continue;
+    if (topics.has(pointer.target) || !pointer.target.endsWith('.md') || classifyPointerTarget(pointer.target).kind !== 'file') continue;
     const type = inferType(`${pointer.title} ${pointer.hook}`, '');
     const description = pointer.hook.length >= 20 ? pointer.hook : clip(`${pointer.title}: ${pointer.hook || 'recreated from the memory index'}`, 140);
     topics.set(pointer.target, {
@@ -330,9 +324,9 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
   for (let merged = true; merged; ) {
     merged = false;
     const candidates = [...topics.values()].filter((t) => !t.broken);
-    const texts = candidates.map((t) => `${memoryFields(t.file.frontmatter?.data ?? {}).description ?? ''}\n${t.file.body}`);
+    const texts = candidates.map((t) => comparableText(memoryFields(t.file.frontmatter?.data ?? {}), t.file.body));
     const touched = new Set<string>();
-  for (const { a, b, score } of similarPairs(texts, { threshold: DUPLICATE_THRESHOLD })) {
+  for (const { a, b, score } of similarPairs(texts, { threshold: NEAR_DUPLICATE_THRESHOLD })) {
     const [older, newer] = candidates[a]!.anchor <= candidates[b]!.anchor ? [candidates[a]!, candidates[b]!] : [candidates[b]!, candidates[a]!];
     if (touched.has(older.path) || touched.has(newer.path)) continue;
     // The union: the older file's name and description (as a heading and a line), the title and hook
@@ -346,7 +340,7 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
     for (const line of [olderFields.description, olderPointer?.hook]) if (line && !newerText.includes(line) && !carried.includes(line)) carried.push(line);
     const extra = [...carried, ...older.file.body.split(/\r?\n/).filter((l) => l.trim() && !present.has(l.trim()) && !carried.includes(l.trim()))];
     // A merge that would need splitting again is not a merge worth making (and would not be idempotent).
-    if (lineCount(newerText) + extra.length + 2 > MAX_TOPIC_LINES - 10) continue;
+    if (lineCount(newerText) + extra.length + 2 > TOPIC_MAX_LINES - 10) continue;
     if (extra.length) newer.file = withBody(newer.file, `${newer.file.body.replace(/\s*$/, '')}${newer.file.eol}${newer.file.eol}${extra.join(newer.file.eol)}${newer.file.eol}`);
     mergedAway.set(older.path, newer.path);
     topics.delete(older.path);
@@ -366,10 +360,10 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
 
   // 7. Topic files over 200 lines split at their headings.
   for (const topic of [...topics.values()]) {
-    if (topic.broken || lineCount(serializeTopicFile(topic.file)) <= MAX_TOPIC_LINES) continue;
-    const parts = splitAtHeadings(topic.file.body, MAX_TOPIC_LINES - 10);
+    if (topic.broken || lineCount(serializeTopicFile(topic.file)) <= TOPIC_MAX_LINES) continue;
+    const parts = splitAtHeadings(topic.file.body, TOPIC_MAX_LINES - 10);
     if (parts.length < 2) {
-      warnings.push({ path: topic.path, message: `over ${MAX_TOPIC_LINES} lines with no headings to split at` });
+      warnings.push({ path: topic.path, message: `over ${TOPIC_MAX_LINES} lines with no headings to split at` });
       continue;
     }
     const fields = memoryFields(topic.file.frontmatter?.data ?? {});

@@ -1,3 +1,4 @@
+import { calendarDay } from '../core/dates.js';
 import path from 'node:path';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { commitChanges } from '../store/atomic.js';
@@ -74,7 +75,7 @@ async function planInput(dir: string): Promise<{ input: Map<string, PlanInputFil
   if (model.index) {
     const time = model.index.commitTimeMs ?? model.index.mtimeMs;
     const date = new Date(time);
-    input.set(INDEX_FILE, { text: model.index.text, anchor: date, anchorSource: `${model.index.commitTimeMs ? 'last commit' : 'file time'} ${date.toISOString().slice(0, 10)}` });
+    input.set(INDEX_FILE, { text: model.index.text, anchor: date, anchorSource: `${model.index.commitTimeMs ? 'last commit' : 'file time'} ${calendarDay(date)}` });
   }
   return { input, audit };
 }

@@ -1,4 +1,4 @@
-import { parseMemoryIndex, pointerPath } from '../core/memory-index.js';
+import { classifyPointerTarget, parseMemoryIndex, pointerPath } from '../core/memory-index.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import type { RefactorPlan } from './plan.js';
 
@@ -47,7 +47,7 @@ export function lostLines(before: Map<string, string>, plan: RefactorPlan, leftA
     text.split(/\r?\n/).forEach((raw, i) => {
       if (!raw.trim() || /^(?:---|\.\.\.)\s*$/.test(raw) || excused.has(normalize(raw))) return;
       const parsed = index?.lines[i];
-      if (parsed?.kind === 'pointer' && !/^[a-z][a-z0-9+.-]*:/i.test(parsed.target)) {
+      if (parsed?.kind === 'pointer' && classifyPointerTarget(parsed.target).kind !== 'external') {
         const target = pointerPath(parsed.target);
         let survivor = target;
         while (merged.has(survivor)) survivor = merged.get(survivor)!;

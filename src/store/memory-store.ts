@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError, IoError, RefusedError, UsageError } from '../core/errors.js';
-import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
+import { INDEX_LINE_MAX, INDEX_MAX_BYTES, MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { messages } from '../core/messages.js';
 import { parseMemoryIndex, pointerPath, removePointer, renderMemoryIndex, upsertPointer, type MemoryIndex } from '../core/memory-index.js';
 import { freeTopicFileName, slugify } from '../core/paths.js';
 import { INDEX_FILE, isMemoryType, type MemoryType } from '../core/taxonomy.js';
-import { INDEX_MAX_BYTES } from '../core/truncate.js';
 import { newTopicFile, parseTopicFile, serializeTopicFile, withBody, withFields } from '../core/topic-file.js';
 import { commitChanges, type FileChange } from './atomic.js';
 import { confinedPath, isConfined } from './confine.js';
@@ -29,8 +28,6 @@ export interface SaveResult {
   pointer: string;
 }
 
-/** Longest pointer hook kept in the index, so each line stays near 150 characters. */
-const MAX_POINTER_LINE = 150;
 
 /** MEMORY.md as text (empty when missing), refusing indexes no agent could use. */
 export function readIndexText(dir: string): string {
@@ -78,7 +75,7 @@ function ensureDirectory(dir: string): void {
 
 function pointerHook(name: string, target: string, description: string): string {
   const fixed = `- [${name}](${target}) — `.length;
-  const room = Math.max(20, MAX_POINTER_LINE - fixed);
+  const room = Math.max(20, INDEX_LINE_MAX - fixed);
   const oneLine = description.replace(/\s+/g, ' ').trim();
   return oneLine.length <= room ? oneLine : `${oneLine.slice(0, room - 1).trimEnd()}…`;
 }

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ageInDays, freshnessHeader } from '../../src/core/freshness.js';
 import { sanitizeProjectPath, slugify, topicFileName, validateMemoryPath } from '../../src/core/paths.js';
-import { INDEX_MAX_BYTES, truncateIndex } from '../../src/core/truncate.js';
+import { INDEX_MAX_BYTES } from '../../src/core/limits.js';
+import { truncateIndex } from '../../src/core/truncate.js';
 
 describe('load-time truncation (DESIGN §1.2)', () => {
   const lines = (n: number) => Array.from({ length: n }, (_, i) => `- [M${i}](m${i}.md) — hook ${i}`).join('\n');

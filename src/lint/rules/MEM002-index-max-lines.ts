@@ -1,4 +1,4 @@
-import { INDEX_MAX_LINES } from '../../core/truncate.js';
+import { INDEX_MAX_LINES } from '../../core/limits.js';
 import type { Rule } from '../types.js';
 
 export const indexMaxLines: Rule = {

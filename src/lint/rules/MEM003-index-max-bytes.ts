@@ -1,4 +1,4 @@
-import { INDEX_MAX_BYTES, INDEX_MAX_LINES } from '../../core/truncate.js';
+import { INDEX_MAX_BYTES, INDEX_MAX_LINES } from '../../core/limits.js';
 import { position } from '../../core/dir-model.js';
 import type { Rule } from '../types.js';
 

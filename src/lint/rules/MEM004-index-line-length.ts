@@ -1,6 +1,7 @@
+import { INDEX_LINE_MAX } from '../../core/limits.js';
 import type { Rule } from '../types.js';
 
-const MAX = 150;
+const MAX = INDEX_LINE_MAX;
 
 export const indexLineLength: Rule = {
   id: 'MEM004',

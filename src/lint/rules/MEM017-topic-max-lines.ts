@@ -1,6 +1,7 @@
+import { TOPIC_MAX_LINES } from '../../core/limits.js';
 import type { Rule } from '../types.js';
 
-const MAX = 200;
+const MAX = TOPIC_MAX_LINES;
 
 export const topicMaxLines: Rule = {
   id: 'MEM017',

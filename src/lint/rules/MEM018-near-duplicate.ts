@@ -1,7 +1,6 @@
-import { similarPairs } from '../../core/similarity.js';
+import { comparableText, NEAR_DUPLICATE_THRESHOLD, similarPairs } from '../../core/similarity.js';
 import type { Rule } from '../types.js';
 
-const THRESHOLD = 0.6;
 
 export const nearDuplicate: Rule = {
   id: 'MEM018',
@@ -10,7 +9,7 @@ export const nearDuplicate: Rule = {
   severity: 'warning',
   fixable: false,
   tags: ['content', 'duplicates'],
-  options: { threshold: { type: 'number', minimum: 0, maximum: 1, default: THRESHOLD, description: 'share of words two files must have in common to be reported' } },
+  options: { threshold: { type: 'number', minimum: 0, maximum: 1, default: NEAR_DUPLICATE_THRESHOLD, description: 'share of words two files must have in common to be reported' } },
   examples: {
     valid: [
       {
@@ -31,7 +30,7 @@ export const nearDuplicate: Rule = {
   },
   check(model, report, options) {
     const topics = model.topics;
-    const texts = topics.map((t) => `${t.fields.name ?? ''}\n${t.fields.description ?? ''}\n${t.topic.body}`);
+    const texts = topics.map((t) => comparableText(t.fields, t.topic.body));
     for (const { a, b, score } of similarPairs(texts, { threshold: options.threshold as number })) {
       // Report on the newer file: it is the one that repeated the older.
       const [older, newer] = topics[a]!.mtimeMs <= topics[b]!.mtimeMs ? [topics[a]!, topics[b]!] : [topics[b]!, topics[a]!];

@@ -1,0 +1,198 @@
+import { calendarDay, rewriteRelativeDates } from '../../core/dates.js';
+import type { IndexLine, MemoryIndex } from '../../core/memory-index.js';
+import { parseMemoryIndex } from '../../core/memory-index.js';
+import { freeTopicFileName } from '../../core/paths.js';
+import { INDEX_FILE, type MemoryType } from '../../core/taxonomy.js';
+import { parseTopicFile, type TopicFile } from '../../core/topic-file.js';
+
+/*
+ * The refactor plan is built by phases (read-index, blocks, frontmatter, merge,
+ * dates, split, render-index) over one PlanState; each phase is pure and
+ * changes only the state. refactor runs them all; dream runs merge, dates and
+ * render-index on a directory whose index it keeps.
+ */
+
+/** One file of the directory as the planner sees it. */
+export interface PlanInputFile {
+  text: string;
+  /** When relative dates in it were written: `modified`, last commit or mtime, resolved by the caller. */
+  anchor: Date;
+  anchorSource: string;
+  /**
+   * Why memdir leaves this file alone (undecodable, too large, UTF-16, a symlink out): it is not
+   * rewritten, merged, split or deleted, and its pointers stay as they are. `text` is '' when undecodable.
+   */
+  leftAlone?: string;
+}
+
+/** A model's (validated) naming of one inline block, by block number. */
+export interface BlockProposal {
+  name: string;
+  description: string;
+  type: MemoryType;
+}
+
+export interface PlanOptions {
+  /** `--anchor-date`: overrides every file's own anchor. */
+  anchor?: Date | undefined;
+  /** `--engine claude`: names, descriptions and types for the inline blocks, by block number. */
+  proposals?: ReadonlyMap<number, BlockProposal>;
+  /** Pointer lines longer than this are shortened (the full hook moves into the topic file). */
+  maxLineLength?: number;
+}
+
+export type Operation =
+  | { kind: 'create'; path: string; type: MemoryType; source: string }
+  | { kind: 'append'; path: string; lines: number; source: string }
+  | { kind: 'fill-frontmatter'; path: string; fields: string[] }
+  | { kind: 'quote-frontmatter'; path: string; keys: string[] }
+  | { kind: 'rewrite-date'; path: string; from: string; to: string; anchor: string }
+  | { kind: 'split'; path: string; parts: string[] }
+  | { kind: 'merge'; into: string; from: string; similarity: number }
+  | { kind: 'rewrite-index'; path: string };
+
+export interface IndexStats {
+  lines: number;
+  bytes: number;
+  pointers: number;
+  inlineLines: number;
+  /** Whether the agent loads the whole index. */
+  complete: boolean;
+}
+
+export interface RefactorPlan {
+  /** The inline blocks of the index that became topic files (what a model is asked to name). */
+  blocks: Array<{ heading: string; text: string }>;
+  operations: Operation[];
+  /** Final content of every changed file; null deletes it. */
+  changes: Map<string, string | null>;
+  dropped: Array<{ text: string; reason: string; source: string }>;
+  warnings: Array<{ path: string; message: string }>;
+  before: IndexStats;
+  after: IndexStats;
+}
+
+/** Pointers that fit in MEMORY.md before it becomes a two-level index (room for headings). */
+export const MAX_INDEX_POINTERS = 180;
+export const SUB_INDEX_SIZE = 150;
+export const SUB_INDEX = /^index_(?:user|feedback|project|reference|other)(?:_\d+)?\.md$/;
+export const TYPE_TITLE: Record<MemoryType | 'other', string> = { user: 'User', feedback: 'Feedback', project: 'Project', reference: 'Reference', other: 'Other' };
+
+export interface Topic {
+  path: string;
+  file: TopicFile;
+  originalText: string | undefined;
+  anchor: Date;
+  anchorSource: string;
+  broken: boolean;
+  leftAlone?: string;
+}
+
+export interface Pointer {
+  title: string;
+  target: string;
+  hook: string;
+  raw: string;
+  /** The index heading it sat under (verbatim), or '' to group it by type. */
+  section: string;
+}
+
+/** What the phases share while a plan is built. */
+export interface PlanState {
+  files: Map<string, PlanInputFile>;
+  options: PlanOptions;
+  operations: Operation[];
+  dropped: RefactorPlan['dropped'];
+  warnings: RefactorPlan['warnings'];
+  indexText: string;
+  parsedIndex: MemoryIndex;
+  indexAnchor: { date: Date; source: string };
+  /** The index's own `# Title` line, kept on top. */
+  title: string | undefined;
+  /** Topic files by path: as read, then as the phases change them. */
+  topics: Map<string, Topic>;
+  /** Sub-index files of a two-level layout memdir wrote (rebuilt, never kept as memories). */
+  subIndexes: string[];
+  /** Paths in use, so new files get free names. */
+  taken: Set<string>;
+  pointers: Pointer[];
+  /** Detail lines nested under a pointer, by its target. */
+  details: Map<string, string[]>;
+  /** Detail lines that stay in the index (under a file left alone). */
+  detailsKept: Map<string, string[]>;
+  /** Inline blocks of the index, by section. */
+  blocks: Array<{ heading: string; rawHeading: string; lines: IndexLine[] }>;
+  blockTexts: RefactorPlan['blocks'];
+  /** Merged-away file → the file it was merged into. */
+  mergedAway: Map<string, string>;
+}
+
+/** A fresh state: the index parsed, every topic file read as it is now. */
+export function createState(files: Map<string, PlanInputFile>, options: PlanOptions): PlanState {
+  const indexInput = files.get(INDEX_FILE);
+  const indexText = indexInput?.text ?? '';
+  const state: PlanState = {
+    files,
+    options,
+    operations: [],
+    dropped: [],
+    warnings: [],
+    indexText,
+    parsedIndex: parseMemoryIndex(indexText),
+    indexAnchor: { date: options.anchor ?? new Date(0), source: 'none' },
+    title: undefined,
+    topics: new Map(),
+    subIndexes: [],
+    taken: new Set(files.keys()),
+    pointers: [],
+    details: new Map(),
+    detailsKept: new Map(),
+    blocks: [],
+    blockTexts: [],
+    mergedAway: new Map(),
+  };
+  if (indexInput) state.indexAnchor = anchorOf(state, indexInput);
+  for (const [path, input] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (path === INDEX_FILE || path.endsWith(`/${INDEX_FILE}`)) continue;
+    if (SUB_INDEX.test(path) && !input.leftAlone) {
+      state.subIndexes.push(path);
+      continue;
+    }
+    const { file, problems } = parseTopicFile(input.text);
+    const anchor = anchorOf(state, input);
+    // A file left alone goes through every step as one that cannot be edited.
+    const broken = Boolean(input.leftAlone) || problems.some((p) => !p.lenient);
+    state.topics.set(path, { path, file, originalText: input.text, anchor: anchor.date, anchorSource: anchor.source, broken, leftAlone: input.leftAlone });
+  }
+  return state;
+}
+
+/** When a file's relative dates were written: `--anchor-date`, else what the caller resolved. */
+export function anchorOf(state: PlanState, input: PlanInputFile): { date: Date; source: string } {
+  const forced = state.options.anchor;
+  return forced ? { date: forced, source: `--anchor-date ${calendarDay(forced)}` } : { date: input.anchor, source: input.anchorSource };
+}
+
+/** A free `type_slug.md` for a new file, reserved at once. */
+export function freePath(state: PlanState, type: string, name: string): string {
+  const path = freeTopicFileName(type, name, (candidate) => state.taken.has(candidate));
+  state.taken.add(path);
+  return path;
+}
+
+/** `text` with relative dates made absolute, each rewrite recorded as an operation. */
+export function rewriteDates(state: PlanState, path: string, text: string, anchor: { date: Date; source: string }): string {
+  const rewritten = rewriteRelativeDates(text, anchor.date);
+  for (const found of rewritten.rewrites) state.operations.push({ kind: 'rewrite-date', path, from: found.text, to: found.replacement, anchor: anchor.source });
+  return rewritten.text;
+}
+
+/** The type a file name announces (`feedback_terse.md` → feedback). */
+export function typeFromFileName(path: string): MemoryType | undefined {
+  return /^(user|feedback|project|reference)_/.exec(path.replace(/^.*\//, ''))?.[1] as MemoryType | undefined;
+}
+
+export function lineCount(text: string): number {
+  return text.replace(/\n$/, '').split('\n').length;
+}
+

@@ -1,7 +1,9 @@
 /** Library API: the commands as functions, with their options and results. Internals are not exported. */
 export { resolveMemoryDir, type Resolution, type ResolveOptions } from './store/resolve.js';
 export { sessionContext, type SessionContext } from './store/context.js';
-export { saveMemory, forgetMemory, type SaveInput, type SaveResult, type ForgetResult } from './store/memory-store.js';
+export { saveMemory, forgetMemory, applyMemoryEdits, type SaveInput, type SaveResult, type ForgetResult, type MemoryEdit, type EditResult } from './store/memory-store.js';
+export { listMemories, type ListedMemory } from './memories/list.js';
+export { showMemory, type ShownMemory } from './memories/show.js';
 export { lint, type LintOptions } from './lint/api.js';
 export type { LintResult } from './lint/run.js';
 export type { Finding, Rule, Severity } from './lint/types.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { buildModel } from '../core/dir-model.js';
 import { readMemoryFile } from '../store/files.js';
-import { loadDirectory } from '../store/dir-reader.js';
+import { loadDirectories } from '../store/dir-reader.js';
 import type { RecallDoc } from './rank.js';
 
 /**
@@ -26,14 +26,11 @@ export function readForRecall(file: string): { text: string; mtimeMs: number } |
  */
 export function loadDocs(dir: string): RecallDoc[] {
   const docs: RecallDoc[] = [];
-  const load = (prefix: string) => {
-    const { raw, nested } = loadDirectory(path.join(dir, prefix), { pattern: '**/*.md', prefixOfLarge: true });
+  for (const { prefix, raw } of loadDirectories(dir, { pattern: '**/*.md', prefixOfLarge: true })) {
     for (const topic of buildModel(raw, { skipIndex: true }).topics) {
       const fields = topic.fields;
       docs.push({ path: prefix + topic.path, name: fields.name ?? topic.path.replace(/\.md$/, ''), description: fields.description ?? '', body: topic.topic.body, type: fields.type ?? '', mtimeMs: topic.mtimeMs });
     }
-    for (const sub of nested) load(`${path.relative(dir, sub).split(path.sep).join('/')}/`);
-  };
-  load('');
+  }
   return docs;
 }

@@ -80,6 +80,21 @@ export function loadDirectory(root: string, options: { ignore?: string[]; patter
   return { raw, nested: nested.map((dir) => path.join(root, dir)) };
 }
 
+/**
+ * The directory and every nested memory directory below it (team/), each
+ * loaded as its own; `prefix` is its path relative to `root` ('' or 'team/').
+ */
+export function loadDirectories(root: string, options: Parameters<typeof loadDirectory>[1] = {}): Array<{ prefix: string; raw: RawDirectory }> {
+  const out: Array<{ prefix: string; raw: RawDirectory }> = [];
+  const load = (prefix: string) => {
+    const { raw, nested } = loadDirectory(path.join(root, prefix), options);
+    out.push({ prefix, raw });
+    for (const sub of nested) load(`${path.relative(root, sub).split(path.sep).join('/')}/`);
+  };
+  load('');
+  return out;
+}
+
 /** What git knows that rules may need; read only when asked (it costs a git process). */
 export interface GitFactsWanted {
   repoFiles: boolean;

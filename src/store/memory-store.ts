@@ -93,7 +93,7 @@ export type MemoryEdit =
 export type EditResult = ({ op: 'upsert' } & SaveResult) | ({ op: 'remove' } & ForgetResult);
 
 /** What a batch knows of the directory while it plans: the index so far and the memories by name. */
-interface BatchState {
+export interface BatchState {
   dir: string;
   index: MemoryIndex;
   indexText: string;
@@ -102,7 +102,8 @@ interface BatchState {
   changes: Map<string, FileChange>;
 }
 
-function readBatchState(dir: string): BatchState {
+/** The index and the memories by name, as a batch (or a lookup) starts from. */
+export function readBatchState(dir: string): BatchState {
   const indexText = readIndexText(dir);
   const names = new Map(scanMemories(dir, { limit: 0 }).memories.map((m) => [m.path, m.name?.trim().toLowerCase() ?? '']));
   return { dir, index: parseMemoryIndex(indexText), indexText, names, changes: new Map() };
@@ -138,11 +139,15 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
   return { file, dir, created: current === undefined, pointer: line?.raw ?? '' };
 }
 
-/** Which topic file `what` means: a relative path, a file name, or a memory name. */
-function findMemory(state: BatchState, what: string): string {
+/**
+ * Which topic file `what` means: a relative path, a file name, or a memory
+ * name (`names`: file → lower-cased name). Refuses (exit 1) what is outside
+ * the directory, ambiguous or not there.
+ */
+export function findMemoryFile(state: Pick<BatchState, 'dir' | 'index' | 'names'>, what: string): string {
   if (what.endsWith('.md')) {
     const absolute = path.resolve(state.dir, what);
-    // Whatever a path out of the directory names, forget declines it.
+    // Whatever a path out of the directory names, memdir declines it.
     if (!isConfined(state.dir, absolute)) throw new RefusedError(`${what}: ${messages.escapesDirectory(state.dir)}`);
     const file = path.relative(state.dir, absolute).split(path.sep).join('/');
     const indexed = state.index.lines.some((l) => l.kind === 'pointer' && pointerPath(l.target) === file);
@@ -158,7 +163,7 @@ function findMemory(state: BatchState, what: string): string {
 }
 
 function planRemove(state: BatchState, what: string): ForgetResult {
-  const file = findMemory(state, what);
+  const file = findMemoryFile(state, what);
   const before = state.index.lines.length;
   state.index = removePointer(state.index, file);
   const exists = state.names.has(file) || fs.existsSync(path.join(state.dir, file));

@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { RefusedError } from '../core/errors.js';
+import { freshnessHeader } from '../core/freshness.js';
+import { messages } from '../core/messages.js';
+import { readMemoryFile } from '../store/files.js';
+import { settleDirectory } from '../store/lock.js';
+import { findMemoryFile, readBatchState } from '../store/memory-store.js';
+
+export interface ShownMemory {
+  path: string;
+  file: string;
+  mtimeMs: number;
+  /** The freshness header recall prints, then the whole file. */
+  text: string;
+}
+
+/** One memory by file or name, with the freshness header recall uses. */
+export async function showMemory(dir: string, what: string, options: { nowMs?: number } = {}): Promise<ShownMemory> {
+  await settleDirectory(dir);
+  const rel = findMemoryFile(readBatchState(dir), what);
+  const file = path.join(dir, rel);
+  const read = readMemoryFile(file);
+  if (!read) throw new RefusedError(messages.memoryNotFound(what, dir));
+  if (!read.ok) throw new RefusedError(`${file}: ${read.problem}`);
+  return { path: rel, file, mtimeMs: read.mtimeMs, text: `${freshnessHeader(file, read.mtimeMs, options.nowMs ?? Date.now())}\n${read.text.trimEnd()}\n` };
+}

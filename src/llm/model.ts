@@ -1,4 +1,5 @@
 import { ConfigError, MemdirError } from '../core/errors.js';
+import type { Message } from '@anthropic-ai/sdk/resources/messages';
 
 export const DEFAULT_MODEL = 'claude-haiku-5-5';
 
@@ -71,7 +72,7 @@ export async function callStructured<T>(request: StructuredRequest<T>, options: 
     timeout: timeoutMs,
     maxRetries: options.maxRetries ?? 2,
   });
-  let message;
+  let message: Message;
   try {
     message = await client.messages.create({
       model,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { buildModel } from '../core/dir-model.js';
 import { readMemoryFile } from '../store/files.js';

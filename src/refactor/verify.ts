@@ -33,7 +33,7 @@ export function lostLines(before: Map<string, string>, plan: RefactorPlan, leftA
   }
   const found = (candidate: string) => afterLines.has(candidate) || haystack.includes(candidate);
   const present = (text: string) => {
-    let candidate = normalize(text);
+    const candidate = normalize(text);
     if (!candidate || afterLines.has(candidate)) return true;
     let rewritten = candidate;
     for (const [from, to] of rewrites) if (rewritten.includes(from)) rewritten = rewritten.split(from).join(to);

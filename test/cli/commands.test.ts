@@ -217,7 +217,7 @@ describe('bad input: one line naming the file, exit 2, nothing changed', () => {
     const dir = path.join(root, 'a-file', 'memory');
     const r = await runMemdir([...save, '--dir', dir], { cwd: project, env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`cannot write \\(ENOTDIR`));
+    expect(r.stderr).toMatch(/cannot write \(ENOTDIR/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 

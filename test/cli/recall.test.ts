@@ -110,7 +110,7 @@ describe('recall --engine claude (real SDK, fake Messages API)', () => {
     ['plain text instead of JSON', { text: 'I think feedback_terse.md' }, 1, /without the structured output/],
     ['only unknown file names', pick(['nope.md']), 1, /none of the selected files exist/],
     ['529 overloaded', { status: 529, error: { type: 'overloaded_error', message: 'Overloaded' } }, 2, /HTTP 529/],
-    ['a timeout', { delayMs: 3_000, then: pick(['feedback_terse.md']) }, 2, /timed out after 500 ms/],
+    ['a timeout', { delayMs: 3_000, reply: pick(['feedback_terse.md']) }, 2, /timed out after 500 ms/],
   ])('%s falls back to the local engine and says so', async (_label, reply, attempts, note) => {
     const { project, home } = workspace();
     for (let i = 0; i < attempts; i++) server.enqueue(reply as never);

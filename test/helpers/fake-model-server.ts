@@ -16,7 +16,7 @@ export type ScriptedReply =
   | { text: string; stopReason?: string }
   | { content: Array<Record<string, unknown>>; stopReason?: string }
   | { status: number; error: { type: string; message: string } }
-  | { delayMs: number; then: ScriptedReply };
+  | { delayMs: number; reply: ScriptedReply };
 
 export interface FakeModelServer {
   url: string;
@@ -87,7 +87,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      let body: any = undefined;
+      let body: any ;
       try {
         body = text ? JSON.parse(text) : undefined;
       } catch {
@@ -112,7 +112,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     if ('delayMs' in reply) {
       await new Promise((r) => setTimeout(r, reply.delayMs));
       if (res.destroyed) return;
-      return answer(res, reply.then, body);
+      return answer(res, reply.reply, body);
     }
     if ('status' in reply) {
       res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: reply.error }));

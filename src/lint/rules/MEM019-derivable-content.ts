@@ -49,7 +49,7 @@ export const derivableContent: Rule = {
           FILE_LINE.lastIndex = 0;
         }
       }
-      found.sort((a, b) => a.line - b.line || a.column - b.column).forEach((f) => report(f));
+      for (const f of found.sort((a, b) => a.line - b.line || a.column - b.column)) report(f);
     }
   },
 };

@@ -6,7 +6,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/cli/**/*.test.ts'], testTimeout: 30_000, sequence: { groupOrder: 0 } },
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 30_000, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        // The built CLI in temp directories: each test spawns processes.
+        test: { name: 'cli', include: ['test/cli/**/*.test.ts'], testTimeout: 30_000, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,

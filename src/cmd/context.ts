@@ -1,6 +1,7 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { ContextOptions } from '../memories/context.js';
 import type { GlobalArgs } from '../shell/options.js';
+import { runCommand } from '../shell/run-command.js';
 
 export const command = 'context';
 export const describe = 'Print what an agent should load at session start: memory instructions and the index';
@@ -12,8 +13,6 @@ export function builder(cli: Argv<GlobalArgs>) {
     .example('$0 context --hook', 'in .claude/settings.json under hooks.SessionStart');
 }
 
-export async function handler(args: ArgumentsCamelCase<ContextOptions>): Promise<void> {
-  const { createOutput } = await import('../shell/output.js');
-  const { runContext } = await import('../memories/context.js');
-  process.exitCode = await runContext(args, createOutput(args));
+export function handler(args: ArgumentsCamelCase<ContextOptions>): Promise<void> {
+  return runCommand(args, async () => (await import('../memories/context.js')).runContext);
 }

@@ -1,6 +1,7 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { ForgetOptions } from '../memories/save.js';
 import type { GlobalArgs } from '../shell/options.js';
+import { runCommand } from '../shell/run-command.js';
 
 export const command = 'forget <memory>';
 export const describe = 'Remove one memory: its topic file and its pointer';
@@ -12,8 +13,6 @@ export function builder(cli: Argv<GlobalArgs>) {
     .example('$0 forget "Terse replies"', 'by name');
 }
 
-export async function handler(args: ArgumentsCamelCase<ForgetOptions>): Promise<void> {
-  const { createOutput } = await import('../shell/output.js');
-  const { runForget } = await import('../memories/save.js');
-  process.exitCode = await runForget(args, createOutput(args));
+export function handler(args: ArgumentsCamelCase<ForgetOptions>): Promise<void> {
+  return runCommand(args, async () => (await import('../memories/save.js')).runForget);
 }

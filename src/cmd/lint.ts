@@ -1,6 +1,7 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { LintCommandOptions } from '../lint/command.js';
 import { wholeNumber, type GlobalArgs } from '../shell/options.js';
+import { runCommand } from '../shell/run-command.js';
 
 export const command = 'lint [paths..]';
 export const describe = 'Check memory directories and files; --fix applies safe fixes';
@@ -22,8 +23,6 @@ export function builder(cli: Argv<GlobalArgs>) {
     .example('$0 lint --all-in-repo --format sarif -o memdir.sarif', 'in CI, for code scanning');
 }
 
-export async function handler(args: ArgumentsCamelCase<LintCommandOptions>): Promise<void> {
-  const { createOutput } = await import('../shell/output.js');
-  const { runLintCommand } = await import('../lint/command.js');
-  process.exitCode = await runLintCommand(args, createOutput(args));
+export function handler(args: ArgumentsCamelCase<LintCommandOptions>): Promise<void> {
+  return runCommand(args, async () => (await import('../lint/command.js')).runLintCommand);
 }

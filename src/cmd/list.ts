@@ -1,6 +1,7 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { ListOptions } from '../memories/browse.js';
 import type { GlobalArgs } from '../shell/options.js';
+import { runCommand } from '../shell/run-command.js';
 
 export const command = 'list';
 export const describe = 'List the memories: type, age, file, whether the index points to it, name and description';
@@ -12,8 +13,6 @@ export function builder(cli: Argv<GlobalArgs>) {
     .example('$0 list --type feedback --json', 'the feedback memories as JSON');
 }
 
-export async function handler(args: ArgumentsCamelCase<ListOptions>): Promise<void> {
-  const { createOutput } = await import('../shell/output.js');
-  const { runList } = await import('../memories/browse.js');
-  process.exitCode = await runList(args, createOutput(args));
+export function handler(args: ArgumentsCamelCase<ListOptions>): Promise<void> {
+  return runCommand(args, async () => (await import('../memories/browse.js')).runList);
 }

@@ -2,6 +2,7 @@ import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { EngineName } from '../llm/model.js';
 import type { RecallCommandOptions } from '../recall/command.js';
 import { wholeNumber, type GlobalArgs } from '../shell/options.js';
+import { runCommand } from '../shell/run-command.js';
 
 export const command = 'recall [query..]';
 export const describe = 'Print the few memories that matter for a query, with freshness headers';
@@ -20,8 +21,6 @@ export function builder(cli: Argv<GlobalArgs>) {
     .example('$0 recall --hook', 'in .claude/settings.json under hooks.UserPromptSubmit');
 }
 
-export async function handler(args: ArgumentsCamelCase<RecallCommandOptions>): Promise<void> {
-  const { createOutput } = await import('../shell/output.js');
-  const { runRecallCommand } = await import('../recall/command.js');
-  process.exitCode = await runRecallCommand(args, createOutput(args));
+export function handler(args: ArgumentsCamelCase<RecallCommandOptions>): Promise<void> {
+  return runCommand(args, async () => (await import('../recall/command.js')).runRecallCommand);
 }

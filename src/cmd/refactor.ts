@@ -2,6 +2,7 @@ import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { EngineName } from '../llm/model.js';
 import type { RefactorCommandOptions } from '../refactor/command.js';
 import type { GlobalArgs } from '../shell/options.js';
+import { runCommand } from '../shell/run-command.js';
 
 export const command = 'refactor';
 export const describe = 'Restructure a bloated MEMORY.md into the two-layer layout: pointers in the index, content in topic files';
@@ -16,8 +17,6 @@ export function builder(cli: Argv<GlobalArgs>) {
     .example('$0 refactor --json', 'in CI: restructure and report as JSON');
 }
 
-export async function handler(args: ArgumentsCamelCase<RefactorCommandOptions>): Promise<void> {
-  const { createOutput } = await import('../shell/output.js');
-  const { runRefactorCommand } = await import('../refactor/command.js');
-  process.exitCode = await runRefactorCommand(args, createOutput(args));
+export function handler(args: ArgumentsCamelCase<RefactorCommandOptions>): Promise<void> {
+  return runCommand(args, async () => (await import('../refactor/command.js')).runRefactorCommand);
 }

@@ -1,6 +1,7 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { SaveOptions } from '../memories/save.js';
 import type { GlobalArgs } from '../shell/options.js';
+import { runCommand } from '../shell/run-command.js';
 
 export const command = 'save';
 export const describe = 'Write one memory: its topic file and its pointer in MEMORY.md, in one atomic step';
@@ -18,8 +19,6 @@ export function builder(cli: Argv<GlobalArgs>) {
     .example('git log -1 --format=%B | $0 save --type project --name "Merge freeze" --description "No merges to main until 2026-03-05"', 'body from stdin');
 }
 
-export async function handler(args: ArgumentsCamelCase<SaveOptions>): Promise<void> {
-  const { createOutput } = await import('../shell/output.js');
-  const { runSave } = await import('../memories/save.js');
-  process.exitCode = await runSave(args, createOutput(args));
+export function handler(args: ArgumentsCamelCase<SaveOptions>): Promise<void> {
+  return runCommand(args, async () => (await import('../memories/save.js')).runSave);
 }

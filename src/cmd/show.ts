@@ -1,6 +1,7 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { ShowOptions } from '../memories/browse.js';
 import type { GlobalArgs } from '../shell/options.js';
+import { runCommand } from '../shell/run-command.js';
 
 export const command = 'show <memory>';
 export const describe = 'Print one memory with its freshness header';
@@ -12,8 +13,6 @@ export function builder(cli: Argv<GlobalArgs>) {
     .example('$0 show team/project_freeze.md', 'by file');
 }
 
-export async function handler(args: ArgumentsCamelCase<ShowOptions>): Promise<void> {
-  const { createOutput } = await import('../shell/output.js');
-  const { runShow } = await import('../memories/browse.js');
-  process.exitCode = await runShow(args, createOutput(args));
+export function handler(args: ArgumentsCamelCase<ShowOptions>): Promise<void> {
+  return runCommand(args, async () => (await import('../memories/browse.js')).runShow);
 }

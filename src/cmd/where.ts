@@ -1,5 +1,6 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { GlobalArgs } from '../shell/options.js';
+import { runCommand } from '../shell/run-command.js';
 
 export const command = 'where';
 export const describe = 'Print the memory directory and how it was resolved';
@@ -10,8 +11,6 @@ export function builder(cli: Argv<GlobalArgs>) {
     .example('$0 where --json', 'also say which rule and which settings file decided it');
 }
 
-export async function handler(args: ArgumentsCamelCase<GlobalArgs>): Promise<void> {
-  const { createOutput } = await import('../shell/output.js');
-  const { runWhere } = await import('../memories/where.js');
-  process.exitCode = await runWhere(args, createOutput(args));
+export function handler(args: ArgumentsCamelCase<GlobalArgs>): Promise<void> {
+  return runCommand(args, async () => (await import('../memories/where.js')).runWhere);
 }

@@ -50,6 +50,22 @@ export const messages = {
   hookInputIncomplete: (waitedMs: number) => `no complete JSON object on stdin after ${waitedMs / 1000} s`,
   hookInputNotObject: () => 'hook input on stdin is not a JSON object',
   hookInputNotJson: (reason: string) => `hook input on stdin is not valid JSON (${reason})`,
+  syncRemoteFailed: (remote: string, reason: string) => `sync: remote ${remote}: ${printable(reason)}`,
+  syncNoRemote: (name: string, dir: string) => `sync: no git remote "${printable(name)}" for ${dir}`,
+  syncNeedsUrl: () => 'sync --backend http needs --url (the server that speaks the team memory contract)',
+  syncNeedsRepo: () => 'sync --backend http needs the repository as owner/repo: pass --repo, or run inside a git checkout whose origin names it',
+  syncGaveUp: (retries: number) => `others kept writing: gave up after ${retries} retries; run sync again`,
+  syncSecretRefused: (rules: string) => `contains a secret (${rules}); not uploaded (remove it, or pass --redact)`,
+  syncSecretRedacted: (rules: string, written: boolean) => `uploaded with the secret redacted (${rules})${written ? '; local file rewritten' : ''}`,
+  syncRemoteChanged: () => 'changed on the remote since the last sync; run `memdir sync` (pull first) to take the remote version',
+  syncBadKey: (side: 'remote' | 'local', problem: string) => `${side} path key refused: ${problem}`,
+  syncCaseCollision: () => 'differs only in case from another file; refused (one file on case-insensitive systems)',
+  syncPulledInvalid: (problem: string) => `remote version not taken: ${problem}`,
+  syncNotWritable: (problem: string) => `cannot write it here: ${problem}`,
+  syncEntryTooLarge: (bytes: number, limit: number) => `${bytes.toLocaleString('en-US')} bytes, over the ${limit / 1024} KB entry limit of the HTTP contract; not uploaded (split it)`,
+  syncOverEntryLimit: (max: number) => `the server keeps at most ${max} entries; not uploaded (consolidate team memory)`,
+  syncServerRefusedSize: () => 'the server refused the upload as too large (413); not uploaded',
+  secretInTeam: (file: string, rules: string) => `${file}: contains a secret (${rules}); team memory is shared, so memdir will not write it (remove the secret)`,
 } as const;
 
 const ESCAPES: Record<string, string> = { '\0': '\\0', '\n': '\\n', '\r': '\\r', '\t': '\\t' };

@@ -5,6 +5,7 @@ import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { messages } from '../core/messages.js';
 import { parseMemoryIndex, pointerPath, removePointer, renderMemoryIndex, upsertPointer, type MemoryIndex } from '../core/memory-index.js';
 import { freeTopicFileName, slugify } from '../core/paths.js';
+import { findSecrets } from '../core/secrets.js';
 import { INDEX_FILE, isMemoryType, type MemoryType } from '../core/taxonomy.js';
 import { INDEX_MAX_BYTES } from '../core/truncate.js';
 import { newTopicFile, parseTopicFile, serializeTopicFile, withBody, withFields } from '../core/topic-file.js';
@@ -132,6 +133,7 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
   } else {
     content = serializeTopicFile(withFields(newTopicFile(fields, edit.body), edit.extraFields ?? {}));
   }
+  refuseSecretInTeam(dir, file, absolute, content);
   state.changes.set(file, { path: file, content });
   state.names.set(file, key);
 
@@ -139,6 +141,13 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
   state.index = upsertPointer(state.index, { title: fields.name, target, hook: pointerHook(fields.name, target, fields.description) });
   const line = state.index.lines.find((l) => l.kind === 'pointer' && pointerPath(l.target) === file);
   return { file, dir, created: current === undefined, pointer: line?.raw ?? '' };
+}
+
+/** Team memory (`<memdir>/team/`) is shared by sync: a secret never gets written there, whoever writes (save, extract). */
+function refuseSecretInTeam(dir: string, file: string, absolute: string, content: string): void {
+  if (path.basename(path.resolve(dir)) !== 'team' && file.split('/')[0] !== 'team') return;
+  const rules = [...new Set(findSecrets(content).map((hit) => hit.rule.id))];
+  if (rules.length > 0) throw new RefusedError(messages.secretInTeam(absolute, rules.join(', ')));
 }
 
 /** Which topic file `what` means: a relative path, a file name, or a memory name. */

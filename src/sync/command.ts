@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ExitCode, MemdirError, UsageError } from '../core/errors.js';
 import { messages, printable } from '../core/messages.js';
 import { findConfig } from '../config/find.js';
+import type { SectionValues } from '../config/sections.js';
 import { RULES } from '../lint/rules/index.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
@@ -24,6 +25,8 @@ export interface SyncCommandOptions extends GlobalArgs {
   dryRun: boolean;
 }
 
+type SyncSettings = SectionValues<'sync'>;
+
 export const DEFAULT_BRANCH = 'memdir/team';
 /** Where the HTTP backend's bearer token is read from; never from a flag (it would land in shell history). */
 export const TOKEN_ENV = 'MEMDIR_SYNC_TOKEN';
@@ -33,24 +36,25 @@ export function displayUrl(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
 }
 
-async function projectGit(dir: string) {
+/** The project's repository is where the command runs: Claude Code keeps the memory directory itself outside it (~/.claude/projects/…). */
+async function projectGit() {
   const { simpleGit } = await import('simple-git');
-  return simpleGit(fs.existsSync(dir) ? dir : process.cwd());
+  return simpleGit(process.cwd());
 }
 
 /** `--remote` as a URL or path (kept, made absolute when it is a local path), else a remote name of the project's repository. */
-async function gitRemoteUrl(memdir: string, remote: string): Promise<string> {
+async function gitRemoteUrl(remote: string): Promise<string> {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/\\]+@[^/\\]+:/.test(remote)) return remote;
   if (/[/\\]/.test(remote) || remote.startsWith('.') || fs.existsSync(remote)) return path.resolve(remote);
   try {
-    return (await (await projectGit(memdir)).raw(['remote', 'get-url', remote])).trim();
+    return (await (await projectGit()).raw(['remote', 'get-url', remote])).trim();
   } catch {
-    throw new MemdirError(messages.syncNoRemote(remote, memdir), { hint: 'pass --remote URL, or add the remote with `git remote add`' });
+    throw new MemdirError(messages.syncNoRemote(remote, process.cwd()), { hint: 'pass --remote URL, or add the remote with `git remote add`' });
   }
 }
 
-async function gitAuthor(memdir: string): Promise<{ name: string; email: string }> {
-  const git = await projectGit(memdir);
+async function gitAuthor(): Promise<{ name: string; email: string }> {
+  const git = await projectGit();
   const read = async (key: string) => (await git.getConfig(key)).value?.trim() || undefined;
   const name = (await read('user.name').catch(() => undefined)) ?? 'memdir';
   const email = (await read('user.email').catch(() => undefined)) ?? `memdir@${os.hostname()}`;
@@ -63,26 +67,25 @@ function repoSlug(url: string): string | undefined {
   return /[/:]([^/:]+\/[^/]+?)(?:\.git)?\/?$/.exec(url)?.[1];
 }
 
-async function chooseBackend(memdir: string, options: SyncCommandOptions): Promise<SyncBackend> {
-  const settings = findConfig(memdir, process.cwd(), RULES).config.sync;
+async function chooseBackend(memdir: string, options: SyncCommandOptions, settings: SyncSettings): Promise<SyncBackend> {
   const kind = options.backend ?? settings.backend ?? 'git';
   if (kind === 'http') {
     const url = options.url ?? settings.url;
     if (!url) throw new UsageError(messages.syncNeedsUrl());
     let repo = options.repo ?? settings.repo;
-    if (!repo) repo = repoSlug(await gitRemoteUrl(memdir, options.remote ?? settings.remote ?? 'origin').catch(() => ''));
+    if (!repo) repo = repoSlug(await gitRemoteUrl(options.remote ?? settings.remote ?? 'origin').catch(() => ''));
     if (!repo) throw new UsageError(messages.syncNeedsRepo());
     const { httpBackend } = await import('./http-backend.js');
     return httpBackend({ url, repo, token: process.env[TOKEN_ENV] });
   }
-  const url = await gitRemoteUrl(memdir, options.remote ?? settings.remote ?? 'origin');
+  const url = await gitRemoteUrl(options.remote ?? settings.remote ?? 'origin');
   const { gitBackend } = await import('./git-backend.js');
   return gitBackend({
     repo: path.join(memdir, SYNC_STATE_DIR, 'git'),
     url,
     display: displayUrl(url),
     branch: options.branch ?? settings.branch ?? DEFAULT_BRANCH,
-    author: await gitAuthor(memdir),
+    author: await gitAuthor(),
   });
 }
 
@@ -104,7 +107,7 @@ export async function runSyncCommand(options: SyncCommandOptions, output: Output
   if (options.write && !options.redact) throw new UsageError('--write needs --redact (it rewrites the local file with the secret redacted)');
   const memdir = resolveFor(options, output).dir;
   const settings = findConfig(memdir, process.cwd(), RULES).config.sync;
-  const backend = await chooseBackend(memdir, options);
+  const backend = await chooseBackend(memdir, options, settings);
   const report = await runSync(memdir, backend, {
     mode: options.action ?? 'sync',
     redact: options.redact || (settings.redact ?? false),

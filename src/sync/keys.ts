@@ -28,14 +28,9 @@ export function keyProblem(key: string): string | undefined {
   return undefined;
 }
 
-/** Keys that differ only in case from an earlier key of the list: on a case-insensitive file system they are one file. */
+/** Keys that differ only in case from another key of the list (all of them: which one is meant cannot be told). On a case-insensitive file system they are one file. */
 export function caseCollisions(keys: Iterable<string>): Set<string> {
-  const seen = new Set<string>();
-  const colliding = new Set<string>();
-  for (const key of [...keys].sort()) {
-    const folded = key.toLowerCase();
-    if (seen.has(folded)) colliding.add(key);
-    seen.add(folded);
-  }
-  return colliding;
+  const byFolded = new Map<string, string[]>();
+  for (const key of keys) byFolded.set(key.toLowerCase(), [...(byFolded.get(key.toLowerCase()) ?? []), key]);
+  return new Set([...byFolded.values()].filter((group) => group.length > 1).flat());
 }

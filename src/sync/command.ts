@@ -85,7 +85,7 @@ async function chooseBackend(memdir: string, options: SyncCommandOptions, settin
     url,
     display: displayUrl(url),
     branch: options.branch ?? settings.branch ?? DEFAULT_BRANCH,
-    author: await gitAuthor(),
+    author: gitAuthor,
   });
 }
 

@@ -13,7 +13,8 @@ export interface GitBackendOptions {
   /** The URL as shown (no credentials). */
   display: string;
   branch: string;
-  author: { name: string; email: string };
+  /** Asked only when there is something to commit (it costs git processes). */
+  author: () => Promise<{ name: string; email: string }>;
 }
 
 const OUTGOING_REF = 'refs/memdir/outgoing';
@@ -106,7 +107,7 @@ export async function gitBackend(options: GitBackendOptions): Promise<SyncBacken
     },
 
     async push(view, uploads, removals): Promise<PushResult> {
-      const { name, email } = options.author;
+      const { name, email } = await options.author();
       const when = `${Math.floor(Date.now() / 1000)} +0000`;
       const message = `memdir sync: ${uploads.size + removals.length} team memory file(s)\n\nMemdir-Machine: ${os.hostname()}\n`;
       const parts: Buffer[] = [Buffer.from(`reset ${OUTGOING_REF}\ncommit ${OUTGOING_REF}\nauthor ${name} <${email}> ${when}\ncommitter ${name} <${email}> ${when}\ndata ${Buffer.byteLength(message)}\n${message}`)];

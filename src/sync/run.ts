@@ -162,12 +162,16 @@ export async function runSync(memdir: string, backend: SyncBackend, options: Syn
     }
     if (!options.dryRun) {
       await writeTeamFiles(memdir, rewrites);
-      writeBase(memdir, backend.remote, nextBase);
+      if (!sameEntries(base, nextBase)) writeBase(memdir, backend.remote, nextBase);
     }
     for (const [key, entry] of pulledEarlier) if (!report.has(key)) report.set(key, entry);
     for (const key of new Set([...local.files.keys(), ...view.hashes.keys()])) if (!report.has(key)) report.set(key, { file: key, status: 'unchanged' });
     return summarize(backend.remote, options, retries, [...report.values()]);
   }
+}
+
+function sameEntries(a: Map<string, string>, b: Map<string, string>): boolean {
+  return a.size === b.size && [...a].every(([key, value]) => b.get(key) === value);
 }
 
 function summarize(remote: string, options: SyncOptions, retries: number, files: FileReport[]): SyncReport {

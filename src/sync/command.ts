@@ -10,7 +10,7 @@ import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import type { SyncBackend } from './backend.js';
 import { runSync, type SyncMode, type SyncReport } from './run.js';
-import { SYNC_STATE_DIR } from './team.js';
+import { ensureSyncStateDir, SYNC_STATE_DIR } from './team.js';
 
 export interface SyncCommandOptions extends GlobalArgs {
   action?: SyncMode | undefined;
@@ -107,6 +107,7 @@ export async function runSyncCommand(options: SyncCommandOptions, output: Output
   if (options.write && !options.redact) throw new UsageError('--write needs --redact (it rewrites the local file with the secret redacted)');
   const memdir = resolveFor(options, output).dir;
   const settings = findConfig(memdir, process.cwd(), RULES).config.sync;
+  await ensureSyncStateDir(memdir);
   const backend = await chooseBackend(memdir, options, settings);
   const report = await runSync(memdir, backend, {
     mode: options.action ?? 'sync',

@@ -84,6 +84,12 @@ export async function writeTeamFiles(memdir: string, files: Map<string, string>)
   return refused;
 }
 
+/** Create `.memdir/sync/` under the lock the first time, so `.memdir/` is made the one way (ignoring itself in git). */
+export async function ensureSyncStateDir(memdir: string): Promise<void> {
+  const dir = path.join(memdir, SYNC_STATE_DIR);
+  if (!fs.existsSync(dir)) await withDirLock(memdir, () => fs.mkdirSync(dir, { recursive: true }));
+}
+
 /** What was last synced with each remote: path key → the backend's hash of it. */
 type SyncState = Record<string, Record<string, string>>;
 

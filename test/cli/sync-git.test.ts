@@ -111,6 +111,20 @@ describe('memdir sync over a git remote', () => {
     expect(Object.keys(await remoteFiles())).toEqual(['project_x.md']);
   });
 
+  test('a memory directory inside the project: the private clone under .memdir/ leaves the project clean', async () => {
+    const { clones, env } = await teamSetup(['a']);
+    const mem = path.join(clones.a!.repo, 'memory');
+    fs.mkdirSync(path.join(mem, 'team'), { recursive: true });
+    fs.writeFileSync(path.join(mem, 'team', 'project_x.md'), topic('X', 'x'));
+    const project = simpleGit(clones.a!.repo);
+    await project.add('memory/team/project_x.md');
+    await project.commit('team memory');
+    const r = await runMemdir(['sync', '--dir', mem], { cwd: clones.a!.repo, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.existsSync(path.join(mem, '.memdir/sync/git/HEAD'))).toBe(true);
+    expect(await project.raw(['status', '--porcelain'])).toBe('');
+  });
+
   test('a remote that cannot be reached: exit 2, one line naming it', async () => {
     const { clones, sync, root } = await teamSetup(['a']);
     writeTeam(clones.a!, { 'project_x.md': topic('X', 'x') });

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { messages } from '../core/messages.js';
+import { INDEX_FILE } from '../core/taxonomy.js';
 import { findSecrets, redactSecrets } from '../core/secrets.js';
 import { remoteFailure, type RemoteView, type SyncBackend } from './backend.js';
+import { mergeTeamIndex } from './index-merge.js';
 import { caseCollisions, keyProblem } from './keys.js';
 import { checkPulled, readBase, readTeam, writeBase, writeTeamFiles, type LocalTeam } from './team.js';
 
@@ -91,6 +93,9 @@ export async function runSync(memdir: string, backend: SyncBackend, options: Syn
     for (const [file, reason] of local.refused) report.set(file, { file, status: 'skipped', reason });
     const refusedRemote = refuseRemoteKeys(attempt);
     const localHash = new Map([...local.files].map(([key, text]) => [key, backend.hash(text)]));
+    // MEMORY.md pulled with local pointers kept: it goes back up in the same round.
+    let mergedIndex = false;
+    const pulledNow = new Set<string>();
     const deletedHere = (key: string) => options.prune && !local.files.has(key) && base.get(key) === view.hashes.get(key);
 
     if (options.mode !== 'push') {
@@ -104,6 +109,15 @@ export async function runSync(memdir: string, backend: SyncBackend, options: Syn
         if ('problem' in checked) report.set(key, { file: key, status: 'skipped', reason: checked.problem });
         else incoming.set(key, checked.text);
       }
+      const remoteIndex = incoming.get(INDEX_FILE);
+      const localIndex = local.files.get(INDEX_FILE);
+      if (remoteIndex !== undefined && localIndex !== undefined) {
+        const merged = mergeTeamIndex(remoteIndex, localIndex, (key) => local.files.has(key) || incoming.has(key));
+        if (merged !== remoteIndex) {
+          incoming.set(INDEX_FILE, merged);
+          mergedIndex = true;
+        }
+      }
       const unwritten = options.dryRun ? new Map<string, string>() : await writeTeamFiles(memdir, incoming);
       for (const [key, text] of incoming) {
         const reason = unwritten.get(key);
@@ -112,9 +126,10 @@ export async function runSync(memdir: string, backend: SyncBackend, options: Syn
           continue;
         }
         report.set(key, { file: key, status: 'pulled' });
+        pulledNow.add(key);
         pulledEarlier.set(key, { file: key, status: 'pulled' });
         local.files.set(key, text);
-        localHash.set(key, view.hashes.get(key)!);
+        localHash.set(key, backend.hash(text));
       }
     }
 
@@ -123,8 +138,9 @@ export async function runSync(memdir: string, backend: SyncBackend, options: Syn
     if (options.mode !== 'pull') {
       for (const [key, text] of local.files) {
         const remoteHash = view.hashes.get(key);
-        if (report.has(key) || localHash.get(key) === remoteHash || refusedRemote.has(key)) continue;
-        if (remoteHash !== undefined && base.get(key) !== remoteHash) {
+        const merged = mergedIndex && key === INDEX_FILE;
+        if ((report.has(key) && !merged) || localHash.get(key) === remoteHash || refusedRemote.has(key)) continue;
+        if (remoteHash !== undefined && base.get(key) !== remoteHash && !merged) {
           report.set(key, { file: key, status: 'skipped', reason: messages.syncRemoteChanged() });
           continue;
         }
@@ -138,14 +154,16 @@ export async function runSync(memdir: string, backend: SyncBackend, options: Syn
         if (hits.length > 0 && options.write) rewrites.set(key, content);
         if (backend.hash(content) === remoteHash) continue;
         uploads.set(key, content);
-        report.set(key, { file: key, status: 'pushed', ...(hits.length > 0 ? { reason: messages.syncSecretRedacted(rules.join(', '), options.write), rules } : {}) });
+        if (merged) report.set(key, { file: key, status: 'pushed', reason: messages.syncIndexMerged() });
+        else report.set(key, { file: key, status: 'pushed', ...(hits.length > 0 ? { reason: messages.syncSecretRedacted(rules.join(', '), options.write), rules } : {}) });
       }
     }
     const removals = options.mode !== 'pull' ? [...view.hashes.keys()].filter((key) => !refusedRemote.has(key) && deletedHere(key)) : [];
     for (const key of removals) report.set(key, { file: key, status: 'removed' });
 
     const nextBase = new Map(base);
-    for (const [key, hash] of view.hashes) if (localHash.get(key) === hash) nextBase.set(key, hash);
+    // The remote's version is taken into account once it was pulled (even merged): only later remote changes count as new.
+    for (const [key, hash] of view.hashes) if (localHash.get(key) === hash || pulledNow.has(key)) nextBase.set(key, hash);
     if (!options.dryRun && (uploads.size > 0 || removals.length > 0)) {
       if (retries === 0) await pushBarrier();
       const pushed = await backend.push(view, uploads, removals);

@@ -29,8 +29,11 @@ describe('memdir sync over a git remote', () => {
     expect(rc.code, rc.stderr).toBe(0);
     expect(fs.readFileSync(path.join(c!.team, 'project_deploy_freeze.md'), 'utf8')).toContain('Deploy freeze body');
     expect(fs.readFileSync(path.join(c!.team, 'project_staging_url.md'), 'utf8')).toContain('Staging URL body');
-    // Both wrote MEMORY.md: the remote holds one of them (remote wins per file; the index is a file like any other).
+    // Both wrote MEMORY.md: the one that pushed second merged the pointers, so the index points at both.
     expect(Object.keys(await remoteFiles()).sort()).toEqual(['MEMORY.md', 'project_deploy_freeze.md', 'project_staging_url.md']);
+    const index = fs.readFileSync(path.join(c!.team, 'MEMORY.md'), 'utf8');
+    expect(index).toContain('(project_deploy_freeze.md)');
+    expect(index).toContain('(project_staging_url.md)');
     const log = await simpleGit(path.join(root, 'remote.git')).raw(['log', '--format=%an%n%b', 'memdir/team']);
     expect(log).toContain('memdir test');
     expect(log).toMatch(/Memdir-Machine: \S+/);

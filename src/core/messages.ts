@@ -62,6 +62,7 @@ export const messages = {
   syncCaseCollision: () => 'differs only in case from another file; refused (one file on case-insensitive systems)',
   syncPulledInvalid: (problem: string) => `remote version not taken: ${problem}`,
   syncNotWritable: (problem: string) => `cannot write it here: ${problem}`,
+  syncWriteNeedsRedact: () => '--write needs --redact (it rewrites the local file with the secret redacted)',
   syncIndexMerged: () => "the remote's index, with this side's pointers it lacked",
   syncEntryTooLarge: (bytes: number, limit: number) => `${bytes.toLocaleString('en-US')} bytes, over the ${limit / 1024} KB entry limit of the HTTP contract; not uploaded (split it)`,
   syncOverEntryLimit: (max: number) => `the server keeps at most ${max} entries; not uploaded (consolidate team memory)`,

@@ -104,7 +104,7 @@ function printReport(report: SyncReport, output: Output): void {
 
 /** `memdir sync [pull|push]`: share `<memdir>/team/` through a git remote or the HTTP contract. */
 export async function runSyncCommand(options: SyncCommandOptions, output: Output): Promise<number> {
-  if (options.write && !options.redact) throw new UsageError('--write needs --redact (it rewrites the local file with the secret redacted)');
+  if (options.write && !options.redact) throw new UsageError(messages.syncWriteNeedsRedact());
   const memdir = resolveFor(options, output).dir;
   const settings = findConfig(memdir, process.cwd(), RULES).config.sync;
   await ensureSyncStateDir(memdir);

@@ -10,6 +10,7 @@ import * as recall from './cmd/recall.js';
 import * as refactor from './cmd/refactor.js';
 import * as save from './cmd/save.js';
 import * as show from './cmd/show.js';
+import * as sync from './cmd/sync.js';
 import * as where from './cmd/where.js';
 import { flagGiven, checkOptionValues, type OptionTable } from './shell/args.js';
 import { globalOptions } from './shell/options.js';
@@ -18,7 +19,7 @@ import { leaveDeletedWorkingDirectory } from './store/cwd.js';
 
 // Command modules hold options and a handler; each handler imports its logic
 // on demand, so `memdir where` never loads what `memdir save` needs.
-const commands = [where, context, save, forget, list, show, lint, refactor, recall];
+const commands = [where, context, save, forget, list, show, lint, refactor, recall, sync];
 
 /** One line on stderr (and a JSON document on stdout under --json), the exit code set. */
 function reportError(error: unknown, options: { debug: boolean; json: boolean }): void {

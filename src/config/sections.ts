@@ -40,6 +40,8 @@ export const SECTIONS = {
     remote: { type: 'string', description: 'git remote holding team memory (default origin)' },
     branch: { type: 'string', description: 'branch of the remote that holds team memory' },
     redact: { type: 'boolean', description: 'replace secrets with [REDACTED] instead of refusing the file' },
+    url: { type: 'string', description: 'server of the HTTP backend (speaks GET/PUT /api/claude_code/team_memory)' },
+    repo: { type: 'string', description: 'owner/repo the HTTP backend files team memory under (default: from the origin remote)' },
   },
   hooks: {
     command: { type: 'string', description: 'how installed hooks invoke memdir (e.g. "npx memdir" or an absolute path)' },

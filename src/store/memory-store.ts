@@ -5,6 +5,7 @@ import { INDEX_LINE_MAX, INDEX_MAX_BYTES, MAX_TOPIC_FILE_BYTES } from '../core/l
 import { messages } from '../core/messages.js';
 import { parseMemoryIndex, pointerPath, removePointer, renderMemoryIndex, upsertPointer, type MemoryIndex } from '../core/memory-index.js';
 import { freeTopicFileName, slugify } from '../core/paths.js';
+import { findSecrets } from '../core/secrets.js';
 import { INDEX_FILE, isMemoryType, type MemoryType } from '../core/taxonomy.js';
 import { newTopicFile, parseTopicFile, serializeTopicFile, withBody, withFields } from '../core/topic-file.js';
 import { commitChanges, type FileChange } from './atomic.js';
@@ -130,6 +131,7 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
   } else {
     content = serializeTopicFile(withFields(newTopicFile(fields, edit.body), edit.extraFields ?? {}));
   }
+  refuseSecretInTeam(dir, file, absolute, content);
   state.changes.set(file, { path: file, content });
   state.names.set(file, key);
 
@@ -137,6 +139,13 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
   state.index = upsertPointer(state.index, { title: fields.name, target, hook: pointerHook(fields.name, target, fields.description) });
   const line = state.index.lines.find((l) => l.kind === 'pointer' && pointerPath(l.target) === file);
   return { file, dir, created: current === undefined, pointer: line?.raw ?? '' };
+}
+
+/** Team memory (`<memdir>/team/`) is shared by sync: a secret never gets written there, whoever writes (save, extract). */
+function refuseSecretInTeam(dir: string, file: string, absolute: string, content: string): void {
+  if (path.basename(path.resolve(dir)) !== 'team' && file.split('/')[0] !== 'team') return;
+  const rules = [...new Set(findSecrets(content).map((hit) => hit.rule.id))];
+  if (rules.length > 0) throw new RefusedError(messages.secretInTeam(absolute, rules.join(', ')));
 }
 
 /**

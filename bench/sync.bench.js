@@ -1,0 +1,51 @@
+// `memdir sync` of 1,000 team memory files through a local bare remote: the first
+// push, and a no-change re-sync against the git floor measured in the same run
+// (`git fetch` + `git status` in a checked-out clone of the same branch).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { compare, generateMemoryDir, report, root, timeCommand } from './lib.js';
+
+const env = { ...process.env, NO_COLOR: '1', GIT_TERMINAL_PROMPT: '0' };
+const git = (cwd, ...args) => {
+  const result = spawnSync('git', args, { cwd, env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout;
+};
+
+export default function sync({ files = 1000, rounds = 7 } = {}) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bench-sync-'));
+  try {
+    const remote = path.join(work, 'remote.git');
+    const project = path.join(work, 'project');
+    const mem = path.join(work, 'memory');
+    git(work, 'init', '--quiet', '--bare', remote);
+    git(work, 'init', '--quiet', project);
+    git(project, 'remote', 'add', 'origin', remote);
+    fs.mkdirSync(mem);
+    fs.renameSync(generateMemoryDir(files), path.join(mem, 'team'));
+    const memdir = (...args) => [path.join(root, 'bin/memdir.cjs'), 'sync', '--dir', mem, ...args];
+    const run = (args) => timeCommand(process.execPath, args, { cwd: project, env });
+
+    const firstPush = run(memdir('push'));
+    // The git floor: a clone of the same branch, checked out, asked the same question.
+    const clone = path.join(work, 'clone');
+    git(work, 'clone', '--quiet', '--branch', 'memdir/team', remote, clone);
+    const gitFloor = () => timeCommand('git', ['fetch', '--quiet', 'origin'], { cwd: clone, env }) + timeCommand('git', ['status', '--porcelain'], { cwd: clone, env });
+    const memdirNoChange = () => run(memdir());
+    // What any memdir command costs before it does anything: shows how much of the ratio is process startup.
+    const startup = () => run([path.join(root, 'bin/memdir.cjs'), 'where', '--dir', mem]);
+    const medians = compare({ git: gitFloor, memdir: memdirNoChange, startup }, rounds);
+    report(`sync of ${files} team files to a local bare remote (whole processes, median of ${rounds}, interleaved)`, [
+      ['memdir sync push, first push', `${firstPush.toFixed(0)} ms`],
+      ['git fetch + git status of a clone (floor)', `${medians.git.toFixed(0)} ms`],
+      ['memdir where (CLI startup alone)', `${medians.startup.toFixed(0)} ms`],
+      ['memdir sync, nothing changed', `${medians.memdir.toFixed(0)} ms`],
+      ['memdir / git floor (goal ≤ 1.5×)', `${(medians.memdir / medians.git).toFixed(2)}×`],
+    ]);
+    return { firstPush, ...medians };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}

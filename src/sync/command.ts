@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ExitCode, MemdirError, UsageError } from '../core/errors.js';
+import { messages, printable } from '../core/messages.js';
+import { findConfig } from '../config/find.js';
+import type { SectionValues } from '../config/sections.js';
+import { RULES } from '../lint/rules/index.js';
+import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import type { Output } from '../shell/output.js';
+import type { SyncBackend } from './backend.js';
+import { runSync, type SyncMode, type SyncReport } from './run.js';
+import { ensureSyncStateDir, SYNC_STATE_DIR } from './team.js';
+
+export interface SyncCommandOptions extends GlobalArgs {
+  action?: SyncMode | undefined;
+  remote?: string | undefined;
+  backend?: 'git' | 'http' | undefined;
+  url?: string | undefined;
+  repo?: string | undefined;
+  branch?: string | undefined;
+  redact: boolean;
+  write: boolean;
+  prune: boolean;
+  dryRun: boolean;
+}
+
+type SyncSettings = SectionValues<'sync'>;
+
+export const DEFAULT_BRANCH = 'memdir/team';
+/** Where the HTTP backend's bearer token is read from; never from a flag (it would land in shell history). */
+export const TOKEN_ENV = 'MEMDIR_SYNC_TOKEN';
+
+/** A URL as it may be shown: credentials in it are git's business, never printed. */
+export function displayUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
+}
+
+/** The project's repository is where the command runs: Claude Code keeps the memory directory itself outside it (~/.claude/projects/…). */
+async function projectGit() {
+  const { simpleGit } = await import('simple-git');
+  return simpleGit(process.cwd());
+}
+
+/** `--remote` as a URL or path (kept, made absolute when it is a local path), else a remote name of the project's repository. */
+async function gitRemoteUrl(remote: string): Promise<string> {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/\\]+@[^/\\]+:/.test(remote)) return remote;
+  if (/[/\\]/.test(remote) || remote.startsWith('.') || fs.existsSync(remote)) return path.resolve(remote);
+  try {
+    return (await (await projectGit()).raw(['remote', 'get-url', remote])).trim();
+  } catch {
+    throw new MemdirError(messages.syncNoRemote(remote, process.cwd()), { hint: 'pass --remote URL, or add the remote with `git remote add`' });
+  }
+}
+
+async function gitAuthor(): Promise<{ name: string; email: string }> {
+  const git = await projectGit();
+  const read = async (key: string) => (await git.getConfig(key)).value?.trim() || undefined;
+  const name = (await read('user.name').catch(() => undefined)) ?? 'memdir';
+  const email = (await read('user.email').catch(() => undefined)) ?? `memdir@${os.hostname()}`;
+  // fast-import reads the ident line literally: no angle brackets or newlines in it.
+  return { name: name.replace(/[<>\n]/g, ''), email: email.replace(/[<>\n]/g, '') };
+}
+
+/** owner/repo from a git remote URL (https, ssh, scp-like). */
+function repoSlug(url: string): string | undefined {
+  return /[/:]([^/:]+\/[^/]+?)(?:\.git)?\/?$/.exec(url)?.[1];
+}
+
+async function chooseBackend(memdir: string, options: SyncCommandOptions, settings: SyncSettings): Promise<SyncBackend> {
+  const kind = options.backend ?? settings.backend ?? 'git';
+  if (kind === 'http') {
+    const url = options.url ?? settings.url;
+    if (!url) throw new UsageError(messages.syncNeedsUrl());
+    let repo = options.repo ?? settings.repo;
+    if (!repo) repo = repoSlug(await gitRemoteUrl(options.remote ?? settings.remote ?? 'origin').catch(() => ''));
+    if (!repo) throw new UsageError(messages.syncNeedsRepo());
+    const { httpBackend } = await import('./http-backend.js');
+    return httpBackend({ url, repo, token: process.env[TOKEN_ENV] });
+  }
+  const url = await gitRemoteUrl(options.remote ?? settings.remote ?? 'origin');
+  const { gitBackend } = await import('./git-backend.js');
+  return gitBackend({
+    repo: path.join(memdir, SYNC_STATE_DIR, 'git'),
+    url,
+    display: displayUrl(url),
+    branch: options.branch ?? settings.branch ?? DEFAULT_BRANCH,
+    author: gitAuthor,
+  });
+}
+
+function printReport(report: SyncReport, output: Output): void {
+  const { colors } = output;
+  const paint: Record<string, (s: string) => string> = { pulled: colors.blue, pushed: colors.green, removed: colors.yellow, skipped: colors.yellow, refused: colors.red };
+  for (const file of report.files) {
+    if (file.status === 'unchanged') continue;
+    const label = (paint[file.status] ?? colors.dim)(file.status.padEnd(9));
+    output.out(`${label} team/${printable(file.file)}${file.reason ? colors.dim(`  ${file.reason}`) : ''}`);
+  }
+  const counts = Object.entries(report.summary).map(([status, count]) => `${count} ${status}`);
+  const retried = report.retries > 0 ? `, ${report.retries} retr${report.retries === 1 ? 'y' : 'ies'}` : '';
+  output.out(`${report.dryRun ? 'dry run, nothing written: ' : ''}${counts.join(', ')} (${report.remote}${retried})`);
+}
+
+/** `memdir sync [pull|push]`: share `<memdir>/team/` through a git remote or the HTTP contract. */
+export async function runSyncCommand(options: SyncCommandOptions, output: Output): Promise<number> {
+  if (options.write && !options.redact) throw new UsageError(messages.syncWriteNeedsRedact());
+  const memdir = resolveFor(options, output).dir;
+  const settings = findConfig(memdir, process.cwd(), RULES).config.sync;
+  await ensureSyncStateDir(memdir);
+  const backend = await chooseBackend(memdir, options, settings);
+  const report = await runSync(memdir, backend, {
+    mode: options.action ?? 'sync',
+    redact: options.redact || (settings.redact ?? false),
+    write: options.write,
+    prune: options.prune,
+    dryRun: options.dryRun,
+  });
+  if (options.json) output.json(report);
+  else printReport(report, output);
+  return report.summary.refused > 0 ? ExitCode.findings : ExitCode.ok;
+}

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { MemdirError } from '../core/errors.js';
+import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
+import { messages } from '../core/messages.js';
+import { INDEX_FILE, STATE_DIR } from '../core/taxonomy.js';
+import { parseTopicFile } from '../core/topic-file.js';
+import { commitChanges } from '../store/atomic.js';
+import { confinedPath } from '../store/confine.js';
+import { loadDirectory } from '../store/dir-reader.js';
+import { decodeMemoryBytes } from '../store/files.js';
+import { withDirLock } from '../store/lock.js';
+import { writeFileAtomic } from '../store/atomic.js';
+import { caseCollisions, keyProblem } from './keys.js';
+
+export const TEAM_DIR = 'team';
+/** memdir's own sync state: the private clone and what was last synced. */
+export const SYNC_STATE_DIR = path.join(STATE_DIR, 'sync');
+
+/** The team files on this machine: path key → text; files that cannot travel, with the reason. */
+export interface LocalTeam {
+  files: Map<string, string>;
+  refused: Map<string, string>;
+}
+
+/** Read `<memdir>/team/` through the one directory reader; keys checked on the way out. */
+export function readTeam(memdir: string): LocalTeam {
+  const team: LocalTeam = { files: new Map(), refused: new Map() };
+  const dir = path.join(memdir, TEAM_DIR);
+  if (!fs.existsSync(dir)) return team;
+  const { raw } = loadDirectory(dir);
+  for (const key of raw.escapingLinks) team.refused.set(key, messages.escapingFile());
+  for (const { path: key, message } of raw.unreadable) team.refused.set(key, message);
+  for (const [key, reason] of raw.readOnly) team.refused.set(key, reason);
+  for (const [key, file] of raw.files) {
+    if (team.refused.has(key)) continue;
+    const problem = keyProblem(key);
+    if (problem) team.refused.set(key, messages.syncBadKey('local', problem));
+    else team.files.set(key, file.text);
+  }
+  for (const key of caseCollisions(team.files.keys())) {
+    team.files.delete(key);
+    team.refused.set(key, messages.syncCaseCollision());
+  }
+  return team;
+}
+
+/** A remote file checked like any input before it may replace a local one: its text, or why not. */
+export function checkPulled(key: string, bytes: Buffer): { text: string } | { problem: string } {
+  if (bytes.length > MAX_TOPIC_FILE_BYTES) return { problem: messages.syncPulledInvalid(messages.topicTooLarge(bytes.length, MAX_TOPIC_FILE_BYTES)) };
+  const decoded = decodeMemoryBytes(bytes);
+  if (!decoded.ok) return { problem: messages.syncPulledInvalid(decoded.problem) };
+  if (decoded.encoding !== 'UTF-8') return { problem: messages.syncPulledInvalid(messages.readOnlyEncoding(decoded.encoding)) };
+  if (path.posix.basename(key) !== INDEX_FILE) {
+    const problem = parseTopicFile(decoded.text).problems.find((p) => !p.lenient);
+    if (problem) return { problem: messages.syncPulledInvalid(`line ${problem.line}: ${problem.message}`) };
+  }
+  return { text: decoded.text };
+}
+
+/**
+ * Write team files as one locked transaction. Each key is confined to
+ * `team/` first (symlinks out refused); what cannot be written is returned
+ * with the reason and the rest is written.
+ */
+export async function writeTeamFiles(memdir: string, files: Map<string, string>): Promise<Map<string, string>> {
+  const refused = new Map<string, string>();
+  if (files.size === 0) return refused;
+  const teamDir = path.join(memdir, TEAM_DIR);
+  fs.mkdirSync(teamDir, { recursive: true });
+  await withDirLock(memdir, () => {
+    const changes = [];
+    for (const [key, content] of files) {
+      try {
+        confinedPath(teamDir, key);
+        changes.push({ path: `${TEAM_DIR}/${key}`, content });
+      } catch (error) {
+        if (!(error instanceof MemdirError)) throw error;
+        refused.set(key, messages.syncNotWritable(messages.escapesDirectory(teamDir)));
+      }
+    }
+    commitChanges(memdir, changes);
+  });
+  return refused;
+}
+
+/** Create `.memdir/sync/` under the lock the first time, so `.memdir/` is made the one way (ignoring itself in git). */
+export async function ensureSyncStateDir(memdir: string): Promise<void> {
+  const dir = path.join(memdir, SYNC_STATE_DIR);
+  if (!fs.existsSync(dir)) await withDirLock(memdir, () => fs.mkdirSync(dir, { recursive: true }));
+}
+
+/** What was last synced with each remote: path key → the backend's hash of it. */
+type SyncState = Record<string, Record<string, string>>;
+
+function statePath(memdir: string): string {
+  return path.join(memdir, SYNC_STATE_DIR, 'state.json');
+}
+
+function readState(memdir: string): SyncState {
+  try {
+    const state: unknown = JSON.parse(fs.readFileSync(statePath(memdir), 'utf8'));
+    return state && typeof state === 'object' ? (state as SyncState) : {};
+  } catch {
+    return {}; // no state (first sync) or unreadable: every remote file counts as new
+  }
+}
+
+export function readBase(memdir: string, remote: string): Map<string, string> {
+  return new Map(Object.entries(readState(memdir)[remote] ?? {}));
+}
+
+export function writeBase(memdir: string, remote: string, base: Map<string, string>): void {
+  const state = readState(memdir);
+  state[remote] = Object.fromEntries([...base].sort(([a], [b]) => (a < b ? -1 : 1)));
+  writeFileAtomic(statePath(memdir), `${JSON.stringify(state, null, 2)}\n`);
+}

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
+import { tempDir, writeTree } from '../helpers/temp.js';
+import { startTeamMemoryServer, type TeamMemoryServer } from '../helpers/team-memory-server.js';
+import { topic } from '../helpers/team-sync.js';
+
+const REPO = 'acme/widgets';
+const TOKEN = 'test-bearer-token-not-a-secret';
+let server: TeamMemoryServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function setup(options: { maxEntries?: number } = {}) {
+  server = await startTeamMemoryServer({ token: TOKEN, ...options });
+  const root = tempDir('memdir-http-');
+  const mem = path.join(root, 'memory');
+  const team = path.join(mem, 'team');
+  fs.mkdirSync(team, { recursive: true });
+  const sync = (args: string[] = []) =>
+    runMemdir(['sync', '--dir', mem, '--backend', 'http', '--url', server!.url, '--repo', REPO, '--json', ...args], {
+      cwd: root,
+      env: cleanEnv(root, { MEMDIR_SYNC_TOKEN: TOKEN, MEMDIR_SYNC_BACKOFF_MS: '5' }),
+      timeoutMs: 60_000,
+    });
+  return { root, mem, team, sync, server };
+}
+const report = (stdout: string) => JSON.parse(stdout) as { retries: number; files: Array<{ file: string; status: string; reason?: string }>; summary: Record<string, number> };
+const statusOf = (stdout: string, file: string) => report(stdout).files.find((f) => f.file === file);
+const puts = (s: TeamMemoryServer) => s.requests.filter((r) => r.method === 'PUT');
+
+describe('memdir sync --backend http (DESIGN §2.6)', () => {
+  test('push and pull with per-entry sha256 checksums; bearer token from the environment; unchanged files not re-sent', async () => {
+    const { team, sync, server } = await setup();
+    writeTree(team, { 'project_a.md': topic('A', 'a'), 'project_b.md': topic('B', 'b') });
+    const first = await sync();
+    expect(first.code, first.stderr).toBe(0);
+    expect(server.entries(REPO).get('project_a.md')).toContain('a');
+    expect(server.requests.every((r) => r.auth === `Bearer ${TOKEN}`)).toBe(true);
+    expect(server.requests[0]!.url).toContain('view=hashes');
+    server.put(REPO, 'project_c.md', topic('C', 'from the server'));
+    const second = await sync();
+    expect(statusOf(second.stdout, 'project_c.md')?.status).toBe('pulled');
+    expect(fs.readFileSync(path.join(team, 'project_c.md'), 'utf8')).toContain('from the server');
+    expect(puts(server)).toHaveLength(1);
+    expect(second.stdout + second.stderr).not.toContain(TOKEN);
+  });
+
+  test('412: refetch the hashes and retry; the other writer\'s entry is pulled, ours lands', async () => {
+    const { team, sync, server } = await setup();
+    writeTree(team, { 'project_a.md': topic('A', 'a') });
+    expect((await sync()).code).toBe(0);
+    writeTree(team, { 'project_mine.md': topic('Mine', 'mine') });
+    server.writeBeforeNextPut(REPO, 'project_theirs.md', topic('Theirs', 'theirs'));
+    const r = await sync();
+    expect(r.code, r.stderr).toBe(0);
+    expect(report(r.stdout).retries).toBe(1);
+    expect([...server.entries(REPO).keys()].sort()).toEqual(['project_a.md', 'project_mine.md', 'project_theirs.md']);
+    expect(fs.existsSync(path.join(team, 'project_theirs.md'))).toBe(true);
+  });
+
+  test('413: the server\'s entry limit is learned from the answer and the push stops cleanly', async () => {
+    const { team, sync, server } = await setup({ maxEntries: 2 });
+    writeTree(team, { 'project_a.md': topic('A', 'a'), 'project_b.md': topic('B', 'b'), 'project_c.md': topic('C', 'c') });
+    const r = await sync();
+    expect(r.code, r.stderr).toBe(0);
+    expect(report(r.stdout).summary.skipped).toBe(3);
+    expect(statusOf(r.stdout, 'project_a.md')?.reason).toMatch(/at most 2 entries/);
+    expect(server.entries(REPO).size).toBe(0);
+  });
+
+  test('entries over 250 KB are skipped with a reason; PUT bodies stay within 200 KB, in batches', async () => {
+    const { team, sync, server } = await setup();
+    const files: Record<string, string> = { 'project_huge.md': topic('Huge', 'x'.repeat(260 * 1024)) };
+    for (let i = 0; i < 12; i++) files[`project_p${i}.md`] = topic(`P${i}`, `${i}`.repeat(40 * 1024));
+    writeTree(team, files);
+    const r = await sync();
+    expect(r.code, r.stderr).toBe(0);
+    expect(statusOf(r.stdout, 'project_huge.md')).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/250 KB entry limit/) });
+    expect(puts(server).length).toBeGreaterThanOrEqual(3);
+    for (const put of puts(server)) expect(put.bytes).toBeLessThanOrEqual(200 * 1024);
+    expect(server.entries(REPO).size).toBe(12);
+  });
+
+  test('5xx answers are retried with backoff; a server that keeps failing is exit 2 with one line naming it', async () => {
+    const { team, sync, server } = await setup();
+    writeTree(team, { 'project_a.md': topic('A', 'a') });
+    server.failNext(2, 503);
+    const r = await sync();
+    expect(r.code, r.stderr).toBe(0);
+    expect(server.entries(REPO).has('project_a.md')).toBe(true);
+    server.failNext(10, 502);
+    const down = await sync();
+    expect(down.code).toBe(2);
+    expect(down.stderr.trim().split('\n')).toHaveLength(1);
+    expect(down.stderr).toContain(server.url);
+    expect(down.stderr).toMatch(/HTTP 502/);
+  });
+});

@@ -1,6 +1,7 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { SyncCommandOptions } from '../sync/command.js';
 import type { GlobalArgs } from '../shell/options.js';
+import { runCommand } from '../shell/run-command.js';
 
 export const command = 'sync [action]';
 export const describe = 'Share team memory (<memdir>/team/) through a git remote, or a server speaking the HTTP contract';
@@ -22,8 +23,6 @@ export function builder(cli: Argv<GlobalArgs>) {
     .example('MEMDIR_SYNC_TOKEN=… $0 sync --backend http --url https://memory.example.com', 'the HTTP contract');
 }
 
-export async function handler(args: ArgumentsCamelCase<SyncCommandOptions>): Promise<void> {
-  const { createOutput } = await import('../shell/output.js');
-  const { runSyncCommand } = await import('../sync/command.js');
-  process.exitCode = await runSyncCommand(args, createOutput(args));
+export function handler(args: ArgumentsCamelCase<SyncCommandOptions>): Promise<void> {
+  return runCommand(args, async () => (await import('../sync/command.js')).runSyncCommand);
 }

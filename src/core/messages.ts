@@ -50,6 +50,12 @@ export const messages = {
   hookInputIncomplete: (waitedMs: number) => `no complete JSON object on stdin after ${waitedMs / 1000} s`,
   hookInputNotObject: () => 'hook input on stdin is not a JSON object',
   hookInputNotJson: (reason: string) => `hook input on stdin is not valid JSON (${reason})`,
+  extractRejected: (op: string, file: string, reason: string) => `memdir extract: rejected ${op}${file ? ` ${printable(file)}` : ''}: ${reason}`,
+  extractMainAgentWrote: (writes: number) => `memdir extract: skipped; the agent already wrote into the memory directory (${writes} write${writes === 1 ? '' : 's'})`,
+  extractCoalesced: () => 'memdir extract: another run is in progress; it will take these messages next',
+  extractSaved: (count: number) => `Saved ${count} memor${count === 1 ? 'y' : 'ies'}`,
+  extractNoTranscript: () => 'the Stop hook input names no transcript_path',
+  extractNeedsInput: () => 'give a transcript: memdir extract --from FILE (or - for stdin), or --hook',
 } as const;
 
 const ESCAPES: Record<string, string> = { '\0': '\\0', '\n': '\\n', '\r': '\\r', '\t': '\\t' };

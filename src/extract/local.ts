@@ -131,7 +131,8 @@ function whyOf(statement: string): { rule: string; why: string | null } {
   const rule = statement.slice(0, match.index).replace(/[\s,;—–-]+$/, '');
   const why = statement.slice(match.index + match[0].length).trim();
   const lead = match[1]!.toLowerCase();
-  return { rule, why: why ? (lead === 'we got burned' ? `we got burned ${why}` : why) : null };
+  // "because of the audit" reads as a reason; "the reason is X" as X.
+  return { rule, why: why ? (lead === 'the reason is' ? why : `${lead} ${why}`) : null };
 }
 
 /** The durable statement in one user message, or null (most messages: task instructions, questions, approvals). */
@@ -206,8 +207,10 @@ const DESCRIPTION_LEAD: Record<MemoryType, string> = {
 export function proposeMemory(found: DurableStatement, anchor: Date): ProposedMemory {
   const statement = capitalize(absoluteDates(found.statement, anchor).replace(/[\s.。]+$/, ''));
   const why = found.why ? absoluteDates(found.why, anchor).replace(/[\s.。]+$/, '') : null;
-  const name = shorten(statement.replace(/[:：—–].*$/, '') || statement, MAX_NAME);
-  const description = shorten(`${DESCRIPTION_LEAD[found.type]}: ${statement}`, MAX_DESCRIPTION);
+  const name = shorten(statement.split(/[,;:，；：—–]/)[0]!.trim() || statement, MAX_NAME);
+  const described = shorten(statement, MAX_DESCRIPTION);
+  // The description must say more than the name: lint calls one equal to the name vague.
+  const description = described === name ? shorten(`${DESCRIPTION_LEAD[found.type]}: ${statement}`, MAX_DESCRIPTION) : described;
   const lines = [`${statement}.`];
   if (found.type === 'feedback' || found.type === 'project') {
     lines.push('', `**Why:** ${why ?? `the user asked for this to be kept (stated on ${anchor.toISOString().slice(0, 10)})`}.`, `**How to apply:** ${HOW_TO_APPLY[found.type]}`);

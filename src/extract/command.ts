@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { ConfigError, UsageError } from '../core/errors.js';
+import { messages } from '../core/messages.js';
+import { readHookInput, runAsHook, type StopInput } from '../hooks/io.js';
+import { chooseEngine, type EngineName } from '../llm/model.js';
+import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import type { Output } from '../shell/output.js';
+import { absolutePath } from '../store/cwd.js';
+import { extract, type ExtractResult } from './extract.js';
+import { openLog, readCursor } from './state.js';
+
+export interface ExtractCommandOptions extends GlobalArgs {
+  from?: string | undefined;
+  hook: boolean;
+  dryRun: boolean;
+  engine: EngineName;
+  model?: string | undefined;
+  every: number;
+  sessionId?: string | undefined;
+}
+
+function report(args: ExtractCommandOptions, output: Output, result: ExtractResult): void {
+  if (args.json) {
+    output.json(result);
+    return;
+  }
+  if (args.dryRun) {
+    for (const o of result.operations) output.out(`${o.op} ${o.file || '(new file)'} [${o.type ?? '-'}] ${o.name}: ${o.description}`);
+  }
+  for (const r of result.rejected) output.warn(messages.extractRejected(r.op, r.file, r.reason));
+  if (result.status === 'main-agent-wrote') output.info(messages.extractMainAgentWrote(result.mainAgentWrites.length));
+  if (result.status === 'coalesced') output.info(messages.extractCoalesced());
+  const saved = result.operations.filter((o) => o.op !== 'delete').length;
+  if (saved > 0 && !args.dryRun) output.info(messages.extractSaved(saved));
+}
+
+/**
+ * `--hook`: answer the Stop hook at once and extract in a detached process (its own process
+ * group, output appended to `.memdir/extract.log`). Nothing is started when the transcript has
+ * not grown since the session's last run.
+ */
+function hook(args: ExtractCommandOptions, output: Output): Promise<number> {
+  return runAsHook('extract', async () => {
+    const input = await readHookInput<StopInput>();
+    if (!input.transcript_path) throw new Error(messages.extractNoTranscript());
+    const dir = resolveFor(args, output, input.cwd).dir;
+    const size = fs.statSync(input.transcript_path).size;
+    if (input.session_id && readCursor(dir, input.session_id)?.transcriptBytes === size) return;
+    const log = openLog(dir);
+    const childArgs = [process.argv[1]!, 'extract', '--from', input.transcript_path, '--dir', dir, '--engine', args.engine, '--every', String(args.every)];
+    if (input.session_id) childArgs.push('--session-id', input.session_id);
+    if (args.model) childArgs.push('--model', args.model);
+    const child = spawn(process.execPath, childArgs, { detached: true, stdio: ['ignore', log, log], cwd: input.cwd && fs.existsSync(input.cwd) ? input.cwd : undefined });
+    child.unref();
+    fs.closeSync(log);
+  });
+}
+
+/** `memdir extract`: the new part of a transcript (a file, `-` for stdin, or the Stop hook's) becomes memories. */
+export async function runExtract(args: ExtractCommandOptions, output: Output): Promise<number> {
+  if (args.hook) return hook(args, output);
+  if (!args.from) throw new UsageError(messages.extractNeedsInput());
+  const engine = chooseEngine(args.engine);
+  if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
+  const dir = resolveFor(args, output).dir;
+  const result = await extract({
+    dir,
+    transcript: args.from === '-' ? process.stdin : absolutePath(args.from),
+    sessionId: args.sessionId,
+    engine,
+    model: args.model,
+    every: args.every,
+    dryRun: args.dryRun,
+    info: output.info,
+  });
+  report(args, output, result);
+  return 0;
+}

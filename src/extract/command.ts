@@ -60,13 +60,14 @@ function hook(args: ExtractCommandOptions, output: Output): Promise<number> {
 /** `memdir extract`: the new part of a transcript (a file, `-` for stdin, or the Stop hook's) becomes memories. */
 export async function runExtract(args: ExtractCommandOptions, output: Output): Promise<number> {
   if (args.hook) return hook(args, output);
-  if (!args.from) throw new UsageError(messages.extractNeedsInput());
+  const from = args.from;
+  if (!from) throw new UsageError(messages.extractNeedsInput());
   const engine = chooseEngine(args.engine);
   if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
   const dir = resolveFor(args, output).dir;
   const result = await extract({
     dir,
-    transcript: args.from === '-' ? process.stdin : absolutePath(args.from),
+    transcript: from === '-' ? process.stdin : absolutePath(from),
     sessionId: args.sessionId,
     engine,
     model: args.model,

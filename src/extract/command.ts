@@ -1,14 +1,11 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import { ConfigError, UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
-import { readHookInput, runAsHook, type StopInput } from '../hooks/io.js';
 import { chooseEngine, type EngineName } from '../llm/model.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath } from '../store/cwd.js';
 import { extract, type ExtractResult } from './extract.js';
-import { openLog, readCursor } from './state.js';
+import { runExtractHook } from './hook.js';
 
 export interface ExtractCommandOptions extends GlobalArgs {
   from?: string | undefined;
@@ -35,31 +32,9 @@ function report(args: ExtractCommandOptions, output: Output, result: ExtractResu
   if (saved > 0 && !args.dryRun) output.info(messages.extractSaved(saved));
 }
 
-/**
- * `--hook`: answer the Stop hook at once and extract in a detached process (its own process
- * group, output appended to `.memdir/extract.log`). Nothing is started when the transcript has
- * not grown since the session's last run.
- */
-function hook(args: ExtractCommandOptions, output: Output): Promise<number> {
-  return runAsHook('extract', async () => {
-    const input = await readHookInput<StopInput>();
-    if (!input.transcript_path) throw new Error(messages.extractNoTranscript());
-    const dir = resolveFor(args, output, input.cwd).dir;
-    const size = fs.statSync(input.transcript_path).size;
-    if (input.session_id && readCursor(dir, input.session_id)?.transcriptBytes === size) return;
-    const log = openLog(dir);
-    const childArgs = [process.argv[1]!, 'extract', '--from', input.transcript_path, '--dir', dir, '--engine', args.engine, '--every', String(args.every)];
-    if (input.session_id) childArgs.push('--session-id', input.session_id);
-    if (args.model) childArgs.push('--model', args.model);
-    const child = spawn(process.execPath, childArgs, { detached: true, stdio: ['ignore', log, log], cwd: input.cwd && fs.existsSync(input.cwd) ? input.cwd : undefined });
-    child.unref();
-    fs.closeSync(log);
-  });
-}
-
 /** `memdir extract`: the new part of a transcript (a file, `-` for stdin, or the Stop hook's) becomes memories. */
 export async function runExtract(args: ExtractCommandOptions, output: Output): Promise<number> {
-  if (args.hook) return hook(args, output);
+  if (args.hook) return runExtractHook({ dir: args.dir, engine: args.engine, model: args.model, every: args.every, trustProjectSettings: args.trustProjectSettings, warn: output.warn });
   const from = args.from;
   if (!from) throw new UsageError(messages.extractNeedsInput());
   const engine = chooseEngine(args.engine);

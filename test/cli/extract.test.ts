@@ -137,6 +137,44 @@ describe('extract --engine local', () => {
   });
 });
 
+describe('extract --hook', () => {
+  test('answers at once: nothing new starts nothing, new messages start one detached run that logs to .memdir/extract.log', async () => {
+    const { root, dir, env } = workspace();
+    const file = path.join(root, 't.jsonl');
+    fs.writeFileSync(file, transcript([{ user: 'hello there', assistant: 'hi' }]));
+    const input = JSON.stringify({ session_id: 'sess-1', transcript_path: file, cwd: root, hook_event_name: 'Stop' });
+    // Both the fast path and the full CLI (an option the fast path does not read) answer the hook.
+    for (const extra of [[], ['--json']]) {
+      const r = await runMemdir(['extract', '--hook', '--dir', dir, '--engine', 'local', ...extra], { cwd: root, env, input });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe('');
+    }
+    let cursor: string | undefined;
+    for (let waited = 0; waited < 10_000 && !cursor; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      cursor = fs.existsSync(path.join(dir, '.memdir/extract/sessions/sess-1.json')) ? fs.readFileSync(path.join(dir, '.memdir/extract/sessions/sess-1.json'), 'utf8') : undefined;
+    }
+    expect(cursor).toContain('"cursor":"a0"');
+    expect(fs.existsSync(path.join(dir, '.memdir/extract.log'))).toBe(true);
+    fs.rmSync(path.join(dir, '.memdir/extract.log'));
+    const idle = await runMemdir(['extract', '--hook', '--dir', dir, '--engine', 'local'], { cwd: root, env, input });
+    expect(idle.code).toBe(0);
+    expect(fs.existsSync(path.join(dir, '.memdir/extract.log'))).toBe(false);
+  });
+
+  test.each([
+    ['no transcript_path', '{"session_id":"s"}', /memdir extract hook skipped: the Stop hook input names no transcript_path/],
+    ['not JSON', 'nope', /memdir extract hook skipped: hook input on stdin is not a JSON object/],
+    ['a transcript that is gone', '{"session_id":"s","transcript_path":"/nonexistent/t.jsonl"}', /memdir extract hook skipped: .*ENOENT/],
+  ])('%s: exit 0 and one line on stderr', async (_label, input, message) => {
+    const { root, dir, env } = workspace();
+    const r = await runMemdir(['extract', '--hook', '--dir', dir], { cwd: root, env, input });
+    expect(r.code).toBe(0);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(message);
+  });
+});
+
 describe('extract: bad input', () => {
   test.each([
     ['a binary file', Buffer.from([0x00, 0x01, 0xff, 0xfe, 0x0a, 0x00, 0x9c]), 2, /not a Claude Code transcript \(JSONL\)/],

@@ -69,7 +69,7 @@ const PROJECT = /\bwe(?:'re| are) (?:freezing|migrating|moving|switching|depreca
 // Scope that ties a statement to the task at hand.
 const TASK_SCOPE = [
   /\b(?:this|that|the)\s+(?:one\s+)?(?:PR|pull request|commit|branch|ticket|task|test run|run|script|file|function|line|time)\b/i,
-  /\bin this one\b|\bfor now\b|\bfor this\b|\bright now\b|\bthere\b(?!\s+(?:is|are)\b)|\bhere\b\s*(?:[.,!]|$)(?!.*\b(?:project|repo)\b)/i,
+  /\bin this one\b|\bfor now\b|\bfor this(?:\s+(?:one|time|task|run|change|fix|step|test|script))?\s*[.,!]?\s*$|\bfor this (?:one|time|task|run|change|fix|step)\b|\bright now\b|\bthere\b(?!\s+(?:is|are)\b)|\bhere\b\s*(?:[.,!]|$)(?!.*\b(?:project|repo)\b)/i,
   /\bnever mind\b|\bnevermind\b/i,
   /先别|先把|这次|这个(?:文件|函数|PR)|先回滚|再说/,
 ];

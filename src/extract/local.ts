@@ -41,13 +41,16 @@ const STANDING = [
   /今後|常に|絶対に|\bà l'avenir\b|\bdésormais\b|\bde ahora en adelante\b|\bsiempre\b|\bnunca\b/i,
   /\b(?:make sure (?:to|you) (?:always|never)|(?:you should|please) (?:always|never)|I'd (?:rather|prefer) (?:you|that you|if you)|in general,? (?:please|don't|do not|use|prefer)|as a general rule)\b/i,
   /\bwe (?:always|never|don't|do not) (?:use|write|ship|merge|commit|deploy|mock|push)\b/i,
+  /^(?:please\s+)?(?:don't|do not|never)\b[^.?!]*\bunless\b|^(?:and\s+)?next time,?\s+(?:please\s+)?[a-z]+|\bwe (?:use|prefer) [^.?!]+, not\b|\bask \w+ (?:before|first)\b/i,
+  /\b(?:use|do|apply) (?:this|that|it|the same) (?:for|in|on) (?:all|every|each|any) \w+/i,
+  /\b(?:als (?:leitlinie|regel|grundsatz|präferenz)|im gedächtnis|in deinem gedächtnis)\b/i,
   /^(?:please\s+)?(?:don't|do not|never|avoid)\b[^.?!]*(?:\bbecause\b|\bsince\b|[—–]|\bwe got burned\b|\botherwise\b)/i,
   /以后(?!再)|我(?:不)?喜欢|我希望你(?:以后|总是|每次)|请总是|一律|务必/,
   /\bsoll(?:st|te|test)?\s+(?:immer|nie|niemals|grundsätzlich)\b|\bich (?:möchte|will)\b[^.?!]*\b(?:immer|nie|keine .* mehr|nicht mehr)\b/i,
 ];
 
 // Approval of a way of working, meant to continue: "keep doing it this way", "that's how I want it from now on".
-const CONFIRMATION = /\bkeep (?:doing|that|it)\b(?!\s+what\b)(?:\s+(?:it|that|this))?(?:\s+(?:this|that)\s+way)?|\bexactly (?:what|how) I want\b|\bthat's (?:how|what) I want\b|\bdo it like this (?:from now on|every time|again)\b|\b(?:do|doing) (?:that|this|it) again\b|\bthat(?:'s| was| is) the right (?:call|approach|way)\b|\bthis is (?:exactly )?the (?:approach|way) I want\b|\b(?:more|all) of (?:this|that),? please\b/i;
+const CONFIRMATION = /\bkeep (?:doing|that|it)\b(?!\s+what\b)(?:\s+(?:it|that|this))?(?:\s+(?:this|that)\s+way)?|\bexactly (?:what|how) I want\b|\bthat's (?:how|what) I want\b|\bdo it like this (?:from now on|every time|again)\b|\b(?:do|doing) (?:that|this|it) again\b|\bthat(?:'s| was| is) the right (?:call|approach|way)\b|\bthis is (?:exactly )?the (?:approach|way) I want\b|\b(?:that's|this is) how I (?:like|want) it\b|\b(?:more|all) of (?:this|that),? please\b/i;
 
 // Who the user is: "I'm a data scientist on…", "I am the only maintainer…", "I work on the billing team", "I'm colorblind, so…".
 const IDENTITY = [
@@ -57,10 +60,11 @@ const IDENTITY = [
   /\bI(?:'m| am)\b[^.?!]{1,60}?,?\s+so\s+(?:please\s+)?(?:always|never|don't|do not|keep|use|explain|write|avoid|make|prefer)\b/i,
   /我是(?:一名|一个|个)|ich bin (?:ein|eine|der|die)\s+\w+/i,
   /\bI(?:'m| am) (?:responsible for|in charge of|the owner of|on the \w+ team)\b|\bI (?:lead|manage|run|own) the\b|\bmy team (?:is|owns|works on)\b|\bas (?:a|an|the) \w+(?: \w+)?,? I\b/i,
+  /\bI (?:mostly|usually|mainly|primarily) (?:work|write|code|program|use)\b/i,
 ];
 
 // Where information lives outside the code: "the runbook lives in Confluence under …".
-const REFERENCE_PLACE = /\b(?:dashboard|runbook|wiki|board|channel|tracker|spreadsheet|docs)\b[^.?!]{0,40}\b(?:is|are|lives|live)\s+(?:at|in|on|under)\b|\b(?:go|goes|are posted|is posted|get posted)\s+(?:to|in)\s+#[\w-]+/i;
+const REFERENCE_PLACE = /\b(?:url|link|dashboard|board|docs?|wiki|runbook|channel|spreadsheet|tracker)\b[^.?!]{0,30}\bis\s+(?:at\s+)?(?:https?:\/\/|#[\w-])|\b(?:dashboard|runbook|wiki|board|channel|tracker|spreadsheet|docs)\b[^.?!]{0,40}\b(?:is|are|lives|live)\s+(?:at|in|on|under)\b|\b(?:go|goes|are posted|is posted|get posted)\s+(?:to|in)\s+#[\w-]+/i;
 const REFERENCE = /\b(?:lives|live|is kept|are kept|is tracked|are tracked|is documented|are documented|can be found|is|are)\s+(?:in|on|at|under)\s+(?:the\s+)?(?:#[\w-]+|https?:\/\/\S+|(?:Confluence|Notion|Jira|Linear|Slack|Grafana|Datadog|Sentry|PagerDuty|Google (?:Drive|Docs|Sheets)|Figma|Asana|Trello|Airtable|Kibana|Splunk|1Password|Vault|the wiki|our wiki)\b)/i;
 
 // A decision or fact about the project meant to last.

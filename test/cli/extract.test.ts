@@ -114,6 +114,17 @@ describe('extract --engine local', () => {
     expect(memoryFiles(dir)).toHaveLength(1);
   });
 
+  test('a durable statement holding a secret is refused and reported, never written', async () => {
+    const { root, dir, env } = workspace();
+    const file = path.join(root, 't.jsonl');
+    fs.writeFileSync(file, transcript([{ user: 'remember: the deploy token is ghp_abcdefghijklmnopqrstuvwxyz0123456789' }]));
+    const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ operations: [], rejected: [{ op: 'create', reason: 'holds a secret (github-pat)', sources: ['u0'] }] });
+    expect(r.stdout).not.toContain('ghp_');
+    expect(memoryFiles(dir)).toEqual([]);
+  });
+
   test('10 extracts of one transcript at once write exactly one set of memories and leave the cursor at the end', async () => {
     const { root, dir, env } = workspace();
     const file = path.join(root, 't.jsonl');

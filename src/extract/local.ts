@@ -44,13 +44,14 @@ const STANDING = [
   /^(?:please\s+)?(?:don't|do not|never)\b[^.?!]*\bunless\b|^(?:and\s+)?next time,?\s+(?:please\s+)?[a-z]+|\bwe (?:use|prefer) [^.?!]+, not\b|\bask \w+ (?:before|first)\b/i,
   /\b(?:use|do|apply) (?:this|that|it|the same) (?:for|in|on) (?:all|every|each|any) \w+/i,
   /\b(?:als (?:leitlinie|regel|grundsatz|präferenz)|im gedächtnis|in deinem gedächtnis)\b/i,
+  /\b(?:with|after|before|in|for) (?:every|each) (?:response|reply|answer|commit|PR|pull request|change|session|release|deploy)\b|\bin all (?:responses|replies|answers|commits|future)\b/i,
   /^(?:please\s+)?(?:don't|do not|never|avoid)\b[^.?!]*(?:\bbecause\b|\bsince\b|[—–]|\bwe got burned\b|\botherwise\b)/i,
   /以后(?!再)|我(?:不)?喜欢|我希望你(?:以后|总是|每次)|请总是|一律|务必/,
   /\bsoll(?:st|te|test)?\s+(?:immer|nie|niemals|grundsätzlich)\b|\bich (?:möchte|will)\b[^.?!]*\b(?:immer|nie|keine .* mehr|nicht mehr)\b/i,
 ];
 
 // Approval of a way of working, meant to continue: "keep doing it this way", "that's how I want it from now on".
-const CONFIRMATION = /\bkeep (?:doing|that|it)\b(?!\s+what\b)(?:\s+(?:it|that|this))?(?:\s+(?:this|that)\s+way)?|\bexactly (?:what|how) I want\b|\bthat's (?:how|what) I want\b|\bdo it like this (?:from now on|every time|again)\b|\b(?:do|doing) (?:that|this|it) again\b|\bthat(?:'s| was| is) the right (?:call|approach|way)\b|\bthis is (?:exactly )?the (?:approach|way) I want\b|\b(?:that's|this is) how I (?:like|want) it\b|\b(?:more|all) of (?:this|that),? please\b/i;
+const CONFIRMATION = /\bkeep (?:doing|that|it)\b(?!\s+what\b)(?:\s+(?:it|that|this))?(?:\s+(?:this|that)\s+way)?|\bexactly (?:what|how) I want\b|\bthat's (?:how|what) I want\b|\bdo it like this (?:from now on|every time|again)\b|\b(?:do|doing) (?:that|this|it) again\b|\bthat(?:'s| was| is) the right (?:call|approach|way)\b|\bthis is (?:exactly )?the (?:approach|way) I want\b|\b(?:that's|this is) how I (?:like|want) it\b|\bthat's (?:exactly )?the (?:\w+ ){1,2}I (?:want|like)\b|\b(?:more|all) of (?:this|that),? please\b/i;
 
 // Who the user is: "I'm a data scientist on…", "I am the only maintainer…", "I work on the billing team", "I'm colorblind, so…".
 const IDENTITY = [
@@ -61,14 +62,15 @@ const IDENTITY = [
   /我是(?:一名|一个|个)|ich bin (?:ein|eine|der|die)\s+\w+/i,
   /\bI(?:'m| am) (?:responsible for|in charge of|the owner of|on the \w+ team)\b|\bI (?:lead|manage|run|own) the\b|\bmy team (?:is|owns|works on)\b|\bas (?:a|an|the) \w+(?: \w+)?,? I\b/i,
   /\bI (?:mostly|usually|mainly|primarily) (?:work|write|code|program|use)\b/i,
+  /\bmy (?:timezone|time zone|native language|first language) is\b|\bI(?:'m| am) on (?:Windows|macOS|a Mac|Linux)\b|\bI live in\b/i,
 ];
 
 // Where information lives outside the code: "the runbook lives in Confluence under …".
 const REFERENCE_PLACE = /\b(?:url|link|dashboard|board|docs?|wiki|runbook|channel|spreadsheet|tracker)\b[^.?!]{0,30}\bis\s+(?:at\s+)?(?:https?:\/\/|#[\w-])|\b(?:dashboard|runbook|wiki|board|channel|tracker|spreadsheet|docs)\b[^.?!]{0,40}\b(?:is|are|lives|live)\s+(?:at|in|on|under)\b|\b(?:go|goes|are posted|is posted|get posted)\s+(?:to|in)\s+#[\w-]+/i;
-const REFERENCE = /\b(?:lives|live|is kept|are kept|is tracked|are tracked|is documented|are documented|can be found|is|are)\s+(?:in|on|at|under)\s+(?:the\s+)?(?:#[\w-]+|https?:\/\/\S+|(?:Confluence|Notion|Jira|Linear|Slack|Grafana|Datadog|Sentry|PagerDuty|Google (?:Drive|Docs|Sheets)|Figma|Asana|Trello|Airtable|Kibana|Splunk|1Password|Vault|the wiki|our wiki)\b)/i;
+const REFERENCE = /\b(?:lives|live|is kept|are kept|is tracked|are tracked|is documented|are documented|can be found|is|are)\s+(?:in|on|at|under)\s+(?:the\s+)?(?:#[\w-]+|https?:\/\/\S+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|io|dev|net|org|app)\b|(?:Confluence|Notion|Jira|Linear|Slack|Grafana|Datadog|Sentry|PagerDuty|Google (?:Drive|Docs|Sheets)|Figma|Asana|Trello|Airtable|Kibana|Splunk|1Password|Vault|the wiki|our wiki)\b)/i;
 
 // A decision or fact about the project meant to last.
-const PROJECT = /\bwe(?:'re| are) (?:freezing|migrating|moving|switching|deprecating|sunsetting|dropping|replacing)\b|\b(?:deadline|due date|launch|cutoff)\b[^.?!]{0,40}\b(?:is|on|by|after|until)\b|\b(?:compliance|legal|security) (?:requires|says)\b|^(?:the reason (?:we|our)\b|we(?:'ve| have)? decided\b|our (?:deadline|release|launch|rate limit|sla|budget)\b)|\bis owned by\b|\b(?:are|is) going away\b|\b(?:merge|code) freeze\b/i;
+const PROJECT = /\b(?:is|are) deprecated\b|\bwill be (?:removed|deprecated|shut down|sunset)\b|\bthe (?:client|customer|legal team|compliance team|security team) (?:wants|requires|asked for|needs)\b|\bwe(?:'re| are) (?:freezing|migrating|moving|switching|deprecating|sunsetting|dropping|replacing)\b|\b(?:deadline|due date|launch|cutoff)\b[^.?!]{0,40}\b(?:is|on|by|after|until)\b|\b(?:compliance|legal|security) (?:requires|says)\b|^(?:the reason (?:we|our)\b|we(?:'ve| have)? decided\b|our (?:deadline|release|launch|rate limit|sla|budget)\b)|\bis owned by\b|\b(?:are|is) going away\b|\b(?:merge|code) freeze\b/i;
 
 // Scope that ties a statement to the task at hand.
 const TASK_SCOPE = [

@@ -270,23 +270,20 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
     await drainPending(options);
     return result;
   };
-  if (typeof options.transcript !== 'string') {
-    fs.mkdirSync(dir, { recursive: true });
-    return withDirLock(dir, run, { name: RUN_LOCK });
-  }
   fs.mkdirSync(dir, { recursive: true });
+  if (typeof options.transcript !== 'string') return withDirLock(dir, run, { name: RUN_LOCK });
+  // A request left after a runner's last look (ours or another's) has no runner: take it.
+  const takeLeftovers = async () => {
+    while (hasPending(dir) && (await whileRunning(dir, () => drainPending(options)))) {
+      // drained one round; look again
+    }
+  };
   const first = await whileRunning(dir, run);
   if (first) {
-    // A request left between our last look and the release has no runner: take it now.
-    while (hasPending(dir) && (await whileRunning(dir, () => drainPending(options)))) {
-      // drained
-    }
+    await takeLeftovers();
     return first.value;
   }
   writePending(dir, { transcript: path.resolve(options.transcript), sessionId: options.sessionId ?? null });
-  // The runner may have let go between our attempt and the request: then the request is ours.
-  while (hasPending(dir) && (await whileRunning(dir, () => drainPending(options)))) {
-    // drained
-  }
+  await takeLeftovers();
   return coalesced(options);
 }

@@ -8,7 +8,7 @@ export default defineConfig([
   // modules split in chunks, and hooks run it on every commit and prompt. yargs and
   // picocolors are bundled; heavy dependencies load only in the commands that need them.
   {
-    entry: { cli: 'src/cli.ts' },
+    entry: { cli: 'src/cli.ts', 'extract-hook': 'src/extract-hook.ts' },
     format: ['cjs'],
     outExtension: () => ({ js: '.cjs' }),
     target: 'node20',

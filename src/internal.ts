@@ -10,3 +10,4 @@ export { ruleDoc } from './lint/docs.js';
 export { configSchema } from './config/schema.js';
 export { readTranscript } from './extract/read-transcript.js';
 export { withDirLock } from './store/lock.js';
+export { findDurableStatement } from './extract/local.js';

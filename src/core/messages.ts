@@ -68,6 +68,12 @@ export const messages = {
   syncOverEntryLimit: (max: number) => `the server keeps at most ${max} entries; not uploaded (consolidate team memory)`,
   syncServerRefusedSize: () => 'the server refused the upload as too large (413); not uploaded',
   secretInTeam: (file: string, rules: string) => `${file}: contains a secret (${rules}); team memory is shared, so memdir will not write it (remove the secret)`,
+  extractRejected: (op: string, file: string, reason: string) => `memdir extract: rejected ${op}${file ? ` ${printable(file)}` : ''}: ${reason}`,
+  extractMainAgentWrote: (writes: number) => `memdir extract: skipped; the agent already wrote into the memory directory (${writes} write${writes === 1 ? '' : 's'})`,
+  extractCoalesced: () => 'memdir extract: another run is in progress; it will take these messages next',
+  extractSaved: (count: number) => `Saved ${count} memor${count === 1 ? 'y' : 'ies'}`,
+  extractNoTranscript: () => 'the Stop hook input names no transcript_path',
+  extractNeedsInput: () => 'give a transcript: memdir extract --from FILE (or - for stdin), or --hook',
 } as const;
 
 const ESCAPES: Record<string, string> = { '\0': '\\0', '\n': '\\n', '\r': '\\r', '\t': '\\t' };

@@ -12,6 +12,8 @@ export interface LockOptions {
   timeoutMs?: number;
   /** Where the holder's identity cannot be checked, a lock whose heartbeat is older than this is stale. */
   staleMs?: number;
+  /** Another lock of the same kind under `.memdir/` (e.g. `extract/run.lock`); only the directory lock (`lock`) guards writes and recovers transactions. */
+  name?: string;
 }
 
 /**
@@ -144,7 +146,7 @@ export async function withDirLock<T>(dir: string, action: () => T | Promise<T>, 
   const timeoutMs = options.timeoutMs ?? 30_000;
   // The environment override is for tests, which cannot wait a minute for a lock to age.
   const staleMs = options.staleMs ?? (Number(process.env.MEMDIR_LOCK_STALE_MS) || 60_000);
-  const file = path.join(dir, STATE_DIR, 'lock');
+  const file = path.join(dir, STATE_DIR, options.name ?? 'lock');
   const token = crypto.randomBytes(8).toString('hex');
   const body = JSON.stringify({ pid: process.pid, start: processStart(process.pid) ?? null, time: Date.now(), token } satisfies LockBody);
   const deadline = Date.now() + timeoutMs;
@@ -153,7 +155,9 @@ export async function withDirLock<T>(dir: string, action: () => T | Promise<T>, 
 
   try {
     // A new state folder ignores itself, so memory committed in a repository stays clean.
-    if (fs.mkdirSync(path.dirname(file), { recursive: true })) fs.writeFileSync(path.join(path.dirname(file), '.gitignore'), '*\n');
+    const stateDir = path.join(dir, STATE_DIR);
+    if (fs.mkdirSync(stateDir, { recursive: true })) fs.writeFileSync(path.join(stateDir, '.gitignore'), '*\n');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
   } catch (error) {
     throw new IoError(messages.notWritable(dir, (error as NodeJS.ErrnoException).code ?? String(error)), { cause: error });
   }
@@ -182,7 +186,7 @@ export async function withDirLock<T>(dir: string, action: () => T | Promise<T>, 
   try {
     // Only a writer that died holding the lock leaves temp files; walking the whole
     // directory for them on every lock (hooks take it on every prompt) would be waste.
-    recoverTransaction(dir, { sweep: brokeStale });
+    if (options.name === undefined) recoverTransaction(dir, { sweep: brokeStale });
     return await action();
   } finally {
     clearInterval(heartbeat);

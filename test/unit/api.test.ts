@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { lint, recall, refactor, saveMemory } from '../../src/index.js';
+import { extract, lint, recall, refactor, saveMemory } from '../../src/index.js';
 import { repoRoot } from '../helpers/run-cli.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -20,12 +20,17 @@ test('the library API mirrors the commands', async () => {
   const recalled = await recall({ dir, query: 'can I merge to main during the mobile release?', engine: 'local' });
   expect(recalled.memories.map((m) => m.path)).toEqual(['project_merge_freeze.md']);
   expect(recalled.memories[0]!.text).toMatch(/^(Memory \(saved today\)|This memory is)/);
+
+  const transcript = path.join(dir, '..', 'session.jsonl');
+  fs.writeFileSync(transcript, `${JSON.stringify({ type: 'user', uuid: 'u1', sessionId: 's1', timestamp: '2026-03-02T10:00:00Z', message: { role: 'user', content: 'Never commit directly to main, always open a PR.' } })}\n`);
+  const extracted = await extract({ dir, transcript, engine: 'local', dryRun: true });
+  expect(extracted.operations).toMatchObject([{ op: 'create', type: 'feedback', sources: ['u1'] }]);
 });
 
 test('the public API is the commands, their types and errors, nothing internal', async () => {
   const api = await import('../../src/index.js');
   expect(Object.keys(api).sort()).toEqual([
     'ConfigError', 'DEFAULT_CONFIG', 'ExitCode', 'InputError', 'IoError', 'MEMORY_TYPES', 'MemdirError', 'RULES', 'RefusedError', 'UsageError',
-    'applyMemoryEdits', 'forgetMemory', 'lint', 'listMemories', 'recall', 'refactor', 'resolveMemoryDir', 'saveMemory', 'sessionContext', 'showMemory', 'validateConfig',
+    'applyMemoryEdits', 'extract', 'forgetMemory', 'lint', 'listMemories', 'recall', 'refactor', 'resolveMemoryDir', 'saveMemory', 'sessionContext', 'showMemory', 'validateConfig',
   ]);
 });

@@ -1,0 +1,55 @@
+import { ConfigError, UsageError } from '../core/errors.js';
+import { messages } from '../core/messages.js';
+import { chooseEngine, type EngineName } from '../llm/model.js';
+import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import type { Output } from '../shell/output.js';
+import { absolutePath } from '../store/cwd.js';
+import { extract, type ExtractResult } from './extract.js';
+import { runExtractHook } from './hook.js';
+
+export interface ExtractCommandOptions extends GlobalArgs {
+  from?: string | undefined;
+  hook: boolean;
+  dryRun: boolean;
+  engine: EngineName;
+  model?: string | undefined;
+  every: number;
+  sessionId?: string | undefined;
+}
+
+function report(args: ExtractCommandOptions, output: Output, result: ExtractResult): void {
+  if (args.json) {
+    output.json(result);
+    return;
+  }
+  if (args.dryRun) {
+    for (const o of result.operations) output.out(`${o.op} ${o.file || '(new file)'} [${o.type ?? '-'}] ${o.name}: ${o.description}`);
+  }
+  for (const r of result.rejected) output.warn(messages.extractRejected(r.op, r.file, r.reason));
+  if (result.status === 'main-agent-wrote') output.info(messages.extractMainAgentWrote(result.mainAgentWrites.length));
+  if (result.status === 'coalesced') output.info(messages.extractCoalesced());
+  const saved = result.operations.filter((o) => o.op !== 'delete').length;
+  if (saved > 0 && !args.dryRun) output.info(messages.extractSaved(saved));
+}
+
+/** `memdir extract`: the new part of a transcript (a file, `-` for stdin, or the Stop hook's) becomes memories. */
+export async function runExtract(args: ExtractCommandOptions, output: Output): Promise<number> {
+  if (args.hook) return runExtractHook({ dir: args.dir, engine: args.engine, model: args.model, every: args.every, trustProjectSettings: args.trustProjectSettings, warn: output.warn });
+  const from = args.from;
+  if (!from) throw new UsageError(messages.extractNeedsInput());
+  const engine = chooseEngine(args.engine);
+  if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
+  const dir = resolveFor(args, output).dir;
+  const result = await extract({
+    dir,
+    transcript: from === '-' ? process.stdin : absolutePath(from),
+    sessionId: args.sessionId,
+    engine,
+    model: args.model,
+    every: args.every,
+    dryRun: args.dryRun,
+    info: output.info,
+  });
+  report(args, output, result);
+  return 0;
+}

@@ -1,0 +1,289 @@
+/**
+ * `extract`: the new part of a transcript becomes memories, exactly once. One run at a time per
+ * memory directory (the run lock); a call that arrives during a run leaves a pending request
+ * and returns, and the running process takes it as one trailing run before it lets go.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { InputError, IoError } from '../core/errors.js';
+import { jaccard, tokenSet } from '../core/similarity.js';
+import { findSecrets } from '../core/secrets.js';
+import type { MemoryType } from '../core/taxonomy.js';
+import { applyMemoryEdits, type MemoryEdit } from '../store/memory-store.js';
+import { scanMemories, type ScannedMemory } from '../store/scan.js';
+import { withDirLock } from '../store/lock.js';
+import { proposeWithClaude } from './claude.js';
+import { findDurableStatement, proposeMemory } from './local.js';
+import type { MemoryOperation, RejectedOperation } from './operations.js';
+import { readTranscript, readTranscriptStream } from './read-transcript.js';
+import { hasPending, readCursor, RUN_LOCK, takePending, writeCursor, writePending } from './state.js';
+import { messagesAfter, toolUsesWritingInto, type Transcript, type TranscriptMessage } from './transcript.js';
+
+export interface ExtractOptions {
+  /** Memory directory. */
+  dir: string;
+  /** Transcript file, or a stream of its bytes (stdin). */
+  transcript: string | AsyncIterable<Buffer | string>;
+  /** Session whose cursor is used; default: the transcript's own sessionId, else its file name. */
+  sessionId?: string | undefined;
+  engine?: 'local' | 'claude';
+  model?: string | undefined;
+  /** Extract only once this many new user turns have gathered (default 1). */
+  every?: number;
+  dryRun?: boolean;
+  /** Per-run notes (the trailing runs' results, skipped operations). */
+  info?: (message: string) => void;
+}
+
+export type ExtractStatus = 'extracted' | 'no-new-messages' | 'main-agent-wrote' | 'throttled' | 'coalesced';
+
+export interface AppliedOperation {
+  op: 'create' | 'update' | 'delete';
+  file: string;
+  name: string;
+  type: MemoryType | null;
+  description: string;
+  /** Uuids of the transcript messages the memory comes from. */
+  sources: string[];
+}
+
+export interface ExtractResult {
+  status: ExtractStatus;
+  engine: 'local' | 'claude';
+  sessionId: string | null;
+  transcript: string;
+  cursor: { before: string | null; after: string | null; from: 'start' | 'cursor' | 'compact-boundary' | null };
+  lines: { read: number; malformed: number };
+  newMessages: number;
+  /** Applied, or with --dry-run the ones that would be. */
+  operations: AppliedOperation[];
+  rejected: RejectedOperation[];
+  /** The main agent's Write/Edit tool uses into the memory directory that made this run skip. */
+  mainAgentWrites: string[];
+  usage: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number } | null;
+  dryRun: boolean;
+}
+
+/** Two statements this similar (token-set Jaccard) are one memory: the later updates the earlier. */
+const NEAR_DUPLICATE = 0.5;
+
+async function loadTranscript(source: ExtractOptions['transcript']): Promise<{ transcript: Transcript; bytes: number; label: string }> {
+  if (typeof source !== 'string') return { transcript: await readTranscriptStream(source), bytes: 0, label: '-' };
+  let bytes: number;
+  try {
+    const stat = fs.statSync(source);
+    if (stat.isDirectory()) throw new InputError(source, 'is a directory, not a transcript file');
+    bytes = stat.size;
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(source, `cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  return { transcript: await readTranscript(source), bytes, label: source };
+}
+
+/** A transcript of which not one line could be read is the wrong file, not a transcript with noise. */
+function checkReadable(label: string, transcript: Transcript): void {
+  const { lines, malformed } = transcript.counts;
+  if (lines === 0 || malformed < lines) return;
+  const reasons = [...new Set(transcript.malformedLines.map((m) => m.reason))].join(', ');
+  throw new InputError(label, `not a Claude Code transcript (JSONL): none of its ${lines} line${lines === 1 ? '' : 's'} is a transcript entry (${reasons})`);
+}
+
+function sessionOf(options: ExtractOptions, transcript: Transcript, label: string): string | null {
+  if (options.sessionId) return options.sessionId;
+  const fromLines = transcript.messages.find((m) => m.sessionId)?.sessionId;
+  if (fromLines) return fromLines;
+  return label === '-' ? null : path.basename(label).replace(/\.jsonl$/, '');
+}
+
+interface Candidate extends MemoryOperation {
+  /** Text compared for near-duplicates. */
+  statement: string;
+}
+
+/** The local engine's proposals: one per durable statement in what the human typed. */
+function proposeLocally(messages: readonly TranscriptMessage[]): { candidates: Candidate[]; rejected: RejectedOperation[] } {
+  const candidates: Candidate[] = [];
+  const rejected: RejectedOperation[] = [];
+  for (const message of messages) {
+    if (!message.isHumanPrompt) continue;
+    const found = findDurableStatement(message.text);
+    if (!found) continue;
+    const anchor = message.timestamp ? new Date(message.timestamp) : new Date();
+    const memory = proposeMemory(found, Number.isNaN(anchor.getTime()) ? new Date() : anchor);
+    const secret = findSecrets(`${memory.name}\n${memory.body}`)[0];
+    if (secret) {
+      rejected.push({ op: 'create', file: '', reason: `holds a secret (${secret.rule.id})`, sources: [message.uuid] });
+      continue;
+    }
+    candidates.push({ op: 'create', file: '', ...memory, sources: [message.uuid], statement: found.statement });
+  }
+  return { candidates, rejected };
+}
+
+/** A later statement that repeats an earlier one (or an existing memory) updates it instead of adding a twin. */
+function mergeNearDuplicates(candidates: Candidate[], existing: ScannedMemory[]): Candidate[] {
+  const merged: Candidate[] = [];
+  const existingSets = existing.map((m) => ({ memory: m, tokens: tokenSet(`${m.name ?? ''} ${m.description ?? ''}`) }));
+  for (const candidate of candidates) {
+    const tokens = tokenSet(candidate.statement);
+    const twin = merged.findIndex((other) => jaccard(tokenSet(other.statement), tokens) >= NEAR_DUPLICATE);
+    if (twin !== -1) {
+      const earlier = merged[twin]!;
+      merged[twin] = { ...candidate, op: earlier.op, file: earlier.file, name: earlier.op === 'update' ? earlier.name : candidate.name, sources: [...earlier.sources, ...candidate.sources] };
+      continue;
+    }
+    const match = existingSets.find((e) => e.memory.name && jaccard(e.tokens, tokens) >= NEAR_DUPLICATE);
+    merged.push(match ? { ...candidate, op: 'update', file: match.memory.path, name: match.memory.name! } : candidate);
+  }
+  return merged;
+}
+
+function toEdit(operation: MemoryOperation, sessionId: string | null): MemoryEdit {
+  if (operation.op === 'delete') return { op: 'remove', memory: operation.file };
+  const extraFields: Record<string, string> = {};
+  if (sessionId) extraFields.originSessionId = sessionId;
+  if (operation.sources.length > 0) extraFields.originMessageUuid = operation.sources.join(' ');
+  return { op: 'upsert', type: operation.type, name: operation.name, description: operation.description, body: operation.body, ...(operation.file ? { file: operation.file } : {}), extraFields };
+}
+
+/** One pass over one transcript: read, find what is new since the cursor, propose, write, move the cursor. */
+async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
+  const engine = options.engine ?? 'local';
+  const dryRun = options.dryRun ?? false;
+  const { transcript, bytes, label } = await loadTranscript(options.transcript);
+  checkReadable(label, transcript);
+  const sessionId = sessionOf(options, transcript, label);
+  const before = sessionId ? (readCursor(options.dir, sessionId)?.cursor ?? null) : null;
+  const after = messagesAfter(transcript, before);
+  const last = transcript.messages.at(-1)?.uuid || before;
+  const result: ExtractResult = {
+    status: 'extracted',
+    engine,
+    sessionId,
+    transcript: label,
+    cursor: { before, after: before, from: after.messages.length ? after.from : null },
+    lines: { read: transcript.counts.lines, malformed: transcript.counts.malformed },
+    newMessages: after.messages.length,
+    operations: [],
+    rejected: [],
+    mainAgentWrites: [],
+    usage: null,
+    dryRun,
+  };
+  const moveCursor = () => {
+    result.cursor.after = last ?? null;
+    if (!dryRun && sessionId) writeCursor(options.dir, sessionId, last ?? null, bytes);
+  };
+
+  if (after.messages.length === 0) {
+    result.status = 'no-new-messages';
+    return result;
+  }
+  const writes = toolUsesWritingInto(after.messages, options.dir);
+  if (writes.length > 0) {
+    // The main agent already saved what it meant to: extracting as well would write twins.
+    result.status = 'main-agent-wrote';
+    result.mainAgentWrites = writes.map((use) => String(use.input.file_path ?? use.input.notebook_path));
+    moveCursor();
+    return result;
+  }
+  const every = options.every ?? 1;
+  if (every > 1 && after.messages.filter((m) => m.isHumanPrompt).length < every) {
+    result.status = 'throttled';
+    return result;
+  }
+
+  const existing = fs.existsSync(options.dir) ? scanMemories(options.dir, { limit: 0 }).memories : [];
+  let operations: MemoryOperation[];
+  if (engine === 'claude') {
+    const newest = after.messages.findLast((m) => m.timestamp)?.timestamp;
+    const proposal = await proposeWithClaude(after.messages, existing, newest ? new Date(newest) : new Date(), { model: options.model });
+    operations = proposal.valid;
+    result.rejected = proposal.rejected;
+    result.usage = proposal.usage;
+  } else {
+    const local = proposeLocally(after.messages);
+    operations = mergeNearDuplicates(local.candidates, existing).map(({ statement: _statement, ...operation }) => operation);
+    result.rejected = local.rejected;
+  }
+
+  if (!dryRun && operations.length > 0) {
+    const applied = await applyMemoryEdits(options.dir, operations.map((operation) => toEdit(operation, sessionId)));
+    operations = operations.map((operation, i) => ({ ...operation, file: applied[i]!.file }));
+  }
+  result.operations = operations.map((o) => ({ op: o.op, file: o.file, name: o.name, type: o.op === 'delete' ? null : o.type, description: o.description, sources: o.sources }));
+  moveCursor();
+  return result;
+}
+
+/** Try to hold the run lock without waiting; undefined when another process runs. */
+async function whileRunning<T>(dir: string, action: () => Promise<T>): Promise<{ value: T } | undefined> {
+  try {
+    return { value: await withDirLock(dir, action, { name: RUN_LOCK, timeoutMs: 0 }) };
+  } catch (error) {
+    if (error instanceof IoError && /locked/.test(error.message)) return undefined;
+    throw error;
+  }
+}
+
+/** Trailing runs for requests that arrived during this one (each pending request runs once). */
+async function drainPending(options: ExtractOptions): Promise<void> {
+  for (let request = takePending(options.dir); request; request = takePending(options.dir)) {
+    try {
+      const trailing = await extractOnce({ ...options, transcript: request.transcript, sessionId: request.sessionId ?? undefined });
+      options.info?.(`memdir extract: trailing run over ${request.transcript}: ${trailing.status}, ${trailing.operations.length} operation(s)`);
+    } catch (error) {
+      options.info?.(`memdir extract: trailing run over ${request.transcript} failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+function coalesced(options: ExtractOptions): ExtractResult {
+  return {
+    status: 'coalesced',
+    engine: options.engine ?? 'local',
+    sessionId: options.sessionId ?? null,
+    transcript: typeof options.transcript === 'string' ? options.transcript : '-',
+    cursor: { before: null, after: null, from: null },
+    lines: { read: 0, malformed: 0 },
+    newMessages: 0,
+    operations: [],
+    rejected: [],
+    mainAgentWrites: [],
+    usage: null,
+    dryRun: false,
+  };
+}
+
+/**
+ * Turn the new part of a transcript into memories. With `dryRun`, nothing is written and no lock
+ * is taken. Otherwise one run at a time per directory: a file whose run finds another in
+ * progress is left as a pending request (latest wins) that the running process takes next; a
+ * stream (stdin) cannot be handed over, so it waits its turn.
+ */
+export async function extract(options: ExtractOptions): Promise<ExtractResult> {
+  if (options.dryRun) return extractOnce(options);
+  const { dir } = options;
+  const run = async () => {
+    const result = await extractOnce(options);
+    await drainPending(options);
+    return result;
+  };
+  fs.mkdirSync(dir, { recursive: true });
+  if (typeof options.transcript !== 'string') return withDirLock(dir, run, { name: RUN_LOCK });
+  // A request left after a runner's last look (ours or another's) has no runner: take it.
+  const takeLeftovers = async () => {
+    while (hasPending(dir) && (await whileRunning(dir, () => drainPending(options)))) {
+      // drained one round; look again
+    }
+  };
+  const first = await whileRunning(dir, run);
+  if (first) {
+    await takeLeftovers();
+    return first.value;
+  }
+  writePending(dir, { transcript: path.resolve(options.transcript), sessionId: options.sessionId ?? null });
+  await takeLeftovers();
+  return coalesced(options);
+}

@@ -1,0 +1,76 @@
+/**
+ * The Stop hook: answer Claude Code at once and extract in a detached process (its own process
+ * group, output appended to `.memdir/extract.log`). Nothing is started when the transcript has
+ * not grown since the session's last run. Kept light (no engine, no yargs): it runs after every
+ * turn, and `bin/memdir.cjs` loads it without the rest of the CLI.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { messages } from '../core/messages.js';
+import { readHookInput, runAsHook, type StopInput } from '../hooks/io.js';
+import { resolveMemoryDir } from '../store/resolve.js';
+import { openLog, readCursor } from './state.js';
+
+export interface ExtractHookOptions {
+  dir?: string | undefined;
+  engine: string;
+  model?: string | undefined;
+  every: number;
+  trustProjectSettings: boolean;
+  warn: (message: string) => void;
+}
+
+export function runExtractHook(options: ExtractHookOptions): Promise<number> {
+  return runAsHook('extract', async () => {
+    const input = await readHookInput<StopInput>();
+    if (!input.transcript_path) throw new Error(messages.extractNoTranscript());
+    const resolution = resolveMemoryDir({ dir: options.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined });
+    for (const warning of resolution.warnings) options.warn(warning);
+    const { dir } = resolution;
+    const size = fs.statSync(input.transcript_path).size;
+    if (input.session_id && readCursor(dir, input.session_id)?.transcriptBytes === size) return;
+    const log = openLog(dir);
+    const args = [process.argv[1]!, 'extract', '--from', input.transcript_path, '--dir', dir, '--engine', options.engine, '--every', String(options.every)];
+    if (input.session_id) args.push('--session-id', input.session_id);
+    if (options.model) args.push('--model', options.model);
+    const cwd = input.cwd && fs.existsSync(input.cwd) ? input.cwd : undefined;
+    spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], cwd }).unref();
+    fs.closeSync(log);
+  });
+}
+
+const VALUE_FLAGS = new Set(['--dir', '--engine', '--model', '--every']);
+const SWITCHES = new Set(['--hook', '--quiet', '-q', '--trust-project-settings', '--no-color', '--color']);
+
+/**
+ * `extract --hook` with only the flags a hook command line uses, read without yargs; undefined
+ * for anything else (the full CLI then parses it, with its checks and messages).
+ */
+export function simpleHookArgs(argv: readonly string[]): Omit<ExtractHookOptions, 'warn'> & { quiet: boolean } | undefined {
+  if (argv[0] !== 'extract' || !argv.includes('--hook')) return undefined;
+  const values: Record<string, string> = {};
+  const switches = new Set<string>();
+  for (let i = 1; i < argv.length; i++) {
+    const [flag, inline] = argv[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
+    if (SWITCHES.has(flag) && inline === undefined) switches.add(flag);
+    else if (VALUE_FLAGS.has(flag) && !(flag in values)) {
+      const value = inline ?? argv[++i];
+      if (value === undefined || value === '' || (inline === undefined && value.startsWith('-'))) return undefined;
+      values[flag] = value;
+    } else return undefined;
+  }
+  const engine = values['--engine'] ?? 'auto';
+  const every = Number(values['--every'] ?? '1');
+  if (!['auto', 'local', 'claude'].includes(engine) || !Number.isInteger(every) || every < 1) return undefined;
+  return { dir: values['--dir'], engine, model: values['--model'], every, trustProjectSettings: switches.has('--trust-project-settings'), quiet: switches.has('--quiet') || switches.has('-q') };
+}
+
+/** The fast path `bin/memdir.cjs` tries first: true when it took the command. */
+export function tryExtractHook(argv: readonly string[]): boolean {
+  const args = simpleHookArgs(argv);
+  if (!args) return false;
+  void runExtractHook({ ...args, warn: (message) => (args.quiet ? undefined : process.stderr.write(`${message}\n`)) }).then((code) => {
+    process.exitCode = code;
+  });
+  return true;
+}

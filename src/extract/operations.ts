@@ -1,0 +1,115 @@
+/**
+ * The claude engine's operations and the checks each must pass before anything is written:
+ * the taxonomy, a topic-file name inside the directory, no secret, nothing derivable from the
+ * code or git, absolute dates, and no update or delete of a file the manifest did not list.
+ * Pure: the manifest and the messages' time come in as arguments.
+ */
+import path from 'node:path';
+import { findRelativeDates } from '../core/dates.js';
+import { findSecrets } from '../core/secrets.js';
+import { INDEX_FILE, isMemoryType, STATE_DIR, type MemoryType } from '../core/taxonomy.js';
+
+export type OperationKind = 'create' | 'update' | 'delete';
+
+export interface MemoryOperation {
+  op: OperationKind;
+  /** Topic file, relative to the memory directory. */
+  file: string;
+  name: string;
+  description: string;
+  type: MemoryType;
+  body: string;
+  /** Uuids of the transcript messages it comes from. */
+  sources: string[];
+}
+
+export interface RejectedOperation {
+  op: string;
+  file: string;
+  reason: string;
+  sources: string[];
+}
+
+export const OPERATIONS_SCHEMA = {
+  type: 'object',
+  properties: {
+    operations: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          op: { type: 'string', enum: ['create', 'update', 'delete'] },
+          file: { type: 'string' },
+          name: { type: 'string' },
+          description: { type: 'string' },
+          type: { type: 'string', enum: ['user', 'feedback', 'project', 'reference'] },
+          body: { type: 'string' },
+          sources: { type: 'array', items: { type: 'string' } },
+        },
+        required: ['op', 'file'],
+      },
+    },
+  },
+  required: ['operations'],
+} as const;
+
+const SAFE_FILE = /^(?:[A-Za-z0-9][A-Za-z0-9._-]*\/)*[A-Za-z0-9][A-Za-z0-9._-]*\.md$/;
+// Derivable content: file:line citations and commit hashes go stale and git or the code has them.
+const FILE_LINE_CITATION = /[\w.-]+\.[A-Za-z]{1,6}:\d+\b/;
+const COMMIT_HASH = /\b(?:commit|sha|revert(?:ed|s)?|fixed in|landed in)\s+`?[0-9a-f]{7,40}\b/i;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function fileProblem(file: string): string | undefined {
+  if (!SAFE_FILE.test(file) || file.split('/').some((part) => part === '..' || part === '.')) return 'file must be a simple .md name inside the memory directory';
+  if (path.posix.normalize(file) !== file || file === INDEX_FILE || file.split('/')[0] === STATE_DIR) return 'file must be a topic file inside the memory directory';
+  return undefined;
+}
+
+function contentProblem(op: Record<string, unknown>, anchor: Date): string | undefined {
+  if (!isMemoryType(op.type)) return `type "${text(op.type)}" is not one of user, feedback, project, reference`;
+  for (const field of ['name', 'description', 'body'] as const) if (!text(op[field]).trim()) return `${field} is empty`;
+  for (const field of ['name', 'description'] as const) if (/[\p{Cc}\u2028\u2029]/u.test(text(op[field]))) return `${field} must be one line`;
+  const all = `${text(op.name)}\n${text(op.description)}\n${text(op.body)}`;
+  const secret = findSecrets(all)[0];
+  if (secret) return `holds a secret (${secret.rule.id})`;
+  if (FILE_LINE_CITATION.test(all) || COMMIT_HASH.test(all)) return 'holds what the code or git history already says (a file:line citation or a commit hash)';
+  const relative = findRelativeDates(all, anchor)[0];
+  if (relative) return `relative date "${relative.text}"; write ${relative.replacement}`;
+  return undefined;
+}
+
+/**
+ * Sort the model's operations into valid ones and rejected ones (with the reason). `manifest`
+ * holds the files the model was shown; `anchor` is the time of the newest message, against which
+ * a relative date would have had to be resolved.
+ */
+export function checkOperations(raw: unknown[], manifest: ReadonlySet<string>, anchor: Date): { valid: MemoryOperation[]; rejected: RejectedOperation[] } {
+  const valid: MemoryOperation[] = [];
+  const rejected: RejectedOperation[] = [];
+  const touched = new Set<string>();
+  for (const item of raw) {
+    const op = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    const kind = text(op.op);
+    const file = text(op.file);
+    const sources = Array.isArray(op.sources) ? op.sources.filter((s): s is string => typeof s === 'string') : [];
+    const reject = (reason: string) => rejected.push({ op: kind, file, reason, sources });
+    if (kind !== 'create' && kind !== 'update' && kind !== 'delete') {
+      reject(`unknown operation "${kind}"`);
+      continue;
+    }
+    const problem =
+      fileProblem(file) ??
+      (touched.has(file) ? 'the same file is changed twice' : undefined) ??
+      (kind === 'create' && manifest.has(file) ? 'the file exists; an update must name it' : undefined) ??
+      (kind !== 'create' && !manifest.has(file) ? `${kind} of a file that is not in the manifest` : undefined) ??
+      (kind === 'delete' ? undefined : contentProblem(op, anchor));
+    if (problem) {
+      reject(problem);
+      continue;
+    }
+    touched.add(file);
+    valid.push({ op: kind, file, name: text(op.name).trim(), description: text(op.description).trim(), type: (isMemoryType(op.type) ? op.type : 'project'), body: text(op.body).trim(), sources });
+  }
+  return { valid, rejected };
+}

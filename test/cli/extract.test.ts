@@ -1,0 +1,282 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server.js';
+import { sharedFixtures } from '../helpers/fixtures.js';
+import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
+import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
+
+type Line = Record<string, unknown>;
+
+/** A transcript as Claude Code writes it: user prompts and assistant replies chained by parentUuid. */
+function transcript(turns: Array<{ user?: string; assistant?: string; toolUse?: { name: string; input: Line } }>, sessionId = 'sess-1'): string {
+  const lines: Line[] = [];
+  let parent: string | null = null;
+  turns.forEach((turn, i) => {
+    const timestamp = `2026-03-02T10:${String(i).padStart(2, '0')}:00Z`;
+    if (turn.user !== undefined) {
+      const uuid = `u${i}`;
+      lines.push({ type: 'user', uuid, parentUuid: parent, sessionId, timestamp, message: { role: 'user', content: turn.user } });
+      parent = uuid;
+    }
+    if (turn.assistant !== undefined || turn.toolUse) {
+      const uuid = `a${i}`;
+      const content: Line[] = [];
+      if (turn.assistant) content.push({ type: 'text', text: turn.assistant });
+      if (turn.toolUse) content.push({ type: 'tool_use', id: `toolu_${i}`, ...turn.toolUse });
+      lines.push({ type: 'assistant', uuid, parentUuid: parent, sessionId, timestamp, message: { id: `msg_${i}`, role: 'assistant', content } });
+      parent = uuid;
+    }
+  });
+  return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
+}
+
+function workspace(env: NodeJS.ProcessEnv = {}) {
+  const root = tempDir();
+  const dir = path.join(root, 'memory');
+  return { root, dir, env: cleanEnv(path.join(root, 'home'), env) };
+}
+
+const memoryFiles = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'MEMORY.md').sort() : []);
+
+describe('extract --engine local', () => {
+  test('a durable request becomes one memory with provenance and absolute dates; a second run creates nothing', async () => {
+    const { root, dir, env } = workspace();
+    const file = path.join(root, 't.jsonl');
+    fs.writeFileSync(
+      file,
+      transcript([
+        { user: 'fix the failing login test', assistant: 'Done.' },
+        { user: 'Note for the future: the release freeze starts next Thursday because of the audit.', assistant: 'Noted.' },
+        { user: 'stop, that is the wrong file, undo the last edit', assistant: 'Reverted.' },
+      ]),
+    );
+    const first = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env });
+    expect(first.code, first.stderr).toBe(0);
+    const report = JSON.parse(first.stdout);
+    expect(report).toMatchObject({ status: 'extracted', sessionId: 'sess-1', cursor: { before: null, after: 'a2' }, lines: { read: 6, malformed: 0 } });
+    expect(report.operations).toHaveLength(1);
+    expect(report.operations[0]).toMatchObject({ op: 'create', type: 'project', sources: ['u1'] });
+    const text = fs.readFileSync(path.join(dir, report.operations[0].file), 'utf8');
+    expect(text).toContain('originSessionId: sess-1\noriginMessageUuid: u1\n');
+    expect(text).toContain('The release freeze starts 2026-03-12'); // "next Thursday" on Monday 2026-03-02, as core/dates reads it
+    expect(text).not.toMatch(/next Thursday/i);
+    expect(text).toMatch(/\*\*Why:\*\* because of the audit\.\n\*\*How to apply:\*\*/);
+    expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toContain(`(${report.operations[0].file})`);
+
+    const before = snapshotTree(dir);
+    const second = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env });
+    expect(JSON.parse(second.stdout)).toMatchObject({ status: 'no-new-messages', operations: [] });
+    expect(snapshotTree(dir)).toEqual(before);
+  });
+
+  test('a statement an existing memory already makes updates that memory instead of adding a twin', async () => {
+    const { root, dir, env } = workspace();
+    const save = await runMemdir(['save', '--dir', dir, '--type', 'feedback', '--name', 'No database mocks', '--description', 'Never mock the database in integration tests', '--body', 'Never mock the database.'], { cwd: root, env });
+    expect(save.code, save.stderr).toBe(0);
+    const file = path.join(root, 't.jsonl');
+    fs.writeFileSync(file, transcript([{ user: 'Please remember: never mock the database in integration tests, we got burned by a migration.' }]));
+    const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env });
+    expect(JSON.parse(r.stdout).operations).toMatchObject([{ op: 'update', file: 'feedback_no_database_mocks.md', name: 'No database mocks' }]);
+    expect(memoryFiles(dir)).toEqual(['feedback_no_database_mocks.md']);
+    expect(fs.readFileSync(path.join(dir, 'feedback_no_database_mocks.md'), 'utf8')).toContain('**Why:** we got burned by a migration.');
+  });
+
+  test('when the main agent wrote into the memory directory, extraction is skipped and the cursor moves', async () => {
+    const { root, dir, env } = workspace();
+    // The real Claude Code transcript, its Write aimed at this test's memory directory.
+    const real = fs.readFileSync(path.join(sharedFixtures, 'claude-code-2.1.197/session-writes-memory.jsonl'), 'utf8');
+    const file = path.join(root, 'session.jsonl');
+    fs.writeFileSync(file, real.replaceAll('/home/dev/.claude/projects/-home-dev-app/memory', dir));
+    const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env });
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report).toMatchObject({ status: 'main-agent-wrote', operations: [], sessionId: '810bda2c-bc39-4713-b54c-dd50004e8994' });
+    expect(report.mainAgentWrites[0]).toMatch(new RegExp(`^${dir}/`));
+    expect(report.cursor.after).not.toBeNull();
+    expect(memoryFiles(dir)).toEqual([]);
+    const again = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env });
+    expect(JSON.parse(again.stdout).status).toBe('no-new-messages');
+  });
+
+  test('--dry-run prints the operations and changes nothing; --every waits for N user turns', async () => {
+    const { root, dir, env } = workspace();
+    const file = path.join(root, 't.jsonl');
+    fs.writeFileSync(file, transcript([{ user: "I'm a data scientist on the billing team, so explain frontend parts in detail." }]));
+    const dry = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--dry-run'], { cwd: root, env });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/^create \(new file\) \[user\] I'm a data scientist on the billing team/);
+    expect(fs.existsSync(dir)).toBe(false);
+    const throttled = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--every', '2', '--json'], { cwd: root, env });
+    expect(JSON.parse(throttled.stdout)).toMatchObject({ status: 'throttled', cursor: { after: null } });
+    const piped = await runMemdir(['extract', '--from', '-', '--dir', dir, '--engine', 'local'], { cwd: root, env, input: fs.readFileSync(file, 'utf8') });
+    expect(piped.stderr).toContain('Saved 1 memory');
+    expect(memoryFiles(dir)).toHaveLength(1);
+  });
+
+  test('a durable statement holding a secret is refused and reported, never written', async () => {
+    const { root, dir, env } = workspace();
+    const file = path.join(root, 't.jsonl');
+    fs.writeFileSync(file, transcript([{ user: 'remember: the deploy token is ghp_abcdefghijklmnopqrstuvwxyz0123456789' }]));
+    const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ operations: [], rejected: [{ op: 'create', reason: 'holds a secret (github-pat)', sources: ['u0'] }] });
+    expect(r.stdout).not.toContain('ghp_');
+    expect(memoryFiles(dir)).toEqual([]);
+  });
+
+  test('10 extracts of one transcript at once write exactly one set of memories and leave the cursor at the end', async () => {
+    const { root, dir, env } = workspace();
+    const file = path.join(root, 't.jsonl');
+    fs.writeFileSync(
+      file,
+      transcript([
+        { user: 'remember: our rate limit with the payment provider is 100 requests per second', assistant: 'ok' },
+        { user: 'Never mock the database in tests — we got burned last quarter.', assistant: 'ok' },
+      ]),
+    );
+    const runs = await Promise.all(Array.from({ length: 10 }, () => runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env })));
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    const statuses = runs.map((r) => JSON.parse(r.stdout).status);
+    expect(statuses.filter((s) => s === 'extracted')).toHaveLength(1);
+    expect(memoryFiles(dir)).toHaveLength(2);
+    const pointers = fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8').split('\n').filter((l) => l.startsWith('- ['));
+    expect(pointers).toHaveLength(2);
+    const cursor = JSON.parse(fs.readFileSync(path.join(dir, '.memdir/extract/sessions/sess-1.json'), 'utf8'));
+    expect(cursor.cursor).toBe('a1');
+    expect(fs.existsSync(path.join(dir, '.memdir/extract/pending.json'))).toBe(false);
+  });
+});
+
+describe('extract --hook', () => {
+  test('answers at once: nothing new starts nothing, new messages start one detached run that logs to .memdir/extract.log', async () => {
+    const { root, dir, env } = workspace();
+    const file = path.join(root, 't.jsonl');
+    fs.writeFileSync(file, transcript([{ user: 'hello there', assistant: 'hi' }]));
+    const input = JSON.stringify({ session_id: 'sess-1', transcript_path: file, cwd: root, hook_event_name: 'Stop' });
+    // Both the fast path and the full CLI (an option the fast path does not read) answer the hook.
+    for (const extra of [[], ['--json']]) {
+      const r = await runMemdir(['extract', '--hook', '--dir', dir, '--engine', 'local', ...extra], { cwd: root, env, input });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe('');
+    }
+    let cursor: string | undefined;
+    for (let waited = 0; waited < 10_000 && !cursor; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      cursor = fs.existsSync(path.join(dir, '.memdir/extract/sessions/sess-1.json')) ? fs.readFileSync(path.join(dir, '.memdir/extract/sessions/sess-1.json'), 'utf8') : undefined;
+    }
+    expect(cursor).toContain('"cursor":"a0"');
+    expect(fs.existsSync(path.join(dir, '.memdir/extract.log'))).toBe(true);
+    fs.rmSync(path.join(dir, '.memdir/extract.log'));
+    const idle = await runMemdir(['extract', '--hook', '--dir', dir, '--engine', 'local'], { cwd: root, env, input });
+    expect(idle.code).toBe(0);
+    expect(fs.existsSync(path.join(dir, '.memdir/extract.log'))).toBe(false);
+  });
+
+  test.each([
+    ['no transcript_path', '{"session_id":"s"}', /memdir extract hook skipped: the Stop hook input names no transcript_path/],
+    ['not JSON', 'nope', /memdir extract hook skipped: hook input on stdin is not a JSON object/],
+    ['a transcript that is gone', '{"session_id":"s","transcript_path":"/nonexistent/t.jsonl"}', /memdir extract hook skipped: .*ENOENT/],
+  ])('%s: exit 0 and one line on stderr', async (_label, input, message) => {
+    const { root, dir, env } = workspace();
+    const r = await runMemdir(['extract', '--hook', '--dir', dir], { cwd: root, env, input });
+    expect(r.code).toBe(0);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(message);
+  });
+});
+
+describe('extract: bad input', () => {
+  test.each([
+    ['a binary file', Buffer.from([0x00, 0x01, 0xff, 0xfe, 0x0a, 0x00, 0x9c]), 2, /not a Claude Code transcript \(JSONL\)/],
+    ['a JSON array instead of JSONL', '[{"type":"user","message":{"content":"hi"}}]\n', 2, /none of its 1 line is a transcript entry \(not-an-object\)/],
+    ['a 50 MB single line', Buffer.alloc(50 * 1024 * 1024, 0x61), 2, /\(too-long\)/],
+    ['an empty file', '', 0, /^$/],
+    ['a missing file', null, 2, /cannot read \(ENOENT\)/],
+  ])('%s: one line, exit %i, nothing written', async (_label, content, code, message) => {
+    const { root, dir, env } = workspace();
+    const file = path.join(root, 'input.jsonl');
+    if (content !== null) fs.writeFileSync(file, content);
+    const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local'], { cwd: root, env });
+    expect(r.code).toBe(code);
+    expect(r.stderr.trim().split('\n').filter(Boolean).length).toBeLessThanOrEqual(1);
+    expect(r.stderr.trim()).toMatch(message);
+    expect(memoryFiles(dir)).toEqual([]);
+    expect(fs.existsSync(path.join(dir, '.memdir/extract/sessions'))).toBe(false);
+  });
+
+  test('malformed lines among good ones are counted, never fatal', async () => {
+    const { root, dir, env } = workspace();
+    const file = path.join(root, 't.jsonl');
+    fs.writeFileSync(file, `not json\n${transcript([{ user: 'hello' }])}{"type":"user","message":`);
+    const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).lines).toEqual({ read: 3, malformed: 2 });
+  });
+
+  test('no input is a usage error', async () => {
+    const { root, env } = workspace();
+    const r = await runMemdir(['extract'], { cwd: root, env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('give a transcript');
+  });
+});
+
+describe('extract --engine claude (real SDK, fake Messages API)', () => {
+  let server: FakeModelServer;
+  beforeAll(async () => {
+    server = await startFakeModelServer();
+  });
+  afterAll(() => server.close());
+
+  test('valid operations are applied with the index; invalid ones are rejected with the reason', async () => {
+    const { root, dir, env } = workspace();
+    const claudeEnv = { ...env, ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: server.url };
+    writeTree(dir, {});
+    await runMemdir(['save', '--dir', dir, '--type', 'project', '--name', 'Staging resets', '--description', 'Staging database is wiped every Monday at 06:00 UTC', '--body', 'Staging is reset weekly.'], { cwd: root, env });
+    const file = path.join(root, 't.jsonl');
+    fs.writeFileSync(file, transcript([{ user: 'we never use yarn here, pnpm only', assistant: 'Understood.' }]));
+    const op = (extra: Record<string, unknown>) => ({ op: 'create', name: 'Package manager', description: 'The project uses pnpm, never yarn or npm', type: 'feedback', body: 'Use pnpm.\n\n**Why:** lockfile.\n**How to apply:** installs.', sources: ['u0'], ...extra });
+    server.enqueue({
+      content: [
+        {
+          type: 'tool_use',
+          id: 'toolu_1',
+          name: 'memory_operations',
+          input: {
+            operations: [
+              op({ file: 'feedback_pnpm_only.md' }),
+              op({ op: 'update', file: 'project_staging_resets.md', type: 'project', name: 'Staging resets', description: 'Staging database is wiped every Monday at 06:00 UTC', body: 'Reset every Monday 06:00 UTC.\n\n**Why:** ops.\n**How to apply:** keep no data there.' }),
+              op({ file: '../x.md' }),
+              op({ file: 'misc_note.md', type: 'misc' }),
+              op({ file: 'reference_token.md', body: 'token ghp_abcdefghijklmnopqrstuvwxyz0123456789' }),
+              op({ file: 'project_freeze.md', type: 'project', body: 'Freeze starts next Thursday.' }),
+              op({ op: 'delete', file: 'user_unknown.md' }),
+            ],
+          },
+        },
+      ],
+    });
+    const before = server.messages().length;
+    const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'claude', '--json'], { cwd: root, env: claudeEnv });
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.operations.map((o: { op: string; file: string }) => `${o.op} ${o.file}`)).toEqual(['create feedback_pnpm_only.md', 'update project_staging_resets.md']);
+    expect(report.rejected.map((o: { file: string; reason: string }) => `${o.file}: ${o.reason}`)).toEqual([
+      '../x.md: file must be a simple .md name inside the memory directory',
+      'misc_note.md: type "misc" is not one of user, feedback, project, reference',
+      'reference_token.md: holds a secret (github-pat)',
+      'project_freeze.md: relative date "next Thursday"; write 2026-03-12',
+      'user_unknown.md: delete of a file that is not in the manifest',
+    ]);
+    expect(report.usage).toMatchObject({ inputTokens: 10, outputTokens: 5 });
+    expect(memoryFiles(dir)).toEqual(['feedback_pnpm_only.md', 'project_staging_resets.md']);
+    expect(fs.readFileSync(path.join(dir, 'feedback_pnpm_only.md'), 'utf8')).toContain('originMessageUuid: u0');
+    expect(fs.existsSync(path.join(root, 'x.md'))).toBe(false);
+    const request = server.messages()[before]!.body;
+    expect(request.system[0].cache_control).toEqual({ type: 'ephemeral' });
+    expect(request.tool_choice).toEqual({ type: 'tool', name: 'memory_operations' });
+    expect(request.messages[0].content).toContain('project_staging_resets.md');
+    expect(request.messages[0].content).toContain('we never use yarn here, pnpm only');
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, test } from 'vitest';
+import { findDurableStatement, proposeMemory } from '../../src/extract/local.js';
+import { checkOperations } from '../../src/extract/operations.js';
+import { simpleHookArgs } from '../../src/extract/hook.js';
+
+// Written here, not taken from the labelled set (bench/extract/labelled.jsonl measures the engine).
+describe('local engine: durable statements only', () => {
+  test.each([
+    ['Please remember that the demo environment is rebuilt every night', 'project'],
+    ['From now on, write commit messages in the imperative mood.', 'feedback'],
+    ['Never push to the release branch without a second review — it broke prod twice.', 'feedback'],
+    ["I'm a backend engineer and new to React, so explain the hooks you use.", 'user'],
+    ['yes, keep doing it like that: small PRs with a test each', 'feedback'],
+    ['Bugs for this service are tracked in Linear under the INGEST project.', 'reference'],
+    ['记住：发布前一定要跑端到端测试', 'project'],
+    ['以后都用中文回复我', 'feedback'],
+  ])('%s → %s', (text, type) => {
+    expect(findDurableStatement(text)?.type).toBe(type);
+  });
+
+  test.each([
+    'remember when the build broke on Friday? same thing again',
+    'Can you remember which flag we used for the migration?',
+    'always?',
+    'never mind, revert it',
+    "Don't change the schema in this PR.",
+    "I'm getting a timeout from the API now",
+    'keep doing what you are doing, back in 5 minutes',
+    '先别管这个，以后再说',
+    'Please update the README with the new flags',
+  ])('%s → nothing', (text) => {
+    expect(findDurableStatement(text)).toBeNull();
+  });
+
+  test('a memory gets Why/How to apply, the reason the user gave, and absolute dates', () => {
+    const found = findDurableStatement('Note for the future: the API freeze starts tomorrow because of the audit.')!;
+    const memory = proposeMemory(found, new Date('2026-03-02T10:00:00Z'));
+    expect(memory.body).toBe('The API freeze starts 2026-03-03.\n\n**Why:** because of the audit.\n**How to apply:** take this into account when planning or changing related work in this project.');
+    expect(memory.name).toBe('The API freeze starts 2026-03-03');
+    expect(memory.description).not.toBe(memory.name);
+  });
+});
+
+describe('claude engine operations are checked', () => {
+  const base = { name: 'Deploy window', description: 'Deploys happen on Tuesdays and Thursdays only', type: 'project', body: 'Deploy Tue/Thu.\n\n**Why:** ops.\n**How to apply:** plan releases.' };
+  test.each([
+    [{ ...base, op: 'create', file: 'project_deploy.md' }, undefined],
+    [{ ...base, op: 'create', file: '/etc/passwd.md' }, 'file must be a simple .md name inside the memory directory'],
+    [{ ...base, op: 'create', file: 'MEMORY.md' }, 'file must be a topic file inside the memory directory'],
+    [{ ...base, op: 'create', file: '.memdir/x.md' }, 'file must be a simple .md name inside the memory directory'],
+    [{ ...base, op: 'create', file: 'project_known.md' }, 'the file exists; an update must name it'],
+    [{ ...base, op: 'update', file: 'project_other.md' }, 'update of a file that is not in the manifest'],
+    [{ ...base, op: 'create', file: 'project_x.md', body: 'See src/deploy.ts:42 for the window.' }, 'holds what the code or git history already says (a file:line citation or a commit hash)'],
+    [{ ...base, op: 'create', file: 'project_x.md', name: '' }, 'name is empty'],
+    [{ ...base, op: 'rename', file: 'project_x.md' }, 'unknown operation "rename"'],
+  ])('%o', (operation, reason) => {
+    const { valid, rejected } = checkOperations([operation], new Set(['project_known.md']), new Date('2026-03-02T10:00:00Z'));
+    expect(rejected[0]?.reason).toBe(reason);
+    expect(valid).toHaveLength(reason ? 0 : 1);
+  });
+});
+
+test('the hook fast path reads only plain hook command lines', () => {
+  expect(simpleHookArgs(['extract', '--hook', '--engine', 'local', '--dir=/tmp/m'])).toMatchObject({ engine: 'local', dir: '/tmp/m', every: 1 });
+  expect(simpleHookArgs(['extract', '--hook', '--json'])).toBeUndefined();
+  expect(simpleHookArgs(['extract', '--hook', '--every', '0'])).toBeUndefined();
+  expect(simpleHookArgs(['extract', '--from', 'x'])).toBeUndefined();
+});

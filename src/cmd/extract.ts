@@ -2,6 +2,7 @@ import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { ExtractCommandOptions } from '../extract/command.js';
 import type { EngineName } from '../llm/model.js';
 import { wholeNumber, type GlobalArgs } from '../shell/options.js';
+import { runCommand } from '../shell/run-command.js';
 
 export const command = 'extract [transcript]';
 export const describe = 'Turn the new part of a Claude Code transcript into memories (durable statements only)';
@@ -21,10 +22,8 @@ export function builder(cli: Argv<GlobalArgs>) {
     .example('$0 extract --hook', 'in .claude/settings.json under hooks.Stop');
 }
 
-export async function handler(args: ArgumentsCamelCase<ExtractCommandOptions & { transcript?: string }>): Promise<void> {
-  const { createOutput } = await import('../shell/output.js');
-  const { runExtract } = await import('../extract/command.js');
+export function handler(args: ArgumentsCamelCase<ExtractCommandOptions & { transcript?: string }>): Promise<void> {
   // yargs turns a lone "-" into an empty string: `--from -` means stdin.
   const from = args.from || args.transcript || (process.argv.includes('-') ? '-' : undefined);
-  process.exitCode = await runExtract({ ...args, from }, createOutput(args));
+  return runCommand({ ...args, from }, async () => (await import('../extract/command.js')).runExtract);
 }

@@ -1,6 +1,5 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { ExtractCommandOptions } from '../extract/command.js';
-import type { EngineName } from '../llm/model.js';
 import { wholeNumber, type GlobalArgs } from '../shell/options.js';
 import { runCommand } from '../shell/run-command.js';
 
@@ -14,9 +13,9 @@ export function builder(cli: Argv<GlobalArgs>) {
     .option('from', { type: 'string', describe: 'transcript JSONL file, or - for stdin' })
     .option('hook', { type: 'boolean', default: false, describe: 'answer a Claude Code Stop hook at once and extract in the background' })
     .option('dry-run', { type: 'boolean', default: false, describe: 'print the operations; change nothing (the cursor stays)' })
-    .option('engine', { type: 'string', choices: ['auto', 'local', 'claude'] as const, default: 'auto' as EngineName, describe: 'local rules, or one structured call to Claude (auto: claude when ANTHROPIC_API_KEY is set)' })
+    .option('engine', { type: 'string', choices: ['auto', 'local', 'claude'] as const, describe: 'local rules, or one structured call to Claude (default: extract.engine, else auto = claude when ANTHROPIC_API_KEY is set)' })
     .option('model', { type: 'string', describe: 'model for --engine claude' })
-    .option('every', { type: 'number', default: 1, coerce: wholeNumber('--every', 1), describe: 'extract only once N new user turns have gathered' })
+    .option('every', { type: 'number', coerce: wholeNumber('--every', 1), describe: 'extract only once N new user turns have gathered (default: extract.every, else 1)' })
     .option('session-id', { type: 'string', hidden: true, describe: 'session whose cursor to use (the hook passes it on)' })
     .example('$0 extract --from ~/.claude/projects/-home-me-app/SESSION.jsonl', 'save what the user asked to remember')
     .example('$0 extract --hook', 'in .claude/settings.json under hooks.Stop');

@@ -1,5 +1,4 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
-import type { EngineName } from '../llm/model.js';
 import type { RecallCommandOptions } from '../recall/command.js';
 import { wholeNumber, type GlobalArgs } from '../shell/options.js';
 import { runCommand } from '../shell/run-command.js';
@@ -10,10 +9,10 @@ export const describe = 'Print the few memories that matter for a query, with fr
 export function builder(cli: Argv<GlobalArgs>) {
   return cli
     .positional('query', { type: 'string', array: true, describe: 'what the agent is about to work on' })
-    .option('limit', { type: 'number', default: 5, coerce: wholeNumber('--limit', 1), describe: 'at most this many memories' })
+    .option('limit', { type: 'number', coerce: wholeNumber('--limit', 1), describe: 'at most this many memories (default: recall.limit in memdir.config.json, else 5)' })
     .option('recent-tools', { type: 'string', describe: 'comma-separated tools in use (their how-to memories are demoted)' })
     .option('already-surfaced', { type: 'string', describe: 'comma-separated memory files already shown (excluded)' })
-    .option('engine', { type: 'string', choices: ['auto', 'local', 'claude'] as const, default: 'auto' as EngineName, describe: 'local ranking, or one side query to Claude (auto: claude when ANTHROPIC_API_KEY is set)' })
+    .option('engine', { type: 'string', choices: ['auto', 'local', 'claude'] as const, describe: 'local ranking, or one side query to Claude (default: recall.engine, else auto = claude when ANTHROPIC_API_KEY is set)' })
     .option('model', { type: 'string', describe: 'model for --engine claude' })
     .option('queries', { type: 'string', describe: 'JSONL file of {"id","query"} lines: one JSON result line each (evaluation)' })
     .option('hook', { type: 'boolean', default: false, describe: 'answer a Claude Code UserPromptSubmit hook (JSON in, JSON out)' })

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../core/errors.js';
+import type { SectionName } from './sections.js';
 import { DEFAULT_CONFIG, validateConfig, type ConfigurableRule, type MemdirConfig } from './validate.js';
 
 export const CONFIG_FILE = 'memdir.config.json';
@@ -17,9 +18,15 @@ function readJson(file: string): unknown {
  * The configuration for a memory directory: `--config FILE`, else
  * memdir.config.json in the directory itself, else the nearest
  * memdir.config.json or package.json "memdir" key from `cwd` upwards.
- * `rules` are the lint rules whose ids, names, tags and options are valid keys.
+ * `rules` are the lint rules whose ids, names, tags and options are valid keys; without them
+ * (commands other than lint) rule entries are taken as they are and lint checks them.
  */
-export function findConfig(dir: string, cwd: string, rules: readonly ConfigurableRule[], explicit?: string): { config: MemdirConfig; file?: string } {
+/** One feature's section of the configuration for a memory directory (empty when there is no file). */
+export function configSection<S extends SectionName>(section: S, dir: string, cwd: string | undefined): MemdirConfig[S] {
+  return findConfig(dir, cwd ?? dir).config[section];
+}
+
+export function findConfig(dir: string, cwd: string, rules?: readonly ConfigurableRule[], explicit?: string): { config: MemdirConfig; file?: string } {
   if (explicit) return { config: validateConfig(readJson(explicit), explicit, rules), file: explicit };
   const inDir = path.join(dir, CONFIG_FILE);
   if (fs.existsSync(inDir)) return { config: validateConfig(readJson(inDir), inDir, rules), file: inDir };

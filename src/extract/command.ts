@@ -1,9 +1,10 @@
 import { ConfigError, UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
+import { configSection } from '../config/find.js';
 import { chooseEngine, type EngineName } from '../llm/model.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
-import { absolutePath } from '../store/cwd.js';
+import { absolutePath, workingDirectory } from '../store/cwd.js';
 import { extract, type ExtractResult } from './extract.js';
 import { runExtractHook } from './hook.js';
 
@@ -11,9 +12,9 @@ export interface ExtractCommandOptions extends GlobalArgs {
   from?: string | undefined;
   hook: boolean;
   dryRun: boolean;
-  engine: EngineName;
+  engine?: EngineName | undefined;
   model?: string | undefined;
-  every: number;
+  every?: number | undefined;
   sessionId?: string | undefined;
 }
 
@@ -37,16 +38,18 @@ export async function runExtract(args: ExtractCommandOptions, output: Output): P
   if (args.hook) return runExtractHook({ dir: args.dir, engine: args.engine, model: args.model, every: args.every, trustProjectSettings: args.trustProjectSettings, warn: output.warn });
   const from = args.from;
   if (!from) throw new UsageError(messages.extractNeedsInput());
-  const engine = chooseEngine(args.engine);
-  if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
   const dir = resolveFor(args, output).dir;
+  // Flags win; then the `extract` section of memdir.config.json; then the defaults.
+  const section = configSection('extract', dir, workingDirectory());
+  const engine = chooseEngine(args.engine ?? section.engine ?? 'auto');
+  if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
   const result = await extract({
     dir,
     transcript: from === '-' ? process.stdin : absolutePath(from),
     sessionId: args.sessionId,
     engine,
-    model: args.model,
-    every: args.every,
+    model: args.model ?? section.model,
+    every: args.every ?? section.every ?? 1,
     dryRun: args.dryRun,
     info: output.info,
   });

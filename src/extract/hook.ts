@@ -13,9 +13,9 @@ import { openLog, readCursor } from './state.js';
 
 export interface ExtractHookOptions {
   dir?: string | undefined;
-  engine: string;
+  engine?: string | undefined;
   model?: string | undefined;
-  every: number;
+  every?: number | undefined;
   trustProjectSettings: boolean;
   warn: (message: string) => void;
 }
@@ -30,8 +30,11 @@ export function runExtractHook(options: ExtractHookOptions): Promise<number> {
     const size = fs.statSync(input.transcript_path).size;
     if (input.session_id && readCursor(dir, input.session_id)?.transcriptBytes === size) return;
     const log = openLog(dir);
-    const args = [process.argv[1]!, 'extract', '--from', input.transcript_path, '--dir', dir, '--engine', options.engine, '--every', String(options.every)];
+    // Only the flags given pass on: the run reads the rest from the `extract` section of the config.
+    const args = [process.argv[1]!, 'extract', '--from', input.transcript_path, '--dir', dir];
     if (input.session_id) args.push('--session-id', input.session_id);
+    if (options.engine) args.push('--engine', options.engine);
+    if (options.every !== undefined) args.push('--every', String(options.every));
     if (options.model) args.push('--model', options.model);
     const cwd = input.cwd && fs.existsSync(input.cwd) ? input.cwd : undefined;
     spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], cwd }).unref();
@@ -59,9 +62,9 @@ export function simpleHookArgs(argv: readonly string[]): Omit<ExtractHookOptions
       values[flag] = value;
     } else return undefined;
   }
-  const engine = values['--engine'] ?? 'auto';
-  const every = Number(values['--every'] ?? '1');
-  if (!['auto', 'local', 'claude'].includes(engine) || !Number.isInteger(every) || every < 1) return undefined;
+  const engine = values['--engine'];
+  const every = values['--every'] === undefined ? undefined : Number(values['--every']);
+  if ((engine !== undefined && !['auto', 'local', 'claude'].includes(engine)) || (every !== undefined && (!Number.isInteger(every) || every < 1))) return undefined;
   return { dir: values['--dir'], engine, model: values['--model'], every, trustProjectSettings: switches.has('--trust-project-settings'), quiet: switches.has('--quiet') || switches.has('-q') };
 }
 

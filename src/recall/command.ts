@@ -1,22 +1,29 @@
 import fs from 'node:fs';
 import { ConfigError, InputError, UsageError } from '../core/errors.js';
+import { configSection } from '../config/find.js';
 import { chooseEngine, type EngineName } from '../llm/model.js';
 import { readHookInput, runAsHook, writeHookContext, type UserPromptSubmitInput } from '../hooks/io.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
-import { absolutePath } from '../store/cwd.js';
+import { absolutePath, workingDirectory } from '../store/cwd.js';
 import { readSession, takeForSession } from './hook.js';
 import { recall, type RecallResult } from './recall.js';
 
 export interface RecallCommandOptions extends GlobalArgs {
   query?: string[] | undefined;
-  limit: number;
+  limit?: number | undefined;
   recentTools?: string | undefined;
   alreadySurfaced?: string | undefined;
-  engine: EngineName;
+  engine?: EngineName | undefined;
   model?: string | undefined;
   queries?: string | undefined;
   hook: boolean;
+}
+
+/** Flags win; then the `recall` section of memdir.config.json; then the defaults. */
+function settings(args: RecallCommandOptions, dir: string, cwd?: string) {
+  const section = configSection('recall', dir, cwd);
+  return { limit: args.limit ?? section.limit ?? 5, engine: chooseEngine(args.engine ?? section.engine ?? 'auto'), model: args.model ?? section.model };
 }
 
 const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -43,10 +50,8 @@ function hook(args: RecallCommandOptions, output: Output): Promise<number> {
     const result = await recall({
       dir,
       query: prompt,
-      limit: args.limit,
+      ...settings(args, dir, input.cwd),
       alreadySurfaced: session.surfaced,
-      engine: chooseEngine(args.engine),
-      model: args.model,
       timeoutMs: 5_000,
       warn: output.warn,
     });
@@ -55,7 +60,7 @@ function hook(args: RecallCommandOptions, output: Output): Promise<number> {
   });
 }
 
-async function batch(args: RecallCommandOptions, output: Output, dir: string): Promise<number> {
+async function batch(args: RecallCommandOptions, output: Output, dir: string, chosen: ReturnType<typeof settings>): Promise<number> {
   const file = absolutePath(args.queries!);
   let text: string;
   try {
@@ -72,7 +77,7 @@ async function batch(args: RecallCommandOptions, output: Output, dir: string): P
       throw new InputError(`${file}:${i + 1}`, 'not a JSON object');
     }
     if (typeof query.query !== 'string') throw new InputError(`${file}:${i + 1}`, '"query" must be a string');
-    const result = await recall({ dir, query: query.query, limit: args.limit, recentTools: Array.isArray(query.recentTools) ? (query.recentTools as string[]) : list(args.recentTools), engine: chooseEngine(args.engine), model: args.model, warn: output.warn });
+    const result = await recall({ dir, query: query.query, ...chosen, recentTools: Array.isArray(query.recentTools) ? (query.recentTools as string[]) : list(args.recentTools), warn: output.warn });
     output.write(`${JSON.stringify({ id: query.id ?? i + 1, ...asJson(query.query, result) })}\n`);
   }
   return 0;
@@ -81,13 +86,13 @@ async function batch(args: RecallCommandOptions, output: Output, dir: string): P
 /** `memdir recall`: the chosen memories with their headers; `--hook` answers UserPromptSubmit; `--queries` runs a batch. */
 export async function runRecallCommand(args: RecallCommandOptions, output: Output): Promise<number> {
   if (args.hook) return hook(args, output);
-  const engine = chooseEngine(args.engine);
-  if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
   const dir = resolveFor(args, output).dir;
-  if (args.queries) return batch(args, output, dir);
+  const chosen = settings(args, dir, workingDirectory());
+  if (chosen.engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
+  if (args.queries) return batch(args, output, dir, chosen);
   const query = (args.query ?? []).join(' ').trim();
   if (!query) throw new UsageError('give a query: memdir recall "what the agent is about to do"');
-  const result = await recall({ dir, query, limit: args.limit, recentTools: list(args.recentTools), alreadySurfaced: list(args.alreadySurfaced), engine, model: args.model, warn: output.warn });
+  const result = await recall({ dir, query, ...chosen, recentTools: list(args.recentTools), alreadySurfaced: list(args.alreadySurfaced), warn: output.warn });
   if (args.json) {
     output.json(asJson(query, result));
     return 0;

@@ -80,3 +80,21 @@ describe('JSON schema', () => {
     for (const [value] of INVALID) expect(check(value), JSON.stringify(value)).toBe(false);
   });
 });
+
+describe('features read their own section', () => {
+  test('recall takes its limit from the recall section; a flag wins over it', async () => {
+    const dir = tempDir();
+    const memories = Object.fromEntries(
+      ['alpha', 'beta', 'gamma'].map((n) => [`project_${n}.md`, `---\nname: Deploy ${n}\ndescription: Deploy ${n} of the billing service on Fridays\ntype: project\n---\nDeploy ${n}.\n`]),
+    );
+    writeTree(dir, { ...memories, 'memdir.config.json': JSON.stringify({ recall: { limit: 1, engine: 'local' } }) });
+    const run = (extra: string[]) => runMemdir(['recall', '--dir', dir, '--json', ...extra, 'deploy the billing service'], { cwd: dir, env: cleanEnv(dir) });
+    expect(JSON.parse((await run([])).stdout).selected).toHaveLength(1);
+    expect(JSON.parse((await run(['--limit', '3'])).stdout).selected).toHaveLength(3);
+  });
+
+  test('a config file for lint and the other features reads the same; lint alone checks rule options', () => {
+    expect(validateConfig({ rules: { MEM999: 'off', MEM004: { width: 1 } } }, 'memdir.config.json').rules).toEqual({ MEM999: 'off' });
+    expect(() => validateConfig({ rules: { MEM999: 'off' } }, 'memdir.config.json', RULES)).toThrow('unknown rule id');
+  });
+});

@@ -61,7 +61,8 @@ describe('claude engine operations are checked', () => {
 });
 
 test('the hook fast path reads only plain hook command lines', () => {
-  expect(simpleHookArgs(['extract', '--hook', '--engine', 'local', '--dir=/tmp/m'])).toMatchObject({ engine: 'local', dir: '/tmp/m', every: 1 });
+  expect(simpleHookArgs(['extract', '--hook', '--engine', 'local', '--dir=/tmp/m'])).toMatchObject({ engine: 'local', dir: '/tmp/m', every: undefined });
+  expect(simpleHookArgs(['extract', '--hook', '--every=3'])).toMatchObject({ engine: undefined, every: 3 });
   expect(simpleHookArgs(['extract', '--hook', '--json'])).toBeUndefined();
   expect(simpleHookArgs(['extract', '--hook', '--every', '0'])).toBeUndefined();
   expect(simpleHookArgs(['extract', '--from', 'x'])).toBeUndefined();

@@ -53,7 +53,7 @@ export function gitHookPlace(cwd: string): GitHookPlace {
 /** The block for a hook that runs `command` (a shell command prefix), or finds memdir itself when none is given. */
 export function hookBlock(command: string | undefined): string {
   const find = command === undefined ? renderTemplate('hooks/find-memdir.sh', {}) : '';
-  return renderTemplate('hooks/pre-commit.sh', { find: find.replace(/\n$/, ''), command: command ?? '"$memdir_command"' }).replace('{{find}}\n', '');
+  return renderTemplate('hooks/pre-commit.sh', { command: command ?? '"$memdir_command"' }).replace(/^\{\{find\}\}\n/m, () => find);
 }
 
 /** The block's span in a script, whole lines from the start marker to the end marker. */

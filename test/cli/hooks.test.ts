@@ -120,3 +120,18 @@ test('--command sets how the hooks run memdir; status says whose each hook is an
   expect(fs.readFileSync(path.join(repo, '.claude/settings.json'), 'utf8')).toBe('{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}]}}\n');
   expect((await hooks(['status'], repo, home)).stdout).toContain('another tool');
 });
+
+test('hooks.command in memdir.config.json is the default command; outside git only Claude Code is wired, and --git is refused', async () => {
+  const repo = await createRepo(path.join(tempDir(), 'app'));
+  const home = tempDir();
+  writeTree(repo, { 'memdir.config.json': '{ "hooks": { "command": "npx memdir" } }\n' });
+  await hooks(['install', '--claude'], repo, home);
+  expect(fs.readFileSync(path.join(repo, '.claude/settings.local.json'), 'utf8')).toContain('"command": "npx memdir recall --hook"');
+
+  const outside = tempDir();
+  await hooks(['install'], outside, home);
+  expect(fs.readdirSync(path.join(outside, '.claude'))).toEqual(['settings.local.json']);
+  const refused = await runMemdir(['hooks', 'install', '--git'], { cwd: outside, env: cleanEnv(home) });
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain('--git: not inside a git repository');
+});

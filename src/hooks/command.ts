@@ -54,8 +54,10 @@ function probe(command: string, cwd: string): { runs: boolean; detail: string } 
 function install(args: HooksCommandOptions, output: Output, place: Where): number {
   const which = targets(args, place);
   const explicit = args.command ?? configuredCommand(place);
+  const report: Record<string, unknown> = {};
   if (which.git) {
     const { changed, place: hook } = installGitHook(place.cwd, explicit);
+    report.git = { file: hook.file, kind: hook.kind, changed };
     output.info(changed ? `memdir hooks: pre-commit installed in ${hook.file}` : `memdir hooks: pre-commit already installed in ${hook.file}`);
   }
   if (which.claude) {
@@ -63,26 +65,32 @@ function install(args: HooksCommandOptions, output: Output, place: Where): numbe
     const file = settingsFile(args.scope ?? 'local', place.project);
     const events = (Object.keys(hookSubcommands()) as HookEvent[]).filter((e) => e !== 'SessionStart' || args.withContext);
     const added = installSettings(file, events, command);
+    report.claude = { file, command, added };
     output.info(added.length > 0 ? `memdir hooks: ${added.join(', ')} → ${command} in ${file}` : `memdir hooks: Claude Code hooks already installed in ${file}`);
     if (!probe(command, place.project).runs) output.warn(`memdir hooks: "${command} --version" does not run here; the hooks will skip until it does (pass --command "npx memdir" or an absolute path)`);
   }
+  if (args.json) output.json(report);
   return 0;
 }
 
 function uninstall(args: HooksCommandOptions, output: Output, place: Where): number {
   const which = targets(args, place);
+  const report: { git?: { file: string; changed: boolean }; claude?: { file: string; removed: string[] }[] } = {};
   if (which.git) {
     const { changed, place: hook } = uninstallGitHook(place.cwd);
+    report.git = { file: hook.file, changed };
     output.info(changed ? `memdir hooks: pre-commit removed from ${hook.file}` : 'memdir hooks: no memdir pre-commit hook installed');
   }
   if (which.claude) {
     const scopes: Scope[] = args.scope ? [args.scope] : ['local', 'project'];
-    for (const scope of scopes) {
+    report.claude = scopes.map((scope) => {
       const file = settingsFile(scope, place.project);
       const removed = uninstallSettings(file, args.command);
       if (removed.length > 0) output.info(`memdir hooks: removed ${removed.join(', ')} from ${file}`);
-    }
+      return { file, removed };
+    });
   }
+  if (args.json) output.json(report);
   return 0;
 }
 

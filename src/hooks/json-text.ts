@@ -14,7 +14,7 @@ export type JsonNode =
 
 /** The syntax tree of `text` with offsets; the caller has checked it with JSON.parse. */
 export function parseJsonText(text: string): JsonNode {
-  let at = 0;
+  let at = text.startsWith('\uFEFF') ? 1 : 0;
   const skip = () => {
     while (at < text.length && ' \t\r\n'.includes(text[at]!)) at++;
   };

@@ -48,6 +48,15 @@ describe('install then uninstall leaves every byte as it was', () => {
     expect(settings.hooks.SessionStart).toBeUndefined();
   });
 
+  test('a settings file with a byte-order mark, tabs and CRLF line ends', async () => {
+    const repo = await createRepo(path.join(tempDir(), 'app'));
+    writeTree(repo, { '.claude/settings.json': '\uFEFF{\r\n\t"hooks": {\r\n\t\t"Stop": [\r\n\t\t\t{"hooks": [{"type": "command", "command": "say done"}]}\r\n\t\t]\r\n\t},\r\n\t"env": {"A": "1"}\r\n}\r\n' });
+    const installed = await roundTrip(repo, repo, tempDir(), ['--claude', '--scope', 'project']);
+    const text = Buffer.from(installed['.claude/settings.json']!, 'base64').toString();
+    expect(text.replace(/\r\n/g, '')).not.toContain('\n');
+    expect(text).toContain('\r\n\t\t\t{\r\n\t\t\t\t"hooks": [');
+  });
+
   test('a husky v9 project gets a marked block in .husky/pre-commit, first', async () => {
     const repo = await createRepo(path.join(tempDir(), 'app'));
     writeTree(repo, { '.husky/pre-commit': 'npm test\n', '.husky/_/pre-commit': '#!/usr/bin/env sh\n. "$(dirname "$0")/h"\n' });

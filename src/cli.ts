@@ -5,6 +5,7 @@ import { messages, printable } from './core/messages.js';
 import * as context from './cmd/context.js';
 import * as extract from './cmd/extract.js';
 import * as forget from './cmd/forget.js';
+import * as hooks from './cmd/hooks.js';
 import * as lint from './cmd/lint.js';
 import * as list from './cmd/list.js';
 import * as recall from './cmd/recall.js';
@@ -20,7 +21,7 @@ import { leaveDeletedWorkingDirectory } from './store/cwd.js';
 
 // Command modules hold options and a handler; each handler imports its logic
 // on demand, so `memdir where` never loads what `memdir save` needs.
-const commands = [where, context, save, forget, list, show, lint, refactor, recall, extract, sync];
+const commands = [where, context, save, forget, list, show, lint, refactor, recall, extract, sync, hooks];
 
 /** One line on stderr (and a JSON document on stdout under --json), the exit code set. */
 function reportError(error: unknown, options: { debug: boolean; json: boolean }): void {

@@ -43,6 +43,8 @@ export function runProcess(command: string, args: string[], options: RunOptions)
       clearTimeout(timer);
       resolve({ code: code ?? -1, stdout, stderr });
     });
+    // A program that exits without reading its input (git, a shell) must not fail the test with EPIPE.
+    child.stdin.on('error', () => {});
     child.stdin.end(options.input ?? '');
   });
 }

@@ -1,0 +1,76 @@
+// Hooks: what memdir adds to a commit that stages no memory file (against the
+// same commit with no hook), and the UserPromptSubmit hook round trip on a
+// 200-memory directory (against a bare `node -e ""`), interleaved in one run.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { compare, generateMemoryDir, report, root, timeCommand } from './lib.js';
+
+const bin = path.join(root, 'bin/memdir.cjs');
+
+function git(cwd, args) {
+  const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+}
+
+/** A repository with a tracked memory directory, so the hook's memory-file check has work to do. */
+function repository(withHook) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bench-hooks-'));
+  git(dir, ['init', '-q']);
+  git(dir, ['config', 'user.name', 'bench']);
+  git(dir, ['config', 'user.email', 'bench@memdir.invalid']);
+  git(dir, ['config', 'commit.gpgsign', 'false']);
+  fs.mkdirSync(path.join(dir, '.claude/memory'), { recursive: true });
+  fs.writeFileSync(path.join(dir, '.claude/memory/MEMORY.md'), '# Memory\n');
+  fs.writeFileSync(path.join(dir, 'README.md'), '# app\n');
+  git(dir, ['add', '.']);
+  git(dir, ['commit', '-q', '-m', 'initial']);
+  if (withHook) {
+    const installed = spawnSync(process.execPath, [bin, 'hooks', 'install', '--git', '--quiet'], { cwd: dir });
+    if (installed.status !== 0) throw new Error(`hooks install: ${installed.stderr}`);
+  }
+  return dir;
+}
+
+/** Stage a change to a non-memory Markdown file and a source file (not timed), then time the commit. */
+function timedCommit(dir, round) {
+  fs.writeFileSync(path.join(dir, 'README.md'), `# app\n\nround ${round}\n`);
+  fs.writeFileSync(path.join(dir, 'app.js'), `export const round = ${round};\n`);
+  git(dir, ['add', 'README.md', 'app.js']);
+  return timeCommand('git', ['commit', '-q', '-m', `round ${round}`], { cwd: dir });
+}
+
+export default function hooks({ rounds = 30 } = {}) {
+  const plain = repository(false);
+  const hooked = repository(true);
+  let round = 0;
+  const commits = compare({ plain: () => timedCommit(plain, round++), hooked: () => timedCommit(hooked, round++) }, rounds);
+
+  const memories = generateMemoryDir(200);
+  const env = { PATH: process.env.PATH, HOME: os.homedir(), NO_COLOR: '1' };
+  const prompt = (i) => JSON.stringify({ session_id: `bench-${i}`, hook_event_name: 'UserPromptSubmit', cwd: memories, prompt: 'can I merge the mobile branch during the release freeze?' });
+  let session = 0;
+  const stdin = { stdio: ['pipe', 'pipe', 'pipe'] };
+  timeCommand(process.execPath, [bin, 'recall', '--hook', '--dir', memories], { ...stdin, env, input: prompt(session++) });
+  const recall = compare(
+    {
+      node: () => timeCommand(process.execPath, ['-e', ''], { ...stdin, input: '' }),
+      hook: () => timeCommand(process.execPath, [bin, 'recall', '--hook', '--dir', memories], { ...stdin, env, input: prompt(session++) }),
+    },
+    rounds,
+  );
+  for (const dir of [plain, hooked, memories]) fs.rmSync(dir, { recursive: true, force: true });
+
+  const added = commits.hooked - commits.plain;
+  const ratio = recall.hook / recall.node;
+  report(`hooks (median of ${rounds}, interleaved)`, [
+    ['git commit, no hook', `${commits.plain.toFixed(1)} ms`],
+    ['git commit + pre-commit, no memory staged', `${commits.hooked.toFixed(1)} ms`],
+    ['added by the hook (goal < 50 ms)', `${added.toFixed(1)} ms`],
+    ['node -e ""', `${recall.node.toFixed(1)} ms`],
+    ['recall --hook, 200 memories', `${recall.hook.toFixed(1)} ms`],
+    ['recall hook / node (goal ≤ 2×)', `${ratio.toFixed(2)}×`],
+  ]);
+  return { commits, added, recall, ratio };
+}

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleGit } from 'simple-git';
+import { describe, expect, test } from 'vitest';
+import { addWorktree, createRepo } from '../helpers/git-repo.js';
+import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
+import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
+
+const ODD_SETTINGS = '{\n   "model": "opus",\n\t"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo hi"}]}],\n     "UserPromptSubmit": [\n        { "hooks": [ { "type": "command", "command": "other-tool --prompt" } ] }\n     ]\n   },\n   "permissions": {}\n}';
+
+async function hooks(args: string[], cwd: string, home: string) {
+  const result = await runMemdir(['hooks', ...args], { cwd, env: cleanEnv(home) });
+  expect(result.code, result.stderr).toBe(0);
+  return result;
+}
+
+/** install, install again (no change), uninstall: the tree is back to its bytes. */
+async function roundTrip(cwd: string, watched: string, home: string, args: string[] = []) {
+  const before = snapshotTree(watched);
+  await hooks(['install', ...args], cwd, home);
+  const installed = snapshotTree(watched);
+  expect(installed).not.toEqual(before);
+  await hooks(['install', ...args], cwd, home);
+  expect(snapshotTree(watched)).toEqual(installed);
+  await hooks(['uninstall', ...args.filter((a) => a !== '--with-context')], cwd, home);
+  expect(snapshotTree(watched)).toEqual(before);
+  return installed;
+}
+
+describe('install then uninstall leaves every byte as it was', () => {
+  test('no settings file and no hook: both are created, then removed with the .claude folder', async () => {
+    const repo = await createRepo(path.join(tempDir(), 'app'));
+    await roundTrip(repo, repo, tempDir(), ['--with-context']);
+    expect(fs.existsSync(path.join(repo, '.claude'))).toBe(false);
+  });
+
+  test('settings with other hooks, odd indentation and no final newline keep them all', async () => {
+    const repo = await createRepo(path.join(tempDir(), 'app'));
+    writeTree(repo, { '.claude/settings.local.json': ODD_SETTINGS });
+    await roundTrip(repo, path.join(repo, '.claude'), tempDir(), ['--claude']);
+    await hooks(['install', '--claude'], repo, tempDir());
+    const text = fs.readFileSync(path.join(repo, '.claude/settings.local.json'), 'utf8');
+    const settings = JSON.parse(text);
+    expect(Object.keys(settings)).toEqual(['model', 'hooks', 'permissions']);
+    expect(settings.hooks.UserPromptSubmit.map((g: any) => g.hooks[0].command)).toEqual(['other-tool --prompt', 'memdir recall --hook']);
+    expect(settings.hooks.PreToolUse[0].hooks[0].command).toBe('echo hi');
+    expect(text).toContain('\n        {\n');
+    expect(settings.hooks.SessionStart).toBeUndefined();
+  });
+
+  test('a settings file with a byte-order mark, tabs and CRLF line ends', async () => {
+    const repo = await createRepo(path.join(tempDir(), 'app'));
+    writeTree(repo, { '.claude/settings.json': '\uFEFF{\r\n\t"hooks": {\r\n\t\t"Stop": [\r\n\t\t\t{"hooks": [{"type": "command", "command": "say done"}]}\r\n\t\t]\r\n\t},\r\n\t"env": {"A": "1"}\r\n}\r\n' });
+    const installed = await roundTrip(repo, repo, tempDir(), ['--claude', '--scope', 'project']);
+    const text = Buffer.from(installed['.claude/settings.json']!, 'base64').toString();
+    expect(text.replace(/\r\n/g, '')).not.toContain('\n');
+    expect(text).toContain('\r\n\t\t\t{\r\n\t\t\t\t"hooks": [');
+  });
+
+  test('a husky v9 project gets a marked block in .husky/pre-commit, first', async () => {
+    const repo = await createRepo(path.join(tempDir(), 'app'));
+    writeTree(repo, { '.husky/pre-commit': 'npm test\n', '.husky/_/pre-commit': '#!/usr/bin/env sh\n. "$(dirname "$0")/h"\n' });
+    await simpleGit(repo, { unsafe: { allowUnsafeHooksPath: true } }).addConfig('core.hooksPath', '.husky/_');
+    const installed = await roundTrip(repo, repo, tempDir(), ['--git']);
+    const script = Buffer.from(installed['.husky/pre-commit']!, 'base64').toString();
+    expect(script.startsWith('# >>> memdir pre-commit >>>')).toBe(true);
+    expect(script.endsWith('# <<< memdir pre-commit <<<\nnpm test\n')).toBe(true);
+  });
+
+  test('an existing plain pre-commit is kept and chained: the block goes after its shebang', async () => {
+    const repo = await createRepo(path.join(tempDir(), 'app'));
+    const hook = path.join(repo, '.git/hooks/pre-commit');
+    fs.writeFileSync(hook, '#!/bin/bash\nset -e\nexit 0\n', { mode: 0o750 });
+    await roundTrip(repo, path.join(repo, '.git/hooks'), tempDir(), ['--git']);
+    expect(fs.statSync(hook).mode & 0o777).toBe(0o750);
+  });
+
+  test('a pre-commit that is not shell is moved aside and run after the check', async () => {
+    const repo = await createRepo(path.join(tempDir(), 'app'));
+    const hook = path.join(repo, '.git/hooks/pre-commit');
+    fs.writeFileSync(hook, '#!/usr/bin/env python3\nprint("python hook ran")\n', { mode: 0o755 });
+    const installed = await roundTrip(repo, path.join(repo, '.git/hooks'), tempDir(), ['--git']);
+    expect(Object.keys(installed)).toContain('pre-commit.memdir-chained');
+  });
+
+  test('from a linked worktree, the hook goes into the common git dir', async () => {
+    const repo = await createRepo(path.join(tempDir(), 'app'));
+    const worktree = await addWorktree(repo, path.join(tempDir(), 'feature'));
+    const installed = await roundTrip(worktree, path.join(repo, '.git/hooks'), tempDir(), ['--git']);
+    expect(Object.keys(installed)).toContain('pre-commit');
+  });
+
+  test('--scope user writes $HOME/.claude/settings.json and takes it out again', async () => {
+    const repo = await createRepo(path.join(tempDir(), 'app'));
+    const home = tempDir();
+    writeTree(home, { '.claude/settings.json': '{\n  "theme": "dark"\n}\n' });
+    const installed = await roundTrip(repo, home, home, ['--claude', '--scope', 'user']);
+    expect(JSON.parse(Buffer.from(installed['.claude/settings.json']!, 'base64').toString()).theme).toBe('dark');
+    expect(fs.existsSync(path.join(repo, '.claude'))).toBe(false);
+  });
+});
+
+test('a settings file that is not JSON is named, exit 2, and left untouched', async () => {
+  const repo = await createRepo(path.join(tempDir(), 'app'));
+  writeTree(repo, { '.claude/settings.local.json': '{ "hooks": { oops } }\n' });
+  const before = snapshotTree(repo);
+  const result = await runMemdir(['hooks', 'install', '--claude'], { cwd: repo, env: cleanEnv(tempDir()) });
+  expect(result.code).toBe(2);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr).toContain('settings.local.json: not valid JSON');
+  expect(snapshotTree(repo)).toEqual(before);
+});
+
+test('--command sets how the hooks run memdir; status says whose each hook is and whether it runs', async () => {
+  const repo = await createRepo(path.join(tempDir(), 'app'));
+  const home = tempDir();
+  writeTree(repo, { '.claude/settings.json': '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}]}}\n' });
+  const command = `${process.execPath} ${path.resolve('bin/memdir.cjs')}`;
+  await hooks(['install', '--command', command, '--scope', 'project'], repo, home);
+  const status = JSON.parse((await hooks(['status', '--json'], repo, home)).stdout).hooks as Array<Record<string, unknown>>;
+  expect(status.filter((h) => h.owner === 'memdir').map((h) => [h.hook, h.command, h.runs])).toEqual([
+    ['git pre-commit (git)', `${command} lint --staged`, true],
+    ['Claude Code Stop (project)', `${command} extract --hook`, true],
+    ['Claude Code UserPromptSubmit (project)', `${command} recall --hook`, true],
+    ['Claude Code SessionEnd (project)', `${command} dream --hook`, true],
+  ]);
+  expect(status.find((h) => h.command === 'notify-send done')?.owner).toBe('other');
+  await hooks(['uninstall', '--scope', 'project'], repo, home);
+  expect(fs.readFileSync(path.join(repo, '.claude/settings.json'), 'utf8')).toBe('{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}]}}\n');
+  expect((await hooks(['status'], repo, home)).stdout).toContain('another tool');
+});
+
+test('hooks.command in memdir.config.json is the default command; outside git only Claude Code is wired, and --git is refused', async () => {
+  const repo = await createRepo(path.join(tempDir(), 'app'));
+  const home = tempDir();
+  writeTree(repo, { 'memdir.config.json': '{ "hooks": { "command": "npx memdir" } }\n' });
+  await hooks(['install', '--claude'], repo, home);
+  expect(fs.readFileSync(path.join(repo, '.claude/settings.local.json'), 'utf8')).toContain('"command": "npx memdir recall --hook"');
+
+  const outside = tempDir();
+  await hooks(['install'], outside, home);
+  expect(fs.readdirSync(path.join(outside, '.claude'))).toEqual(['settings.local.json']);
+  const refused = await runMemdir(['hooks', 'install', '--git'], { cwd: outside, env: cleanEnv(home) });
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain('--git: not inside a git repository');
+});

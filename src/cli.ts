@@ -3,6 +3,7 @@ import pkg from '../package.json' with { type: 'json' };
 import { MemdirError, UsageError } from './core/errors.js';
 import { messages, printable } from './core/messages.js';
 import * as context from './cmd/context.js';
+import * as dream from './cmd/dream.js';
 import * as forget from './cmd/forget.js';
 import * as lint from './cmd/lint.js';
 import * as recall from './cmd/recall.js';
@@ -16,7 +17,7 @@ import { leaveDeletedWorkingDirectory } from './store/cwd.js';
 
 // Command modules hold options and a handler; each handler imports its logic
 // on demand, so `memdir where` never loads what `memdir save` needs.
-const commands = [where, context, save, forget, lint, refactor, recall];
+const commands = [where, context, save, forget, lint, refactor, recall, dream];
 
 /** One line on stderr (and a JSON document on stdout under --json), the exit code set. */
 function reportError(error: unknown, options: { debug: boolean; json: boolean }): void {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sanitizeProjectPath } from '../core/paths.js';
 import { STATE_DIR } from '../core/taxonomy.js';
 import { writeFileAtomic } from '../store/atomic.js';
+import { makeStateDir } from '../store/lock.js';
 import { memoryProjectRoot } from '../store/git-root.js';
 import { configHome, homeDir } from '../store/settings.js';
 import { lastConsolidation } from './consolidate-lock.js';
@@ -74,6 +75,7 @@ async function sessionsSince(dir: string, since: number, options: GateOptions): 
   }
   const sessions = await countSessions(await transcriptFolders(options.projectRoot, options.env ?? process.env), since, options.sessionId);
   try {
+    makeStateDir(dir);
     writeFileAtomic(stateFile, JSON.stringify({ scannedAt: at, since, sessions, sessionId } satisfies ScanRecord));
   } catch {
     // A directory memdir cannot write still gets an answer; the next check scans again.

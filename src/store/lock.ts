@@ -134,6 +134,16 @@ function startHeartbeat(file: string, token: string, staleMs: number): NodeJS.Ti
   return timer.unref();
 }
 
+/** The directory's `.memdir/`, created ignoring itself, so memory committed in a repository stays clean. */
+export function makeStateDir(dir: string): void {
+  const state = path.join(dir, STATE_DIR);
+  try {
+    if (fs.mkdirSync(state, { recursive: true })) fs.writeFileSync(path.join(state, '.gitignore'), '*\n');
+  } catch (error) {
+    throw new IoError(messages.notWritable(dir, (error as NodeJS.ErrnoException).code ?? String(error)), { cause: error });
+  }
+}
+
 /**
  * Run `action` holding the memory directory's write lock (`.memdir/lock`,
  * body: PID, start time, time, token). Waits for other writers; a stale lock
@@ -151,12 +161,7 @@ export async function withDirLock<T>(dir: string, action: () => T | Promise<T>, 
   let delay = 5;
   let brokeStale = false;
 
-  try {
-    // A new state folder ignores itself, so memory committed in a repository stays clean.
-    if (fs.mkdirSync(path.dirname(file), { recursive: true })) fs.writeFileSync(path.join(path.dirname(file), '.gitignore'), '*\n');
-  } catch (error) {
-    throw new IoError(messages.notWritable(dir, (error as NodeJS.ErrnoException).code ?? String(error)), { cause: error });
-  }
+  makeStateDir(dir);
 
   for (;;) {
     try {

@@ -6,8 +6,9 @@ import lintFix from './lint-fix.bench.js';
 import refactor from './refactor.bench.js';
 import recall from './recall.bench.js';
 import extractParse from './extract-parse.bench.js';
+import dream from './dream.bench.js';
 
-const all = { startup, scan, lint, lintFix, refactor, recall, 'extract-parse': extractParse };
+const all = { startup, scan, lint, lintFix, refactor, recall, 'extract-parse': extractParse, dream };
 const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(all)) {
   if (!all[name]) {

@@ -1,6 +1,7 @@
 import { classifyPointerTarget } from '../core/memory-index.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
-import { withBody } from '../core/topic-file.js';
+import { comparableText, similarPairs } from '../core/similarity.js';
+import { memoryFields, withBody } from '../core/topic-file.js';
 import type { PlanState, Topic } from '../refactor/phases/state.js';
 
 /*
@@ -66,16 +67,22 @@ function editable(topic: Topic): boolean {
   return !topic.broken && !topic.leftAlone;
 }
 
+/** Share of terms two memories must share to be about the same thing (lower than a near-duplicate). */
+const SAME_SUBJECT_THRESHOLD = 0.3;
+
 /**
- * Two memories of the same type stating the same fact with different values
- * (the same sentence but another date or number): the newer one wins, the
- * older statement is removed with the reason recorded.
+ * Two memories of the same type and subject (sharing a third of their terms)
+ * stating the same fact with different values (the same sentence but another
+ * date or number): the newer one wins, the older statement is removed with
+ * the reason recorded.
  */
 export function resolveContradictions(dream: DreamState): void {
   const { plan } = dream;
+  const candidates = [...plan.topics.values()].filter(editable);
+  const texts = candidates.map((t) => comparableText(memoryFields(t.file.frontmatter?.data ?? {}), t.file.body));
+  const related = new Set(similarPairs(texts, { threshold: SAME_SUBJECT_THRESHOLD }).flatMap(({ a, b }) => [`${candidates[a]!.path}\u0000${candidates[b]!.path}`, `${candidates[b]!.path}\u0000${candidates[a]!.path}`]));
   const byShape = new Map<string, Array<{ topic: Topic; line: string }>>();
-  for (const topic of plan.topics.values()) {
-    if (!editable(topic)) continue;
+  for (const topic of candidates) {
     const type = String(topic.file.frontmatter?.data.type ?? '');
     for (const line of topic.file.body.split(/\r?\n/)) {
       const shape = statementShape(line);
@@ -89,7 +96,7 @@ export function resolveContradictions(dream: DreamState): void {
     // Two statements of the same date cannot say which is newer: both stay.
     if (statements.some((s) => s.topic !== newest.topic && s.topic.anchor.getTime() === newest.topic.anchor.getTime())) continue;
     for (const s of statements) {
-      if (s.topic === newest.topic || normalize(s.line) === normalize(newest.line)) continue;
+      if (s.topic === newest.topic || normalize(s.line) === normalize(newest.line) || !related.has(`${s.topic.path}\u0000${newest.topic.path}`)) continue;
       const reason = `contradicted by the newer ${newest.topic.path} (${newest.topic.anchorSource}): "${normalize(newest.line)}"`;
       removals.set(s.topic, [...(removals.get(s.topic) ?? []), { line: s.line, reason }]);
     }

@@ -1,16 +1,19 @@
 import fs from 'node:fs';
 import { RefusedError, UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
-import { findConfig } from '../config/find.js';
-import { RULES } from '../lint/rules/index.js';
 import { readHookInput, runAsHook, type SessionEndInput } from '../hooks/io.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { now } from './clock.js';
 import { checkGate } from './gate.js';
-import { undoLastRun } from './history.js';
-import { actionLines, summaryLine } from './report.js';
-import { dream, type DreamResult } from './run.js';
+import type { SectionValues } from '../config/sections.js';
+import type { DreamResult } from './types.js';
+
+/*
+ * Only the gate is loaded up front: a SessionEnd hook that is not due (the
+ * common case) must cost little more than starting Node. The planner, the
+ * lint rules (for the config) and the history load when they are needed.
+ */
 
 export interface DreamCommandOptions extends GlobalArgs {
   force: boolean;
@@ -26,8 +29,16 @@ export interface DreamCommandOptions extends GlobalArgs {
 }
 
 /** Flags first, then memdir.config.json's `dream` section, then the defaults (24 h, 5 sessions, 25%). */
-function settings(args: DreamCommandOptions, dir: string, cwd: string) {
-  const config = fs.existsSync(dir) ? findConfig(dir, cwd, RULES).config.dream : {};
+async function settings(args: DreamCommandOptions, dir: string, cwd: string) {
+  const { locateConfig } = await import('../config/find.js');
+  let config: SectionValues<'dream'> = {};
+  // The lint rules (which validating a configuration needs) load only when there is one.
+  const found = locateConfig(dir, cwd);
+  if (found) {
+    const { validateConfig } = await import('../config/validate.js');
+    const { RULES } = await import('../lint/rules/index.js');
+    config = validateConfig(found.value, found.origin, RULES).dream;
+  }
   return {
     minHours: args.minHours ?? config.minHours ?? 24,
     minSessions: args.minSessions ?? config.minSessions ?? 5,
@@ -35,7 +46,7 @@ function settings(args: DreamCommandOptions, dir: string, cwd: string) {
   };
 }
 
-function asJson(result: DreamResult) {
+function asJson(result: DreamResult, summaryLine: (counts: DreamResult['counts']) => string) {
   return {
     dir: result.dir,
     status: result.status,
@@ -73,8 +84,9 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
     if (context.hook) return 0;
     throw new UsageError(`${dir}: no memory directory here`);
   }
-  const { minHours, minSessions, maxDelete } = settings(args, dir, projectRoot ?? dir);
+  const { minHours, minSessions, maxDelete } = await settings(args, dir, projectRoot ?? dir);
   if (args.undo) {
+    const { undoLastRun } = await import('./history.js');
     const undone = await undoLastRun(dir, now());
     if (!undone.run) throw new RefusedError(messages.dreamNothingToUndo());
     if (args.json) output.json(undone);
@@ -91,23 +103,29 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
     }
     return 0;
   }
-  const result = await dream({ dir, projectRoot, sessionId: context.sessionId, force: args.force, minHours, minSessions, maxDelete, dryRun: args.dryRun, commit: args.commit });
-  if (result.status === 'not-due') {
-    if (args.json) output.json(asJson(result));
-    if (context.ifDue) return 0;
-    output.warn(messages.dreamNotDue(result.gate.reason));
-    return 1;
+  // The gate before anything else loads: most hook calls end here.
+  if (!args.force) {
+    const gate = await checkGate(dir, { minHours, minSessions, now: now(), projectRoot, sessionId: context.sessionId });
+    if (!gate.due) {
+      if (args.json) output.json({ dir, status: 'not-due', gate });
+      if (context.ifDue) return 0;
+      output.warn(messages.dreamNotDue(gate.reason));
+      return 1;
+    }
   }
+  const { dream } = await import('./run.js');
+  const { actionLines, summaryLine } = await import('./report.js');
+  const result = await dream({ dir, projectRoot, sessionId: context.sessionId, force: args.force, minHours, minSessions, maxDelete, dryRun: args.dryRun, commit: args.commit });
   if (result.status === 'running') {
-    if (args.json) output.json(asJson(result));
+    if (args.json) output.json(asJson(result, summaryLine));
     output.warn(messages.dreamRunning(undefined));
     return context.hook ? 0 : 1;
   }
-  if (args.json) output.json(asJson(result));
+  if (args.json) output.json(asJson(result, summaryLine));
   else {
     if (args.dryRun) output.write(result.diffs.join(''));
     const lines = actionLines(result.actions);
-    if (lines.length) output.write(`${args.dryRun ? 'would ' : ''}${lines.length === 1 ? 'change' : 'change'}:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+    if (lines.length) output.write(`${args.dryRun ? 'would change' : 'changed'}:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
     output.out(`${args.dryRun ? 'dry run: ' : ''}${summaryLine(result.counts)}\n`);
     if (result.report) output.info(`report: ${result.report}`);
     if (result.commit) output.info(`committed ${result.commit}`);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isAlive } from '../store/lock.js';
 
 /**
  * `<memdir>/.consolidate-lock` (DESIGN §2.5): its mtime is the last
@@ -19,15 +20,6 @@ export interface ConsolidationLock {
   /** The mtime before this run took it; undefined when there was no file. */
   previousMtimeMs: number | undefined;
   takenAt: Date;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** The last consolidation time (the lock file's mtime), or undefined when there was none. */

@@ -1,5 +1,5 @@
 import type { DreamAction } from './plan.js';
-import type { DreamCounts, DreamResult } from './run.js';
+import type { DreamCounts, DreamResult } from './types.js';
 
 export function summaryLine(counts: DreamCounts): string {
   return `Improved ${counts.improved} memories (${counts.merged} merged, ${counts.dates} dates, ${counts.pruned} pruned)`;

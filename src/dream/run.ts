@@ -11,7 +11,10 @@ import { now as clockNow } from './clock.js';
 import { releaseConsolidationLock, rollBackConsolidationLock, takeConsolidationLock, lockHolder } from './consolidate-lock.js';
 import { checkGate, type GateState } from './gate.js';
 import { keepPreviousVersions, runStamp, writeReport } from './history.js';
-import { planDream, type DreamAction, type DreamPlan } from './plan.js';
+import { planDream, type DreamPlan } from './plan.js';
+import type { DreamCounts, DreamResult } from './types.js';
+
+export type { DreamCounts, DreamResult, DreamStatus } from './types.js';
 import { readRepoFacts } from './repo-facts.js';
 import { formatDreamReport } from './report.js';
 
@@ -34,33 +37,6 @@ export interface DreamOptions {
   /** Resolve relative dates against this date instead of each file's own. */
   anchor?: Date | undefined;
   env?: NodeJS.ProcessEnv;
-}
-
-export type DreamStatus = 'not-due' | 'running' | 'over-budget' | 'unchanged' | 'planned' | 'applied';
-
-export interface DreamCounts {
-  improved: number;
-  merged: number;
-  dates: number;
-  pruned: number;
-}
-
-export interface DreamResult {
-  dir: string;
-  status: DreamStatus;
-  gate: GateState;
-  /** Set when the directory was planned (every status but not-due and running). */
-  plan?: DreamPlan;
-  actions: DreamAction[];
-  counts: DreamCounts;
-  /** Unified diffs of every changed file. */
-  diffs: string[];
-  /** The report file of an applied run. */
-  report: string | null;
-  /** The commit made with --commit. */
-  commit: string | null;
-  /** The largest share of memories allowed to go, and what the plan deletes. */
-  budget: { maxDelete: number; deletes: number; memories: number };
 }
 
 const PRUNING = new Set(['contradiction', 'drift', 'dead-pointer']);
@@ -129,7 +105,7 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
     else releaseConsolidationLock(lock);
     if (options.commit && result.status === 'applied') {
       const { commitDream } = await import('./commit.js');
-      result.commit = await commitDream(dir, result);
+      result.commit = await commitDream(dir, [...result.plan!.plan.changes.keys()], result.report!);
     }
     return result;
   } catch (error) {

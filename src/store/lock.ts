@@ -53,7 +53,7 @@ interface HeldLock {
   mtimeMs: number;
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -57,6 +57,7 @@ function asJson(result: DreamResult, summaryLine: (counts: DreamResult['counts']
     operations: result.actions,
     files: [...(result.plan?.plan.changes ?? [])].map(([path, content]) => ({ path, action: content === null ? 'delete' : 'write' })),
     dropped: result.plan?.plan.dropped ?? [],
+    unsaved: result.unsaved,
     diff: result.diffs.join(''),
     report: result.report,
     commit: result.commit,
@@ -126,6 +127,7 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
     if (args.dryRun) output.write(result.diffs.join(''));
     const lines = actionLines(result.actions);
     if (lines.length) output.write(`${args.dryRun ? 'would change' : 'changed'}:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+    for (const u of result.unsaved) output.info(`not in memory yet (asked in ${u.transcript}): ${u.text}`);
     output.out(`${args.dryRun ? 'dry run: ' : ''}${summaryLine(result.counts)}\n`);
     if (result.report) output.info(`report: ${result.report}`);
     if (result.commit) output.info(`committed ${result.commit}`);

@@ -73,7 +73,7 @@ async function sessionsSince(dir: string, since: number, options: GateOptions): 
   if (record && record.since === since && record.sessionId === sessionId && at - record.scannedAt >= 0 && at - record.scannedAt < SCAN_INTERVAL_MS) {
     return { sessions: record.sessions, cached: true };
   }
-  const sessions = await countSessions(await transcriptFolders(options.projectRoot, options.env ?? process.env), since, options.sessionId);
+  const sessions = (await recentTranscripts(await transcriptFolders(options.projectRoot, options.env ?? process.env), since, options.sessionId)).length;
   try {
     makeStateDir(dir);
     writeFileAtomic(stateFile, JSON.stringify({ scannedAt: at, since, sessions, sessionId } satisfies ScanRecord));
@@ -107,9 +107,9 @@ export async function transcriptFolders(projectRoot: string | undefined, env: No
   return [...new Set(roots.map((root) => path.join(projects, sanitizeProjectPath(root.normalize('NFC')))))];
 }
 
-/** Main-session transcripts (`<id>.jsonl`, not `agent-*`) modified after `since`, the current session excluded. */
-export async function countSessions(folders: string[], since: number, currentSession: string | undefined): Promise<number> {
-  let count = 0;
+/** Main-session transcripts (`<id>.jsonl`, not `agent-*`) modified after `since`, except `exceptSession`'s. */
+export async function recentTranscripts(folders: string[], since: number, exceptSession?: string | undefined): Promise<string[]> {
+  const found: string[] = [];
   for (const folder of folders) {
     let names: string[];
     try {
@@ -118,13 +118,13 @@ export async function countSessions(folders: string[], since: number, currentSes
       continue;
     }
     for (const name of names) {
-      if (!name.endsWith('.jsonl') || name.startsWith('agent-') || name === `${currentSession}.jsonl`) continue;
+      if (!name.endsWith('.jsonl') || name.startsWith('agent-') || name === `${exceptSession}.jsonl`) continue;
       try {
-        if ((await fs.promises.stat(path.join(folder, name))).mtimeMs > since) count++;
+        if ((await fs.promises.stat(path.join(folder, name))).mtimeMs > since) found.push(path.join(folder, name));
       } catch {
         // gone since the listing
       }
     }
   }
-  return count;
+  return found;
 }

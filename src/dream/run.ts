@@ -9,13 +9,14 @@ import { diffsOf, planInput } from '../refactor/run.js';
 import { lostLines } from '../refactor/verify.js';
 import { now as clockNow } from './clock.js';
 import { releaseConsolidationLock, rollBackConsolidationLock, takeConsolidationLock, lockHolder } from './consolidate-lock.js';
-import { checkGate, type GateState } from './gate.js';
+import { checkGate, recentTranscripts, transcriptFolders } from './gate.js';
 import { keepPreviousVersions, runStamp, writeReport } from './history.js';
 import { planDream, type DreamPlan } from './plan.js';
 import type { DreamCounts, DreamResult } from './types.js';
 
 export type { DreamCounts, DreamResult, DreamStatus } from './types.js';
 import { readRepoFacts } from './repo-facts.js';
+import { unsavedRequests } from './signal.js';
 import { formatDreamReport } from './report.js';
 
 export interface DreamOptions {
@@ -62,10 +63,13 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
   const maxDelete = options.maxDelete ?? 25;
   if (options.commit && !options.dryRun && !findGitRoot(dir)) throw new UsageError(messages.dreamCommitOutsideGit(dir));
   const gate = await checkGate(dir, { minHours: options.minHours ?? 24, minSessions: options.minSessions ?? 5, now: at, projectRoot: options.projectRoot, sessionId: options.sessionId, env });
-  const empty = { dir, gate, actions: [], counts: NOTHING, diffs: [], report: null, commit: null, budget: { maxDelete, deletes: 0, memories: 0 } };
+  const empty = { dir, gate, actions: [], unsaved: [], counts: NOTHING, diffs: [], report: null, commit: null, budget: { maxDelete, deletes: 0, memories: 0 } };
   if (!gate.due && !options.force) return { ...empty, status: 'not-due' };
   if (!options.dryRun && lockHolder(dir, at) !== undefined) return { ...empty, status: 'running' };
   const repo = await readRepoFacts(options.projectRoot);
+  // The sessions since the last consolidation, listed before this run moves its time.
+  const since = gate.lastConsolidation ? Date.parse(gate.lastConsolidation) : 0;
+  const transcripts = await recentTranscripts(await transcriptFolders(options.projectRoot, env), since);
 
   const plan = async (): Promise<Omit<DreamResult, 'status' | 'report' | 'commit'> & { input: Map<string, string> }> => {
     const { input } = await planInput(dir);
@@ -77,7 +81,9 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
       throw new MemdirError(`dream would lose ${lost.length} line(s) without a reason, e.g. ${first.file}:${first.line} "${first.text.trim().slice(0, 80)}"; nothing was changed`, { hint: 'please report this with the directory' });
     }
     const budget = { maxDelete, deletes: dreamPlan.deletes.length, memories: dreamPlan.memories };
-    return { dir, gate, plan: dreamPlan, actions: dreamPlan.actions, counts: countsOf(dreamPlan), diffs: await diffsOf(input, dreamPlan.plan), budget, input: texts };
+    // Topic files only: the index's pointer lines would count as holding whatever they mention.
+    const unsaved = await unsavedRequests(transcripts, [...texts].filter(([file]) => file !== INDEX_FILE).map(([, text]) => text));
+    return { dir, gate, plan: dreamPlan, actions: dreamPlan.actions, unsaved, counts: countsOf(dreamPlan), diffs: await diffsOf(input, dreamPlan.plan), budget, input: texts };
   };
   const overBudget = (budget: DreamResult['budget']) => budget.deletes > (budget.memories * budget.maxDelete) / 100;
 

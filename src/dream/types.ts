@@ -1,5 +1,6 @@
 import type { GateState } from './gate.js';
 import type { DreamAction, DreamPlan } from './plan.js';
+import type { UnsavedRequest } from './signal.js';
 
 export type DreamStatus = 'not-due' | 'running' | 'over-budget' | 'unchanged' | 'planned' | 'applied';
 
@@ -17,6 +18,8 @@ export interface DreamResult {
   /** Set when the directory was planned (every status but not-due and running). */
   plan?: DreamPlan;
   actions: DreamAction[];
+  /** Requests to remember, from the sessions since the last run, that no memory holds (left for `memdir extract`). */
+  unsaved: UnsavedRequest[];
   counts: DreamCounts;
   /** Unified diffs of every changed file. */
   diffs: string[];

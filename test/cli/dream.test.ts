@@ -5,8 +5,9 @@ import { describe, expect, test } from 'vitest';
 import { CLEAN, plantedWorkspace } from '../helpers/dream-fixture.js';
 import { fixtureMemoryDirs } from '../helpers/fixtures.js';
 import { createRepo } from '../helpers/git-repo.js';
+import { sanitizeProjectPath } from '../../src/core/paths.js';
 import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
-import { snapshotTree, tempDir } from '../helpers/temp.js';
+import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
 
 /** The memory files only: not memdir's state, not the consolidation lock. */
 const memories = (tree: Record<string, string>) => Object.fromEntries(Object.entries(tree).filter(([k]) => !k.startsWith('.')));
@@ -124,5 +125,18 @@ describe('memdir dream on planted problems', () => {
       }
       expect(memories(snapshotTree(dir)), source).toEqual(memories(before));
     }
+  });
+
+  test('gathers requests to remember from the sessions since the last run that no memory holds, and reports them', async () => {
+    const { dir, repo, env } = await planted();
+    const line = (uuid: string, content: string) => JSON.stringify({ type: 'user', uuid, parentUuid: null, sessionId: 's1', timestamp: '2026-03-01T10:00:00Z', message: { role: 'user', content } });
+    writeTree(path.join(env.HOME!, '.claude', 'projects', sanitizeProjectPath(repo)), {
+      's1.jsonl': `${[line('u1', 'remember that the staging database is db-staging-2 in eu-west-1'), line('u2', 'Remember that integration tests must use a real database')].join('\n')}\n`,
+    });
+    const r = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: repo, env });
+    expect(r.code, r.stderr).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect(result.unsaved.map((u: { text: string }) => u.text)).toEqual(['the staging database is db-staging-2 in eu-west-1']);
+    expect(fs.readFileSync(result.report, 'utf8')).toContain('- the staging database is db-staging-2 in eu-west-1 (');
   });
 });

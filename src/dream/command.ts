@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { RefusedError, UsageError } from '../core/errors.js';
+import { ConfigError, RefusedError, UsageError } from '../core/errors.js';
+import type { EngineName } from '../llm/model.js';
 import { messages } from '../core/messages.js';
 import { readHookInput, runAsHook, type SessionEndInput } from '../hooks/io.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
@@ -26,6 +27,8 @@ export interface DreamCommandOptions extends GlobalArgs {
   minHours?: number | undefined;
   minSessions?: number | undefined;
   maxDelete?: number | undefined;
+  engine?: EngineName | undefined;
+  model?: string | undefined;
 }
 
 /** Flags first, then memdir.config.json's `dream` section, then the defaults (24 h, 5 sessions, 25%). */
@@ -43,6 +46,8 @@ async function settings(args: DreamCommandOptions, dir: string, cwd: string) {
     minHours: args.minHours ?? config.minHours ?? 24,
     minSessions: args.minSessions ?? config.minSessions ?? 5,
     maxDelete: args.maxDelete ?? config.maxDelete ?? 25,
+    engine: args.engine ?? config.engine ?? 'local',
+    model: args.model ?? config.model,
   };
 }
 
@@ -58,6 +63,8 @@ function asJson(result: DreamResult, summaryLine: (counts: DreamResult['counts']
     files: [...(result.plan?.plan.changes ?? [])].map(([path, content]) => ({ path, action: content === null ? 'delete' : 'write' })),
     dropped: result.plan?.plan.dropped ?? [],
     unsaved: result.unsaved,
+    engine: result.engine,
+    rejected: result.rejected,
     diff: result.diffs.join(''),
     report: result.report,
     commit: result.commit,
@@ -85,7 +92,7 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
     if (context.hook) return 0;
     throw new UsageError(`${dir}: no memory directory here`);
   }
-  const { minHours, minSessions, maxDelete } = await settings(args, dir, projectRoot ?? dir);
+  const { minHours, minSessions, maxDelete, engine: engineName, model } = await settings(args, dir, projectRoot ?? dir);
   if (args.undo) {
     const { undoLastRun } = await import('./history.js');
     const undone = await undoLastRun(dir, now());
@@ -114,9 +121,12 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
       return 1;
     }
   }
+  const { chooseEngine } = await import('../llm/model.js');
+  const engine = chooseEngine(engineName);
+  if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
   const { dream } = await import('./run.js');
   const { actionLines, summaryLine } = await import('./report.js');
-  const result = await dream({ dir, projectRoot, sessionId: context.sessionId, force: args.force, minHours, minSessions, maxDelete, dryRun: args.dryRun, commit: args.commit });
+  const result = await dream({ dir, projectRoot, sessionId: context.sessionId, force: args.force, minHours, minSessions, maxDelete, dryRun: args.dryRun, commit: args.commit, engine, model, warn: output.warn });
   if (result.status === 'running') {
     if (args.json) output.json(asJson(result, summaryLine));
     output.warn(messages.dreamRunning(undefined));
@@ -127,6 +137,7 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
     if (args.dryRun) output.write(result.diffs.join(''));
     const lines = actionLines(result.actions);
     if (lines.length) output.write(`${args.dryRun ? 'would change' : 'changed'}:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+    for (const r of result.rejected) output.warn(`memdir dream: not applied, the model's ${JSON.stringify(r.operation)}: ${r.error}`);
     for (const u of result.unsaved) output.info(`not in memory yet (asked in ${u.transcript}): ${u.text}`);
     output.out(`${args.dryRun ? 'dry run: ' : ''}${summaryLine(result.counts)}\n`);
     if (result.report) output.info(`report: ${result.report}`);

@@ -12,7 +12,7 @@ import type { PlanState, Topic } from '../refactor/phases/state.js';
  * report); a memory with nothing of substance left is deleted.
  */
 
-export type DreamActionKind = 'dead-pointer' | 'contradiction' | 'drift' | 'merge' | 'date' | 'index';
+export type DreamActionKind = 'dead-pointer' | 'contradiction' | 'drift' | 'model' | 'merge' | 'date' | 'index';
 
 export interface DreamAction {
   kind: DreamActionKind;
@@ -27,6 +27,14 @@ export interface DreamState {
   actions: DreamAction[];
   /** Topic files the dream phases delete, with the reason. */
   deleted: Map<string, string>;
+}
+
+/** An operation the claude engine proposed, already validated (see claude.ts). */
+export interface ModelProposal {
+  op: 'delete' | 'remove-lines';
+  path: string;
+  lines: string[];
+  reason: string;
 }
 
 /** What git says about the project's files, for drift. */
@@ -125,10 +133,21 @@ export function dropDrift(dream: DreamState, repo: RepoFacts | undefined): void 
   }
 }
 
+/** The claude engine's validated proposals; a memory an earlier phase already removed is skipped. */
+export function applyModelProposals(dream: DreamState, proposals: readonly ModelProposal[]): void {
+  for (const proposal of proposals) {
+    const topic = dream.plan.topics.get(proposal.path);
+    if (!topic || !editable(topic)) continue;
+    const body = topic.file.body.split(/\r?\n/);
+    const lines = proposal.op === 'delete' ? body.filter(SUBSTANCE) : proposal.lines.filter((l) => body.includes(l));
+    if (lines.length) removeLines(dream, topic, lines.map((line) => ({ line, reason: `the model: ${proposal.reason}` })), 'model');
+  }
+}
+
 const SUBSTANCE = (line: string) => line.trim() !== '' && !/^\s*#/.test(line) && !/^\s*\*\*(?:Why|How to apply):\*\*/.test(line);
 
 /** Remove statements from a topic; when nothing of substance is left, delete the whole memory. */
-function removeLines(dream: DreamState, topic: Topic, lines: Array<{ line: string; reason: string }>, kind: 'contradiction' | 'drift'): void {
+function removeLines(dream: DreamState, topic: Topic, lines: Array<{ line: string; reason: string }>, kind: 'contradiction' | 'drift' | 'model'): void {
   const { plan } = dream;
   const gone = new Set(lines.map((l) => l.line));
   const eol = topic.file.eol;

@@ -5,7 +5,7 @@ import { mergeNearDuplicates } from '../refactor/phases/merge.js';
 import { readIndex } from '../refactor/phases/read-index.js';
 import { renderIndex } from '../refactor/phases/render-index.js';
 import { createState, SUB_INDEX, type PlanInputFile, type RefactorPlan } from '../refactor/phases/state.js';
-import { dropDeadPointers, dropDrift, resolveContradictions, type DreamAction, type DreamState, type RepoFacts } from './phases.js';
+import { applyModelProposals, dropDeadPointers, dropDrift, resolveContradictions, type DreamAction, type DreamState, type ModelProposal, type RepoFacts } from './phases.js';
 
 export type { DreamAction, RepoFacts } from './phases.js';
 
@@ -28,7 +28,7 @@ export interface DreamPlan {
  * merged, dates made absolute, and the index rendered within the limits the
  * agent loads (orphans indexed).
  */
-export function planDream(files: Map<string, PlanInputFile>, options: { anchor?: Date | undefined; repo?: RepoFacts | undefined } = {}): DreamPlan {
+export function planDream(files: Map<string, PlanInputFile>, options: { anchor?: Date | undefined; repo?: RepoFacts | undefined; proposals?: readonly ModelProposal[] } = {}): DreamPlan {
   const state = createState(files, { anchor: options.anchor });
   const memories = state.topics.size;
   const dream: DreamState = { plan: state, actions: [], deleted: new Map() };
@@ -38,6 +38,7 @@ export function planDream(files: Map<string, PlanInputFile>, options: { anchor?:
   dropDeadPointers(dream);
   resolveContradictions(dream);
   dropDrift(dream, options.repo);
+  applyModelProposals(dream, options.proposals ?? []);
   mergeNearDuplicates(state);
   absoluteDates(state);
   const plan = renderIndex(state);

@@ -1,5 +1,10 @@
 import path from 'node:path';
+import { calendarDay } from '../core/dates.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
+import { memoryFields, parseTopicFile } from '../core/topic-file.js';
+import { ModelError } from '../llm/model.js';
+import { SUB_INDEX, type PlanInputFile } from '../refactor/phases/state.js';
+import type { ShownMemory, ValidatedOperations } from './claude.js';
 import { MemdirError, UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { findGitRoot } from '../store/git-root.js';
@@ -37,10 +42,15 @@ export interface DreamOptions {
   commit?: boolean;
   /** Resolve relative dates against this date instead of each file's own. */
   anchor?: Date | undefined;
+  /** `claude`: one model call proposes deletions and line removals, validated one by one (default local). */
+  engine?: 'local' | 'claude';
+  model?: string | undefined;
+  /** Where to say that the claude engine fell back to local. */
+  warn?: (message: string) => void;
   env?: NodeJS.ProcessEnv;
 }
 
-const PRUNING = new Set(['contradiction', 'drift', 'dead-pointer']);
+const PRUNING = new Set(['contradiction', 'drift', 'dead-pointer', 'model']);
 
 function countsOf(dreamPlan: DreamPlan): DreamCounts {
   const { plan, actions } = dreamPlan;
@@ -55,6 +65,30 @@ function countsOf(dreamPlan: DreamPlan): DreamCounts {
 
 const NOTHING: DreamCounts = { improved: 0, merged: 0, dates: 0, pruned: 0 };
 
+/** The newest 200 editable memories as the model sees them. */
+function shownMemories(input: Map<string, PlanInputFile>): ShownMemory[] {
+  const shown = [...input]
+    .filter(([file, f]) => file !== INDEX_FILE && !f.leftAlone && !SUB_INDEX.test(file))
+    .sort(([, a], [, b]) => b.anchor.getTime() - a.anchor.getTime())
+    .slice(0, 200);
+  return shown.map(([file, f]) => {
+    const { file: topic } = parseTopicFile(f.text);
+    return { path: file, type: memoryFields(topic.frontmatter?.data ?? {}).type ?? 'unknown', date: calendarDay(f.anchor), body: topic.body };
+  });
+}
+
+/** The claude engine's validated operations; on a model failure other than a rejected key, the local engine alone (said on `warn`). */
+async function askModel(input: Map<string, PlanInputFile>, options: DreamOptions): Promise<ValidatedOperations | undefined> {
+  try {
+    const { proposeOperations } = await import('./claude.js');
+    return (await proposeOperations(shownMemories(input), { model: options.model, env: options.env })).value;
+  } catch (error) {
+    if (!(error instanceof ModelError) || error.kind === 'auth') throw error;
+    options.warn?.(`memdir dream: ${error.message}; using the local engine`);
+    return undefined;
+  }
+}
+
 /** Consolidate a memory directory when due (DESIGN §2.5): gate, lock, plan, budget, keep previous versions, apply, report. */
 export async function dream(options: DreamOptions): Promise<DreamResult> {
   const env = options.env ?? process.env;
@@ -63,7 +97,7 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
   const maxDelete = options.maxDelete ?? 25;
   if (options.commit && !options.dryRun && !findGitRoot(dir)) throw new UsageError(messages.dreamCommitOutsideGit(dir));
   const gate = await checkGate(dir, { minHours: options.minHours ?? 24, minSessions: options.minSessions ?? 5, now: at, projectRoot: options.projectRoot, sessionId: options.sessionId, env });
-  const empty = { dir, gate, actions: [], unsaved: [], counts: NOTHING, diffs: [], report: null, commit: null, budget: { maxDelete, deletes: 0, memories: 0 } };
+  const empty = { dir, gate, actions: [], unsaved: [], engine: 'local' as const, rejected: [], counts: NOTHING, diffs: [], report: null, commit: null, budget: { maxDelete, deletes: 0, memories: 0 } };
   if (!gate.due && !options.force) return { ...empty, status: 'not-due' };
   if (!options.dryRun && lockHolder(dir, at) !== undefined) return { ...empty, status: 'running' };
   const repo = await readRepoFacts(options.projectRoot);
@@ -71,9 +105,12 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
   const since = gate.lastConsolidation ? Date.parse(gate.lastConsolidation) : 0;
   const transcripts = await recentTranscripts(await transcriptFolders(options.projectRoot, env), since);
 
+  // Asked before the writer lock is taken: a model call must not keep save and the hooks waiting.
+  const model = options.engine === 'claude' ? await askModel((await planInput(dir)).input, options) : undefined;
+
   const plan = async (): Promise<Omit<DreamResult, 'status' | 'report' | 'commit'> & { input: Map<string, string> }> => {
     const { input } = await planInput(dir);
-    const dreamPlan = planDream(input, { anchor: options.anchor, repo });
+    const dreamPlan = planDream(input, { anchor: options.anchor, repo, proposals: model?.valid });
     const texts = new Map([...input].map(([file, f]) => [file, f.text]));
     const lost = lostLines(texts, dreamPlan.plan, [...input].filter(([, f]) => f.leftAlone).map(([file]) => file));
     if (lost.length > 0) {
@@ -83,7 +120,7 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
     const budget = { maxDelete, deletes: dreamPlan.deletes.length, memories: dreamPlan.memories };
     // Topic files only: the index's pointer lines would count as holding whatever they mention.
     const unsaved = await unsavedRequests(transcripts, [...texts].filter(([file]) => file !== INDEX_FILE).map(([, text]) => text));
-    return { dir, gate, plan: dreamPlan, actions: dreamPlan.actions, unsaved, counts: countsOf(dreamPlan), diffs: await diffsOf(input, dreamPlan.plan), budget, input: texts };
+    return { dir, gate, plan: dreamPlan, actions: dreamPlan.actions, unsaved, engine: model ? 'claude' : 'local', rejected: model?.rejected ?? [], counts: countsOf(dreamPlan), diffs: await diffsOf(input, dreamPlan.plan), budget, input: texts };
   };
   const overBudget = (budget: DreamResult['budget']) => budget.deletes > (budget.memories * budget.maxDelete) / 100;
 

@@ -20,6 +20,9 @@ export interface DreamResult {
   actions: DreamAction[];
   /** Requests to remember, from the sessions since the last run, that no memory holds (left for `memdir extract`). */
   unsaved: UnsavedRequest[];
+  engine: 'local' | 'claude';
+  /** The claude engine's operations that failed validation: reported, never applied. */
+  rejected: Array<{ operation: unknown; error: string }>;
   counts: DreamCounts;
   /** Unified diffs of every changed file. */
   diffs: string[];

@@ -108,7 +108,7 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
   // Asked before the writer lock is taken: a model call must not keep save and the hooks waiting.
   const model = options.engine === 'claude' ? await askModel((await planInput(dir)).input, options) : undefined;
 
-  const plan = async (): Promise<Omit<DreamResult, 'status' | 'report' | 'commit'> & { input: Map<string, string> }> => {
+  const plan = async (): Promise<Omit<DreamResult, 'status' | 'report' | 'commit'>> => {
     const { input } = await planInput(dir);
     const dreamPlan = planDream(input, { anchor: options.anchor, repo, proposals: model?.valid });
     const texts = new Map([...input].map(([file, f]) => [file, f.text]));
@@ -120,19 +120,19 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
     const budget = { maxDelete, deletes: dreamPlan.deletes.length, memories: dreamPlan.memories };
     // Topic files only: the index's pointer lines would count as holding whatever they mention.
     const unsaved = await unsavedRequests(transcripts, [...texts].filter(([file]) => file !== INDEX_FILE).map(([, text]) => text));
-    return { dir, gate, plan: dreamPlan, actions: dreamPlan.actions, unsaved, engine: model ? 'claude' : 'local', rejected: model?.rejected ?? [], counts: countsOf(dreamPlan), diffs: await diffsOf(input, dreamPlan.plan), budget, input: texts };
+    return { dir, gate, plan: dreamPlan, actions: dreamPlan.actions, unsaved, engine: model ? 'claude' : 'local', rejected: model?.rejected ?? [], counts: countsOf(dreamPlan), diffs: await diffsOf(input, dreamPlan.plan), budget };
   };
   const overBudget = (budget: DreamResult['budget']) => budget.deletes > (budget.memories * budget.maxDelete) / 100;
 
   if (options.dryRun) {
-    const { input: _input, ...planned } = await plan();
+    const planned = await plan();
     return { ...planned, status: overBudget(planned.budget) ? 'over-budget' : 'planned', report: null, commit: null };
   }
   const lock = takeConsolidationLock(dir, at);
   if (!lock) return { ...empty, status: 'running' };
   try {
     const result = await withDirLock(dir, async (): Promise<DreamResult> => {
-      const { input: _input, ...planned } = await plan();
+      const planned = await plan();
       if (overBudget(planned.budget)) return { ...planned, status: 'over-budget', report: null, commit: null };
       const changes: FileChange[] = [...planned.plan!.plan.changes].map(([file, content]) => (content === null ? { path: file, delete: true as const } : { path: file, content }));
       if (changes.length === 0) return { ...planned, status: 'unchanged', report: null, commit: null };

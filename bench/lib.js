@@ -96,3 +96,16 @@ export function bareFixIndex(dir) {
   fs.closeSync(fd);
   fs.renameSync(temp, index);
 }
+
+/** Wall ms and peak RSS (KB, from GNU time when present) of one process. */
+export function measure(args, { env = {}, cwd } = {}) {
+  const gnuTime = fs.existsSync('/usr/bin/time');
+  const command = gnuTime ? '/usr/bin/time' : process.execPath;
+  const argv = gnuTime ? ['-f', '%M', process.execPath, ...args] : args;
+  const start = process.hrtime.bigint();
+  const result = spawnSync(command, argv, { encoding: 'utf8', cwd, env: { ...process.env, NO_COLOR: '1', ...env } });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  const rss = gnuTime ? Number(result.stderr.trim().split('\n').pop()) : NaN;
+  return { ms, rss };
+}

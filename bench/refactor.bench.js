@@ -4,22 +4,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { bloatedIndex } from './generators.js';
-import { median, report, root } from './lib.js';
-
-/** Wall ms and peak RSS (KB, from GNU time when present) of one process. */
-function measure(args) {
-  const gnuTime = fs.existsSync('/usr/bin/time');
-  const command = gnuTime ? '/usr/bin/time' : process.execPath;
-  const argv = gnuTime ? ['-f', '%M', process.execPath, ...args] : args;
-  const start = process.hrtime.bigint();
-  const result = spawnSync(command, argv, { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
-  const rss = gnuTime ? Number(result.stderr.trim().split('\n').pop()) : NaN;
-  return { ms, rss };
-}
+import { measure, median, report, root } from './lib.js';
 
 /** A topic file of about `megabytes` MB: a pasted log under headings, as the reliability probe made it. */
 function hugeTopic(megabytes) {

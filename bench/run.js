@@ -9,8 +9,9 @@ import extractParse from './extract-parse.bench.js';
 import sync from './sync.bench.js';
 import extractHook from './extract-hook.bench.js';
 import hooks from './hooks.bench.js';
+import dream from './dream.bench.js';
 
-const all = { startup, scan, lint, lintFix, refactor, recall, 'extract-parse': extractParse, 'extract-hook': extractHook, sync, hooks };
+const all = { startup, scan, lint, lintFix, refactor, recall, 'extract-parse': extractParse, 'extract-hook': extractHook, sync, hooks, dream };
 const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(all)) {
   if (!all[name]) {

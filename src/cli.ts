@@ -4,6 +4,7 @@ import { MemdirError, UsageError } from './core/errors.js';
 import { messages, printable } from './core/messages.js';
 import * as context from './cmd/context.js';
 import * as extract from './cmd/extract.js';
+import * as dream from './cmd/dream.js';
 import * as forget from './cmd/forget.js';
 import * as hooks from './cmd/hooks.js';
 import * as lint from './cmd/lint.js';
@@ -21,7 +22,7 @@ import { leaveDeletedWorkingDirectory } from './store/cwd.js';
 
 // Command modules hold options and a handler; each handler imports its logic
 // on demand, so `memdir where` never loads what `memdir save` needs.
-const commands = [where, context, save, forget, list, show, lint, refactor, recall, extract, sync, hooks];
+const commands = [where, context, save, forget, list, show, lint, refactor, recall, extract, dream, sync, hooks];
 
 /** One line on stderr (and a JSON document on stdout under --json), the exit code set. */
 function reportError(error: unknown, options: { debug: boolean; json: boolean }): void {

@@ -28,17 +28,22 @@ export function configSection<S extends SectionName>(section: S, dir: string, cw
 
 export function findConfig(dir: string, cwd: string, rules?: readonly ConfigurableRule[], explicit?: string): { config: MemdirConfig; file?: string } {
   if (explicit) return { config: validateConfig(readJson(explicit), explicit, rules), file: explicit };
+  const found = locateConfig(dir, cwd);
+  return found ? { config: validateConfig(found.value, found.origin, rules), file: found.file } : { config: DEFAULT_CONFIG };
+}
+
+/** The configuration findConfig would use, read but not validated (so a caller without one need not load the rules). */
+export function locateConfig(dir: string, cwd: string): { file: string; origin: string; value: unknown } | undefined {
   const inDir = path.join(dir, CONFIG_FILE);
-  if (fs.existsSync(inDir)) return { config: validateConfig(readJson(inDir), inDir, rules), file: inDir };
+  if (fs.existsSync(inDir)) return { file: inDir, origin: inDir, value: readJson(inDir) };
   for (let current = path.resolve(cwd); ; current = path.dirname(current)) {
     const candidate = path.join(current, CONFIG_FILE);
-    if (fs.existsSync(candidate)) return { config: validateConfig(readJson(candidate), candidate, rules), file: candidate };
+    if (fs.existsSync(candidate)) return { file: candidate, origin: candidate, value: readJson(candidate) };
     const pkg = path.join(current, 'package.json');
     if (fs.existsSync(pkg)) {
       const json = readJson(pkg) as Record<string, unknown>;
-      if (json && typeof json === 'object' && 'memdir' in json) return { config: validateConfig(json.memdir, `${pkg} "memdir"`, rules), file: pkg };
+      if (json && typeof json === 'object' && 'memdir' in json) return { file: pkg, origin: `${pkg} "memdir"`, value: json.memdir };
     }
-    if (fs.existsSync(path.join(current, '.git')) || path.dirname(current) === current) break;
+    if (fs.existsSync(path.join(current, '.git')) || path.dirname(current) === current) return undefined;
   }
-  return { config: DEFAULT_CONFIG };
 }

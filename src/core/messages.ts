@@ -74,6 +74,13 @@ export const messages = {
   extractSaved: (count: number) => `Saved ${count} memor${count === 1 ? 'y' : 'ies'}`,
   extractNoTranscript: () => 'the Stop hook input names no transcript_path',
   extractNeedsInput: () => 'give a transcript: memdir extract --from FILE (or - for stdin), or --hook',
+  dreamUndoChanged: (file: string, run: string) => `${file} changed since the dream run ${run}; nothing was restored (undo it by hand from .memdir/dream/${run}/)`,
+  dreamCommitOutsideGit: (dir: string) => `${dir}: --commit needs the memory directory inside a git work tree; nothing was changed`,
+  dreamRunning: (pid: number | undefined) => `dream is already running${pid ? ` (process ${pid})` : ''}`,
+  dreamOverBudget: (deletes: number, memories: number, maxDelete: number) =>
+    `the plan deletes ${deletes} of ${memories} memories, over the ${maxDelete}% budget (--max-delete); nothing was changed`,
+  dreamNotDue: (reason: string) => `dream is not due: ${reason}`,
+  dreamNothingToUndo: () => 'no dream run to undo',
 } as const;
 
 const ESCAPES: Record<string, string> = { '\0': '\\0', '\n': '\\n', '\r': '\\r', '\t': '\\t' };

@@ -49,7 +49,7 @@ const AUDIT_RULES: Record<string, string> = {
 export type Audit = Array<{ rule: string; what: string; count: number }>;
 
 /** Read the directory and resolve each file's date anchor (modified → last commit → mtime); audit it with the lint rules. */
-async function planInput(dir: string): Promise<{ input: Map<string, PlanInputFile>; audit: Audit }> {
+export async function planInput(dir: string): Promise<{ input: Map<string, PlanInputFile>; audit: Audit }> {
   const { raw } = await readMemoryDir(dir, { git: { repoFiles: true, commitTimes: true } });
   // Every refactor rewrites the index: an index memdir cannot write back is refused before anything else.
   const indexProblem = raw.escapingLinks.has(INDEX_FILE)
@@ -80,7 +80,7 @@ async function planInput(dir: string): Promise<{ input: Map<string, PlanInputFil
   return { input, audit };
 }
 
-async function diffsOf(input: Map<string, PlanInputFile>, plan: RefactorPlan): Promise<string[]> {
+export async function diffsOf(input: Map<string, PlanInputFile>, plan: RefactorPlan): Promise<string[]> {
   const { createTwoFilesPatch } = await import('diff');
   return [...plan.changes].map(([file, content]) =>
     createTwoFilesPatch(content === null || !input.has(file) ? '/dev/null' : `a/${file}`, content === null ? '/dev/null' : `b/${file}`, input.get(file)?.text ?? '', content ?? ''),

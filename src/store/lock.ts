@@ -55,7 +55,7 @@ interface HeldLock {
   mtimeMs: number;
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -136,6 +136,16 @@ function startHeartbeat(file: string, token: string, staleMs: number): NodeJS.Ti
   return timer.unref();
 }
 
+/** The directory's `.memdir/`, created ignoring itself, so memory committed in a repository stays clean. */
+export function makeStateDir(dir: string): void {
+  const state = path.join(dir, STATE_DIR);
+  try {
+    if (fs.mkdirSync(state, { recursive: true })) fs.writeFileSync(path.join(state, '.gitignore'), '*\n');
+  } catch (error) {
+    throw new IoError(messages.notWritable(dir, (error as NodeJS.ErrnoException).code ?? String(error)), { cause: error });
+  }
+}
+
 /**
  * Run `action` holding the memory directory's write lock (`.memdir/lock`,
  * body: PID, start time, time, token). Waits for other writers; a stale lock
@@ -153,10 +163,8 @@ export async function withDirLock<T>(dir: string, action: () => T | Promise<T>, 
   let delay = 5;
   let brokeStale = false;
 
+  makeStateDir(dir);
   try {
-    // A new state folder ignores itself, so memory committed in a repository stays clean.
-    const stateDir = path.join(dir, STATE_DIR);
-    if (fs.mkdirSync(stateDir, { recursive: true })) fs.writeFileSync(path.join(stateDir, '.gitignore'), '*\n');
     fs.mkdirSync(path.dirname(file), { recursive: true });
   } catch (error) {
     throw new IoError(messages.notWritable(dir, (error as NodeJS.ErrnoException).code ?? String(error)), { cause: error });

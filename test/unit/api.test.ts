@@ -31,6 +31,6 @@ test('the public API is the commands, their types and errors, nothing internal',
   const api = await import('../../src/index.js');
   expect(Object.keys(api).sort()).toEqual([
     'ConfigError', 'DEFAULT_CONFIG', 'ExitCode', 'InputError', 'IoError', 'MEMORY_TYPES', 'MemdirError', 'RULES', 'RefusedError', 'UsageError',
-    'applyMemoryEdits', 'extract', 'forgetMemory', 'lint', 'listMemories', 'recall', 'refactor', 'resolveMemoryDir', 'saveMemory', 'sessionContext', 'showMemory', 'validateConfig',
+    'applyMemoryEdits', 'dream', 'extract', 'forgetMemory', 'lint', 'listMemories', 'recall', 'refactor', 'resolveMemoryDir', 'saveMemory', 'sessionContext', 'showMemory', 'validateConfig',
   ]);
 });

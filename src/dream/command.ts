@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import { ConfigError, RefusedError, UsageError } from '../core/errors.js';
+import type { EngineName } from '../llm/model.js';
+import { messages } from '../core/messages.js';
+import { readHookInput, runAsHook, type SessionEndInput } from '../hooks/io.js';
+import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import type { Output } from '../shell/output.js';
+import { now } from './clock.js';
+import { checkGate } from './gate.js';
+import type { SectionValues } from '../config/sections.js';
+import type { DreamResult } from './types.js';
+
+/*
+ * Only the gate is loaded up front: a SessionEnd hook that is not due (the
+ * common case) must cost little more than starting Node. The planner, the
+ * lint rules (for the config) and the history load when they are needed.
+ */
+
+export interface DreamCommandOptions extends GlobalArgs {
+  force: boolean;
+  ifDue?: boolean | undefined;
+  hook: boolean;
+  status: boolean;
+  undo: boolean;
+  dryRun: boolean;
+  commit: boolean;
+  minHours?: number | undefined;
+  minSessions?: number | undefined;
+  maxDelete?: number | undefined;
+  engine?: EngineName | undefined;
+  model?: string | undefined;
+}
+
+/** Flags first, then memdir.config.json's `dream` section, then the defaults (24 h, 5 sessions, 25%). */
+async function settings(args: DreamCommandOptions, dir: string, cwd: string) {
+  const { locateConfig } = await import('../config/find.js');
+  let config: SectionValues<'dream'> = {};
+  // The lint rules (which validating a configuration needs) load only when there is one.
+  const found = locateConfig(dir, cwd);
+  if (found) {
+    const { validateConfig } = await import('../config/validate.js');
+    const { RULES } = await import('../lint/rules/index.js');
+    config = validateConfig(found.value, found.origin, RULES).dream;
+  }
+  return {
+    minHours: args.minHours ?? config.minHours ?? 24,
+    minSessions: args.minSessions ?? config.minSessions ?? 5,
+    maxDelete: args.maxDelete ?? config.maxDelete ?? 25,
+    engine: args.engine ?? config.engine ?? 'local',
+    model: args.model ?? config.model,
+  };
+}
+
+function asJson(result: DreamResult, summaryLine: (counts: DreamResult['counts']) => string) {
+  return {
+    dir: result.dir,
+    status: result.status,
+    gate: result.gate,
+    summary: summaryLine(result.counts),
+    counts: result.counts,
+    budget: result.budget,
+    operations: result.actions,
+    files: [...(result.plan?.plan.changes ?? [])].map(([path, content]) => ({ path, action: content === null ? 'delete' : 'write' })),
+    dropped: result.plan?.plan.dropped ?? [],
+    unsaved: result.unsaved,
+    engine: result.engine,
+    rejected: result.rejected,
+    diff: result.diffs.join(''),
+    report: result.report,
+    commit: result.commit,
+  };
+}
+
+/** `memdir dream`: consolidate when due; `--status`, `--undo`, `--dry-run`; `--hook` for Claude Code's SessionEnd. */
+export async function runDreamCommand(args: DreamCommandOptions, output: Output): Promise<number> {
+  if (args.hook) {
+    let code = 0;
+    await runAsHook('dream', async () => {
+      const input = await readHookInput<SessionEndInput>();
+      code = await consolidate(args, output, { cwd: input.cwd, sessionId: input.session_id, ifDue: args.ifDue ?? true, hook: true });
+    });
+    return code;
+  }
+  return consolidate(args, output, { cwd: undefined, sessionId: undefined, ifDue: args.ifDue ?? false, hook: false });
+}
+
+async function consolidate(args: DreamCommandOptions, output: Output, context: { cwd: string | undefined; sessionId: string | undefined; ifDue: boolean; hook: boolean }): Promise<number> {
+  const resolution = resolveFor(args, output, context.cwd);
+  const { dir } = resolution;
+  const projectRoot = context.cwd ?? resolution.projectRoot;
+  if (!fs.existsSync(dir)) {
+    if (context.hook) return 0;
+    throw new UsageError(`${dir}: no memory directory here`);
+  }
+  const { minHours, minSessions, maxDelete, engine: engineName, model } = await settings(args, dir, projectRoot ?? dir);
+  if (args.undo) {
+    const { undoLastRun } = await import('./history.js');
+    const undone = await undoLastRun(dir, now());
+    if (!undone.run) throw new RefusedError(messages.dreamNothingToUndo());
+    if (args.json) output.json(undone);
+    else output.out(`restored ${undone.restored.length} file(s) and removed ${undone.removed.length} as they were before the dream run ${undone.run}\n`);
+    return 0;
+  }
+  if (args.status) {
+    const gate = await checkGate(dir, { minHours, minSessions, now: now(), projectRoot, sessionId: context.sessionId });
+    if (args.json) output.json({ dir, gate });
+    else {
+      output.out(`last consolidation: ${gate.lastConsolidation ?? 'never'}\n`);
+      output.out(`sessions since: ${gate.sessionsSince ?? 'not counted (too recent)'}${gate.cached ? ' (counted under 10 minutes ago)' : ''}\n`);
+      output.out(`${gate.due ? 'due' : 'not due'}: ${gate.reason}\n`);
+    }
+    return 0;
+  }
+  // The gate before anything else loads: most hook calls end here.
+  if (!args.force) {
+    const gate = await checkGate(dir, { minHours, minSessions, now: now(), projectRoot, sessionId: context.sessionId });
+    if (!gate.due) {
+      if (args.json) output.json({ dir, status: 'not-due', gate });
+      if (context.ifDue) return 0;
+      output.warn(messages.dreamNotDue(gate.reason));
+      return 1;
+    }
+  }
+  const { chooseEngine } = await import('../llm/model.js');
+  const engine = chooseEngine(engineName);
+  if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
+  const { dream } = await import('./run.js');
+  const { actionLines, summaryLine } = await import('./report.js');
+  const result = await dream({ dir, projectRoot, sessionId: context.sessionId, force: args.force, minHours, minSessions, maxDelete, dryRun: args.dryRun, commit: args.commit, engine, model, warn: output.warn });
+  if (result.status === 'running') {
+    if (args.json) output.json(asJson(result, summaryLine));
+    output.warn(messages.dreamRunning(undefined));
+    return context.hook ? 0 : 1;
+  }
+  if (args.json) output.json(asJson(result, summaryLine));
+  else {
+    if (args.dryRun) output.write(result.diffs.join(''));
+    const lines = actionLines(result.actions);
+    if (lines.length) output.write(`${args.dryRun ? 'would change' : 'changed'}:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+    for (const r of result.rejected) output.warn(`memdir dream: not applied, the model's ${JSON.stringify(r.operation)}: ${r.error}`);
+    for (const u of result.unsaved) output.info(`not in memory yet (asked in ${u.transcript}): ${u.text}`);
+    output.out(`${args.dryRun ? 'dry run: ' : ''}${summaryLine(result.counts)}\n`);
+    if (result.report) output.info(`report: ${result.report}`);
+    if (result.commit) output.info(`committed ${result.commit}`);
+  }
+  if (result.status === 'over-budget') {
+    output.warn(messages.dreamOverBudget(result.budget.deletes, result.budget.memories, result.budget.maxDelete));
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sanitizeProjectPath } from '../core/paths.js';
+import { STATE_DIR } from '../core/taxonomy.js';
+import { writeFileAtomic } from '../store/atomic.js';
+import { makeStateDir } from '../store/lock.js';
+import { memoryProjectRoot } from '../store/git-root.js';
+import { configHome, homeDir } from '../store/settings.js';
+import { lastConsolidation } from './consolidate-lock.js';
+
+/**
+ * When dream is due (DESIGN §2.5): at least `minHours` since the last
+ * consolidation and at least `minSessions` sessions since then — transcripts
+ * in the project's Claude Code folders (the canonical root's and each linked
+ * worktree's) touched after it, subagent files and the current session not
+ * counted. Counting lists folders and runs git, so a count is reused for 10
+ * minutes (state in .memdir/dream-gate.json); the hours are checked first and
+ * cost one stat.
+ */
+export const SCAN_INTERVAL_MS = 10 * 60 * 1000;
+const GATE_STATE = 'dream-gate.json';
+
+export interface GateOptions {
+  minHours: number;
+  minSessions: number;
+  now: Date;
+  /** Where the agent runs: its git repository names the transcript folders. */
+  projectRoot: string | undefined;
+  /** The session ending now (its transcript is not counted). */
+  sessionId?: string | undefined;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface GateState {
+  due: boolean;
+  reason: string;
+  lastConsolidation: string | null;
+  hoursSince: number | null;
+  sessionsSince: number | null;
+  /** Whether the session count came from the throttled cache. */
+  cached: boolean;
+  minHours: number;
+  minSessions: number;
+}
+
+interface ScanRecord {
+  scannedAt: number;
+  since: number;
+  sessions: number;
+  sessionId: string | null;
+}
+
+export async function checkGate(dir: string, options: GateOptions): Promise<GateState> {
+  const last = lastConsolidation(dir);
+  const hoursSince = last ? (options.now.getTime() - last.getTime()) / 3_600_000 : null;
+  const base = { lastConsolidation: last?.toISOString() ?? null, hoursSince, minHours: options.minHours, minSessions: options.minSessions };
+  if (hoursSince !== null && hoursSince < options.minHours) {
+    return { ...base, due: false, reason: `${hoursSince.toFixed(1)} h since the last consolidation, under ${options.minHours} h`, sessionsSince: null, cached: false };
+  }
+  const { sessions, cached } = await sessionsSince(dir, last?.getTime() ?? 0, options);
+  const due = sessions >= options.minSessions;
+  const when = hoursSince === null ? 'never consolidated' : `${hoursSince.toFixed(1)} h since the last consolidation`;
+  const reason = due ? `${when}, ${sessions} session(s) since` : `${sessions} session(s) since the last consolidation, under ${options.minSessions}`;
+  return { ...base, due, reason, sessionsSince: sessions, cached };
+}
+
+/** The session count, from the cache when it is under 10 minutes old and about the same consolidation. */
+async function sessionsSince(dir: string, since: number, options: GateOptions): Promise<{ sessions: number; cached: boolean }> {
+  const stateFile = path.join(dir, STATE_DIR, GATE_STATE);
+  const record = readRecord(stateFile);
+  const at = options.now.getTime();
+  const sessionId = options.sessionId ?? null;
+  if (record && record.since === since && record.sessionId === sessionId && at - record.scannedAt >= 0 && at - record.scannedAt < SCAN_INTERVAL_MS) {
+    return { sessions: record.sessions, cached: true };
+  }
+  const sessions = (await recentTranscripts(await transcriptFolders(options.projectRoot, options.env ?? process.env), since, options.sessionId)).length;
+  try {
+    makeStateDir(dir);
+    writeFileAtomic(stateFile, JSON.stringify({ scannedAt: at, since, sessions, sessionId } satisfies ScanRecord));
+  } catch {
+    // A directory memdir cannot write still gets an answer; the next check scans again.
+  }
+  return { sessions, cached: false };
+}
+
+function readRecord(file: string): ScanRecord | undefined {
+  try {
+    const value = JSON.parse(fs.readFileSync(file, 'utf8')) as ScanRecord;
+    return typeof value.scannedAt === 'number' && typeof value.sessions === 'number' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Claude Code's transcript folders for a project: the canonical root's, then each linked worktree's. */
+export async function transcriptFolders(projectRoot: string | undefined, env: NodeJS.ProcessEnv): Promise<string[]> {
+  if (!projectRoot) return [];
+  const projects = path.join(configHome(env, homeDir(env)), 'projects');
+  const roots = [memoryProjectRoot(projectRoot)];
+  try {
+    const { simpleGit } = await import('simple-git');
+    const listing = await simpleGit(roots[0]!).raw(['worktree', 'list', '--porcelain']);
+    for (const line of listing.split('\n')) if (line.startsWith('worktree ')) roots.push(line.slice('worktree '.length));
+  } catch {
+    // outside git: the project root's folder alone
+  }
+  return [...new Set(roots.map((root) => path.join(projects, sanitizeProjectPath(root.normalize('NFC')))))];
+}
+
+/** Main-session transcripts (`<id>.jsonl`, not `agent-*`) modified after `since`, except `exceptSession`'s. */
+export async function recentTranscripts(folders: string[], since: number, exceptSession?: string | undefined): Promise<string[]> {
+  const found: string[] = [];
+  for (const folder of folders) {
+    let names: string[];
+    try {
+      names = await fs.promises.readdir(folder);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (!name.endsWith('.jsonl') || name.startsWith('agent-') || name === `${exceptSession}.jsonl`) continue;
+      try {
+        if ((await fs.promises.stat(path.join(folder, name))).mtimeMs > since) found.push(path.join(folder, name));
+      } catch {
+        // gone since the listing
+      }
+    }
+  }
+  return found;
+}

@@ -1,0 +1,170 @@
+import { classifyPointerTarget } from '../core/memory-index.js';
+import { INDEX_FILE } from '../core/taxonomy.js';
+import { comparableText, similarPairs } from '../core/similarity.js';
+import { memoryFields, withBody } from '../core/topic-file.js';
+import type { PlanState, Topic } from '../refactor/phases/state.js';
+
+/*
+ * Dream's own phases over the refactor plan state: dead pointers dropped,
+ * contradicted statements and statements about code the repository no longer
+ * has removed. Each removal is recorded with its reason (as a dropped line,
+ * so the nothing-lost check accounts for it, and as an action for the
+ * report); a memory with nothing of substance left is deleted.
+ */
+
+export type DreamActionKind = 'dead-pointer' | 'contradiction' | 'drift' | 'model' | 'merge' | 'date' | 'index';
+
+export interface DreamAction {
+  kind: DreamActionKind;
+  path: string;
+  /** What happens to the file: a line removed or rewritten, or the whole file deleted. */
+  effect: 'rewrite' | 'delete';
+  reason: string;
+}
+
+export interface DreamState {
+  plan: PlanState;
+  actions: DreamAction[];
+  /** Topic files the dream phases delete, with the reason. */
+  deleted: Map<string, string>;
+}
+
+/** An operation the claude engine proposed, already validated (see claude.ts). */
+export interface ModelProposal {
+  op: 'delete' | 'remove-lines';
+  path: string;
+  lines: string[];
+  reason: string;
+}
+
+/** What git says about the project's files, for drift. */
+export interface RepoFacts {
+  /** Tracked now, relative to the repository root. */
+  files: ReadonlySet<string>;
+  /** Deleted at some point in the history (and not tracked now). */
+  deleted: ReadonlySet<string>;
+}
+
+const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** A pointer to a file that does not exist is dropped: there is no memory behind it. */
+export function dropDeadPointers(dream: DreamState): void {
+  const { plan } = dream;
+  plan.pointers = plan.pointers.filter((pointer) => {
+    if (plan.topics.has(pointer.target) || !pointer.target.endsWith('.md') || classifyPointerTarget(pointer.target).kind !== 'file') return true;
+    const reason = `points to ${pointer.target}, which does not exist`;
+    plan.dropped.push({ text: pointer.raw, reason, source: INDEX_FILE });
+    dream.actions.push({ kind: 'dead-pointer', path: INDEX_FILE, effect: 'rewrite', reason: `dropped the pointer to ${pointer.target}: it does not exist` });
+    return false;
+  });
+}
+
+/** Numbers and dates: what differs between two statements of the same fact. */
+const VALUE = /\b\d{4}-\d{2}-\d{2}\b|\b\d+(?:[.,:]\d+)*\b/g;
+
+/** A statement's shape with its values masked, when it has values and enough words to be a statement. */
+function statementShape(line: string): string | undefined {
+  const text = normalize(line).toLowerCase();
+  if (!VALUE.test(text)) return undefined;
+  VALUE.lastIndex = 0;
+  const shape = text.replace(VALUE, '#');
+  return shape.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length >= 4 ? shape : undefined;
+}
+
+function editable(topic: Topic): boolean {
+  return !topic.broken && !topic.leftAlone;
+}
+
+/** Share of terms two memories must share to be about the same thing (lower than a near-duplicate). */
+const SAME_SUBJECT_THRESHOLD = 0.3;
+
+/**
+ * Two memories of the same type and subject (sharing a third of their terms)
+ * stating the same fact with different values (the same sentence but another
+ * date or number): the newer one wins, the older statement is removed with
+ * the reason recorded.
+ */
+export function resolveContradictions(dream: DreamState): void {
+  const { plan } = dream;
+  const candidates = [...plan.topics.values()].filter(editable);
+  const texts = candidates.map((t) => comparableText(memoryFields(t.file.frontmatter?.data ?? {}), t.file.body));
+  const related = new Set(similarPairs(texts, { threshold: SAME_SUBJECT_THRESHOLD }).flatMap(({ a, b }) => [`${candidates[a]!.path}\u0000${candidates[b]!.path}`, `${candidates[b]!.path}\u0000${candidates[a]!.path}`]));
+  const byShape = new Map<string, Array<{ topic: Topic; line: string }>>();
+  for (const topic of candidates) {
+    const type = String(topic.file.frontmatter?.data.type ?? '');
+    for (const line of topic.file.body.split(/\r?\n/)) {
+      const shape = statementShape(line);
+      if (shape) byShape.set(`${type}\u0000${shape}`, [...(byShape.get(`${type}\u0000${shape}`) ?? []), { topic, line }]);
+    }
+  }
+  const removals = new Map<Topic, Array<{ line: string; reason: string }>>();
+  for (const statements of byShape.values()) {
+    if (new Set(statements.map((s) => normalize(s.line))).size < 2 || new Set(statements.map((s) => s.topic)).size < 2) continue;
+    const newest = statements.reduce((a, b) => (b.topic.anchor > a.topic.anchor ? b : a));
+    // Two statements of the same date cannot say which is newer: both stay.
+    if (statements.some((s) => s.topic !== newest.topic && s.topic.anchor.getTime() === newest.topic.anchor.getTime())) continue;
+    for (const s of statements) {
+      if (s.topic === newest.topic || normalize(s.line) === normalize(newest.line) || !related.has(`${s.topic.path}\u0000${newest.topic.path}`)) continue;
+      const reason = `contradicted by the newer ${newest.topic.path} (${newest.topic.anchorSource}): "${normalize(newest.line)}"`;
+      removals.set(s.topic, [...(removals.get(s.topic) ?? []), { line: s.line, reason }]);
+    }
+  }
+  for (const [topic, lines] of removals) removeLines(dream, topic, lines, 'contradiction');
+}
+
+/** Repository paths a line cites: `a/b.ts`, src/x/y.py (a slash and an extension). */
+const CITED_PATH = /`?((?:[\w.-]+\/)+[\w.-]+\.[A-Za-z0-9]+)(?::\d+)?`?/g;
+
+/**
+ * Statements citing a file the repository had and has since deleted (per git)
+ * describe code that is gone: they are removed with the reason recorded.
+ * Paths git never knew are left alone (they may name something elsewhere).
+ */
+export function dropDrift(dream: DreamState, repo: RepoFacts | undefined): void {
+  if (!repo || repo.deleted.size === 0) return;
+  for (const topic of dream.plan.topics.values()) {
+    if (!editable(topic)) continue;
+    const lines: Array<{ line: string; reason: string }> = [];
+    for (const line of topic.file.body.split(/\r?\n/)) {
+      const gone = [...line.matchAll(CITED_PATH)].map((m) => m[1]!.replace(/^\.\//, '')).find((p) => repo.deleted.has(p) && !repo.files.has(p));
+      if (gone) lines.push({ line, reason: `cites ${gone}, which the repository no longer has (deleted in its git history)` });
+    }
+    if (lines.length) removeLines(dream, topic, lines, 'drift');
+  }
+}
+
+/** The claude engine's validated proposals; a memory an earlier phase already removed is skipped. */
+export function applyModelProposals(dream: DreamState, proposals: readonly ModelProposal[]): void {
+  for (const proposal of proposals) {
+    const topic = dream.plan.topics.get(proposal.path);
+    if (!topic || !editable(topic)) continue;
+    const body = topic.file.body.split(/\r?\n/);
+    const lines = proposal.op === 'delete' ? body.filter(SUBSTANCE) : proposal.lines.filter((l) => body.includes(l));
+    if (lines.length) removeLines(dream, topic, lines.map((line) => ({ line, reason: `the model: ${proposal.reason}` })), 'model');
+  }
+}
+
+const SUBSTANCE = (line: string) => line.trim() !== '' && !/^\s*#/.test(line) && !/^\s*\*\*(?:Why|How to apply):\*\*/.test(line);
+
+/** Remove statements from a topic; when nothing of substance is left, delete the whole memory. */
+function removeLines(dream: DreamState, topic: Topic, lines: Array<{ line: string; reason: string }>, kind: 'contradiction' | 'drift' | 'model'): void {
+  const { plan } = dream;
+  const gone = new Set(lines.map((l) => l.line));
+  const eol = topic.file.eol;
+  const kept = topic.file.body.split(/\r?\n/).filter((line) => !gone.has(line));
+  for (const { line, reason } of lines) plan.dropped.push({ text: line, reason, source: topic.path });
+  if (kept.some(SUBSTANCE)) {
+    topic.file = withBody(topic.file, kept.join(eol));
+    for (const { line, reason } of lines) dream.actions.push({ kind, path: topic.path, effect: 'rewrite', reason: `removed "${normalize(line)}": ${reason}` });
+    return;
+  }
+  const reason = lines[0]!.reason;
+  // Everything the file held goes with it; each line is listed as dropped for that reason.
+  for (const line of (topic.originalText ?? '').split(/\r?\n/)) if (line.trim() && !gone.has(line)) plan.dropped.push({ text: line, reason, source: topic.path });
+  const pointers = plan.pointers.filter((p) => p.target === topic.path);
+  for (const pointer of pointers) if (pointer.raw) plan.dropped.push({ text: pointer.raw, reason, source: INDEX_FILE });
+  plan.pointers = plan.pointers.filter((p) => p.target !== topic.path);
+  plan.topics.delete(topic.path);
+  dream.deleted.set(topic.path, reason);
+  dream.actions.push({ kind, path: topic.path, effect: 'delete', reason });
+}

@@ -1,0 +1,56 @@
+import { INDEX_FILE } from '../core/taxonomy.js';
+import { blocksToTopics, moveDetails } from '../refactor/phases/blocks.js';
+import { absoluteDates } from '../refactor/phases/dates.js';
+import { mergeNearDuplicates } from '../refactor/phases/merge.js';
+import { readIndex } from '../refactor/phases/read-index.js';
+import { renderIndex } from '../refactor/phases/render-index.js';
+import { createState, SUB_INDEX, type PlanInputFile, type RefactorPlan } from '../refactor/phases/state.js';
+import { applyModelProposals, dropDeadPointers, dropDrift, resolveContradictions, type DreamAction, type DreamState, type ModelProposal, type RepoFacts } from './phases.js';
+
+export type { DreamAction, RepoFacts } from './phases.js';
+
+export interface DreamPlan {
+  /** The changed files, dropped lines and refactor operations, as the refactor planner returns them. */
+  plan: RefactorPlan;
+  /** Every deletion and rewrite with its reason, in the order the phases made them. */
+  actions: DreamAction[];
+  /** Memories (topic files) before the run: what the delete budget is a share of. */
+  memories: number;
+  /** Memories this plan deletes (merged away, contradicted, drifted). */
+  deletes: string[];
+}
+
+/**
+ * The consolidation of a memory directory (DESIGN §2.5), deterministic and
+ * pure: the index read (inline content moved to topic files so the index
+ * holds pointers only), dead pointers dropped, contradictions resolved
+ * (newer wins), statements about deleted code dropped, near-duplicates
+ * merged, dates made absolute, and the index rendered within the limits the
+ * agent loads (orphans indexed).
+ */
+export function planDream(files: Map<string, PlanInputFile>, options: { anchor?: Date | undefined; repo?: RepoFacts | undefined; proposals?: readonly ModelProposal[] } = {}): DreamPlan {
+  const state = createState(files, { anchor: options.anchor });
+  const memories = state.topics.size;
+  const dream: DreamState = { plan: state, actions: [], deleted: new Map() };
+  readIndex(state);
+  blocksToTopics(state);
+  moveDetails(state);
+  dropDeadPointers(dream);
+  resolveContradictions(dream);
+  dropDrift(dream, options.repo);
+  applyModelProposals(dream, options.proposals ?? []);
+  mergeNearDuplicates(state);
+  absoluteDates(state);
+  const plan = renderIndex(state);
+  for (const path of dream.deleted.keys()) plan.changes.set(path, null);
+  const actions = [...dream.actions];
+  for (const op of plan.operations) {
+    if (op.kind === 'merge') actions.push({ kind: 'merge', path: op.from, effect: 'delete', reason: `merged into ${op.into} (${Math.round(op.similarity * 100)}% similar; every line kept there)` });
+    else if (op.kind === 'rewrite-date') actions.push({ kind: 'date', path: op.path, effect: 'rewrite', reason: `"${op.from}" → ${op.to} (anchored at ${op.anchor})` });
+    else if (op.kind === 'create') actions.push({ kind: 'index', path: op.path, effect: 'rewrite', reason: `created from ${op.source}: the index holds pointers only` });
+    else if (op.kind === 'append') actions.push({ kind: 'index', path: op.path, effect: 'rewrite', reason: `${op.lines} line(s) appended from ${op.source}` });
+  }
+  if (plan.changes.has(INDEX_FILE)) actions.push({ kind: 'index', path: INDEX_FILE, effect: 'rewrite', reason: 'index rewritten: one pointer per memory, within 200 lines / 25,000 characters, lines ≤ 150 characters' });
+  const deletes = [...plan.changes].filter(([path, content]) => content === null && !SUB_INDEX.test(path)).map(([path]) => path);
+  return { plan, actions, memories, deletes };
+}

@@ -1,0 +1,158 @@
+import path from 'node:path';
+import { calendarDay } from '../core/dates.js';
+import { INDEX_FILE } from '../core/taxonomy.js';
+import { memoryFields, parseTopicFile } from '../core/topic-file.js';
+import { ModelError } from '../llm/model.js';
+import { SUB_INDEX, type PlanInputFile } from '../refactor/phases/state.js';
+import type { ShownMemory, ValidatedOperations } from './claude.js';
+import { MemdirError, UsageError } from '../core/errors.js';
+import { messages } from '../core/messages.js';
+import { findGitRoot } from '../store/git-root.js';
+import { commitChanges, type FileChange } from '../store/atomic.js';
+import { withDirLock } from '../store/lock.js';
+import { diffsOf, planInput } from '../refactor/run.js';
+import { lostLines } from '../refactor/verify.js';
+import { now as clockNow } from './clock.js';
+import { releaseConsolidationLock, rollBackConsolidationLock, takeConsolidationLock, lockHolder } from './consolidate-lock.js';
+import { checkGate, recentTranscripts, transcriptFolders } from './gate.js';
+import { keepPreviousVersions, runStamp, writeReport } from './history.js';
+import { planDream, type DreamPlan } from './plan.js';
+import type { DreamCounts, DreamResult } from './types.js';
+
+export type { DreamCounts, DreamResult, DreamStatus } from './types.js';
+import { readRepoFacts } from './repo-facts.js';
+import { unsavedRequests } from './signal.js';
+import { formatDreamReport } from './report.js';
+
+export interface DreamOptions {
+  /** The memory directory. */
+  dir: string;
+  /** Where the agent runs: its repository names the transcript folders and is checked for drift. */
+  projectRoot?: string | undefined;
+  /** The session ending now (from the SessionEnd hook), not counted as a session since. */
+  sessionId?: string | undefined;
+  /** Skip the gate. */
+  force?: boolean;
+  minHours?: number;
+  minSessions?: number;
+  /** Most memories one run may delete, in percent (default 25). */
+  maxDelete?: number;
+  dryRun?: boolean;
+  /** Commit the change in the git work tree holding the directory, the report as message. */
+  commit?: boolean;
+  /** Resolve relative dates against this date instead of each file's own. */
+  anchor?: Date | undefined;
+  /** `claude`: one model call proposes deletions and line removals, validated one by one (default local). */
+  engine?: 'local' | 'claude';
+  model?: string | undefined;
+  /** Where to say that the claude engine fell back to local. */
+  warn?: (message: string) => void;
+  env?: NodeJS.ProcessEnv;
+}
+
+const PRUNING = new Set(['contradiction', 'drift', 'dead-pointer', 'model']);
+
+function countsOf(dreamPlan: DreamPlan): DreamCounts {
+  const { plan, actions } = dreamPlan;
+  const memoryFiles = [...plan.changes.keys()].filter((p) => p !== INDEX_FILE && !/^index_\w+\.md$/.test(p));
+  return {
+    improved: memoryFiles.length + actions.filter((a) => a.kind === 'dead-pointer').length,
+    merged: plan.operations.filter((o) => o.kind === 'merge').length,
+    dates: plan.operations.filter((o) => o.kind === 'rewrite-date').length,
+    pruned: actions.filter((a) => PRUNING.has(a.kind)).length,
+  };
+}
+
+const NOTHING: DreamCounts = { improved: 0, merged: 0, dates: 0, pruned: 0 };
+
+/** The newest 200 editable memories as the model sees them. */
+function shownMemories(input: Map<string, PlanInputFile>): ShownMemory[] {
+  const shown = [...input]
+    .filter(([file, f]) => file !== INDEX_FILE && !f.leftAlone && !SUB_INDEX.test(file))
+    .sort(([, a], [, b]) => b.anchor.getTime() - a.anchor.getTime())
+    .slice(0, 200);
+  return shown.map(([file, f]) => {
+    const { file: topic } = parseTopicFile(f.text);
+    return { path: file, type: memoryFields(topic.frontmatter?.data ?? {}).type ?? 'unknown', date: calendarDay(f.anchor), body: topic.body };
+  });
+}
+
+/** The claude engine's validated operations; on a model failure other than a rejected key, the local engine alone (said on `warn`). */
+async function askModel(input: Map<string, PlanInputFile>, options: DreamOptions): Promise<ValidatedOperations | undefined> {
+  try {
+    const { proposeOperations } = await import('./claude.js');
+    return (await proposeOperations(shownMemories(input), { model: options.model, env: options.env })).value;
+  } catch (error) {
+    if (!(error instanceof ModelError) || error.kind === 'auth') throw error;
+    options.warn?.(`memdir dream: ${error.message}; using the local engine`);
+    return undefined;
+  }
+}
+
+/** Consolidate a memory directory when due (DESIGN §2.5): gate, lock, plan, budget, keep previous versions, apply, report. */
+export async function dream(options: DreamOptions): Promise<DreamResult> {
+  const env = options.env ?? process.env;
+  const at = clockNow(env);
+  const dir = path.resolve(options.dir);
+  const maxDelete = options.maxDelete ?? 25;
+  if (options.commit && !options.dryRun && !findGitRoot(dir)) throw new UsageError(messages.dreamCommitOutsideGit(dir));
+  const gate = await checkGate(dir, { minHours: options.minHours ?? 24, minSessions: options.minSessions ?? 5, now: at, projectRoot: options.projectRoot, sessionId: options.sessionId, env });
+  const empty = { dir, gate, actions: [], unsaved: [], engine: 'local' as const, rejected: [], counts: NOTHING, diffs: [], report: null, commit: null, budget: { maxDelete, deletes: 0, memories: 0 } };
+  if (!gate.due && !options.force) return { ...empty, status: 'not-due' };
+  if (!options.dryRun && lockHolder(dir, at) !== undefined) return { ...empty, status: 'running' };
+  const repo = await readRepoFacts(options.projectRoot);
+  // The sessions since the last consolidation, listed before this run moves its time.
+  const since = gate.lastConsolidation ? Date.parse(gate.lastConsolidation) : 0;
+  const transcripts = await recentTranscripts(await transcriptFolders(options.projectRoot, env), since);
+
+  // Asked before the writer lock is taken: a model call must not keep save and the hooks waiting.
+  const model = options.engine === 'claude' ? await askModel((await planInput(dir)).input, options) : undefined;
+
+  const plan = async (): Promise<Omit<DreamResult, 'status' | 'report' | 'commit'>> => {
+    const { input } = await planInput(dir);
+    const dreamPlan = planDream(input, { anchor: options.anchor, repo, proposals: model?.valid });
+    const texts = new Map([...input].map(([file, f]) => [file, f.text]));
+    const lost = lostLines(texts, dreamPlan.plan, [...input].filter(([, f]) => f.leftAlone).map(([file]) => file));
+    if (lost.length > 0) {
+      const first = lost[0]!;
+      throw new MemdirError(`dream would lose ${lost.length} line(s) without a reason, e.g. ${first.file}:${first.line} "${first.text.trim().slice(0, 80)}"; nothing was changed`, { hint: 'please report this with the directory' });
+    }
+    const budget = { maxDelete, deletes: dreamPlan.deletes.length, memories: dreamPlan.memories };
+    // Topic files only: the index's pointer lines would count as holding whatever they mention.
+    const unsaved = await unsavedRequests(transcripts, [...texts].filter(([file]) => file !== INDEX_FILE).map(([, text]) => text));
+    return { dir, gate, plan: dreamPlan, actions: dreamPlan.actions, unsaved, engine: model ? 'claude' : 'local', rejected: model?.rejected ?? [], counts: countsOf(dreamPlan), diffs: await diffsOf(input, dreamPlan.plan), budget };
+  };
+  const overBudget = (budget: DreamResult['budget']) => budget.deletes > (budget.memories * budget.maxDelete) / 100;
+
+  if (options.dryRun) {
+    const planned = await plan();
+    return { ...planned, status: overBudget(planned.budget) ? 'over-budget' : 'planned', report: null, commit: null };
+  }
+  const lock = takeConsolidationLock(dir, at);
+  if (!lock) return { ...empty, status: 'running' };
+  try {
+    const result = await withDirLock(dir, async (): Promise<DreamResult> => {
+      const planned = await plan();
+      if (overBudget(planned.budget)) return { ...planned, status: 'over-budget', report: null, commit: null };
+      const changes: FileChange[] = [...planned.plan!.plan.changes].map(([file, content]) => (content === null ? { path: file, delete: true as const } : { path: file, content }));
+      if (changes.length === 0) return { ...planned, status: 'unchanged', report: null, commit: null };
+      // The index goes last: until it is renamed, the agent still sees the old, complete layout.
+      changes.sort((a, b) => Number(a.path === INDEX_FILE) - Number(b.path === INDEX_FILE));
+      const stamp = runStamp(dir, at);
+      keepPreviousVersions(dir, stamp, changes, lock.previousMtimeMs);
+      commitChanges(dir, changes);
+      const reportText = formatDreamReport({ ...planned, status: 'applied', report: null, commit: null }, stamp);
+      return { ...planned, status: 'applied', report: writeReport(dir, stamp, reportText), commit: null };
+    });
+    if (result.status === 'over-budget') rollBackConsolidationLock(lock);
+    else releaseConsolidationLock(lock);
+    if (options.commit && result.status === 'applied') {
+      const { commitDream } = await import('./commit.js');
+      result.commit = await commitDream(dir, [...result.plan!.plan.changes.keys()], result.report!);
+    }
+    return result;
+  } catch (error) {
+    rollBackConsolidationLock(lock);
+    throw error;
+  }
+}

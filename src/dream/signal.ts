@@ -1,0 +1,46 @@
+import { tokenSet } from '../core/similarity.js';
+import { readTranscript } from '../extract/read-transcript.js';
+
+/**
+ * Gather recent signal: what the user asked, in the sessions since the last
+ * consolidation, to be remembered ("remember that…", "记住…", "from now on…")
+ * and that no memory holds yet. Dream reports these (saving them is
+ * `memdir extract`'s job, which validates and records their origin); it does
+ * not write them.
+ */
+export interface UnsavedRequest {
+  transcript: string;
+  uuid: string;
+  text: string;
+}
+
+const EXPLICIT_REQUEST = /(?:^|[.!?]\s+)(?:please\s+)?(?:remember(?:\s+that)?|from now on|don't forget(?:\s+that)?)[,:]?\s+(.{8,})|记住[，,:：]?\s*(.{2,})/i;
+/** Share of a request's terms some memory must hold for it to count as saved. */
+const SAVED_SHARE = 0.6;
+
+export async function unsavedRequests(transcripts: string[], memoryTexts: Iterable<string>): Promise<UnsavedRequest[]> {
+  const memories = [...memoryTexts].map(tokenSet);
+  const unsaved: UnsavedRequest[] = [];
+  for (const file of transcripts) {
+    let transcript;
+    try {
+      transcript = await readTranscript(file);
+    } catch {
+      continue; // unreadable now (deleted, permissions): nothing to gather from it
+    }
+    for (const message of transcript.messages) {
+      if (!message.isHumanPrompt) continue;
+      const match = EXPLICIT_REQUEST.exec(message.text);
+      const text = (match?.[1] ?? match?.[2])?.trim();
+      if (!text) continue;
+      const terms = tokenSet(text);
+      const saved = memories.some((memory) => {
+        let shared = 0;
+        for (const term of terms) if (memory.has(term)) shared++;
+        return terms.size > 0 && shared / terms.size >= SAVED_SHARE;
+      });
+      if (!saved) unsaved.push({ transcript: file, uuid: message.uuid, text });
+    }
+  }
+  return unsaved;
+}

@@ -1,0 +1,35 @@
+import type { GateState } from './gate.js';
+import type { DreamAction, DreamPlan } from './plan.js';
+import type { UnsavedRequest } from './signal.js';
+
+export type DreamStatus = 'not-due' | 'running' | 'over-budget' | 'unchanged' | 'planned' | 'applied';
+
+export interface DreamCounts {
+  improved: number;
+  merged: number;
+  dates: number;
+  pruned: number;
+}
+
+export interface DreamResult {
+  dir: string;
+  status: DreamStatus;
+  gate: GateState;
+  /** Set when the directory was planned (every status but not-due and running). */
+  plan?: DreamPlan;
+  actions: DreamAction[];
+  /** Requests to remember, from the sessions since the last run, that no memory holds (left for `memdir extract`). */
+  unsaved: UnsavedRequest[];
+  engine: 'local' | 'claude';
+  /** The claude engine's operations that failed validation: reported, never applied. */
+  rejected: Array<{ operation: unknown; error: string }>;
+  counts: DreamCounts;
+  /** Unified diffs of every changed file. */
+  diffs: string[];
+  /** The report file of an applied run. */
+  report: string | null;
+  /** The commit made with --commit. */
+  commit: string | null;
+  /** The largest share of memories allowed to go, and what the plan deletes. */
+  budget: { maxDelete: number; deletes: number; memories: number };
+}

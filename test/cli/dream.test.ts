@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleGit } from 'simple-git';
+import { describe, expect, test } from 'vitest';
+import { CLEAN, plantedWorkspace } from '../helpers/dream-fixture.js';
+import { fixtureMemoryDirs } from '../helpers/fixtures.js';
+import { createRepo } from '../helpers/git-repo.js';
+import { sanitizeProjectPath } from '../../src/core/paths.js';
+import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
+import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
+
+/** The memory files only: not memdir's state, not the consolidation lock. */
+const memories = (tree: Record<string, string>) => Object.fromEntries(Object.entries(tree).filter(([k]) => !k.startsWith('.')));
+
+async function planted() {
+  const root = tempDir();
+  const home = path.join(root, 'home');
+  fs.mkdirSync(home);
+  const { dir, repo } = await plantedWorkspace(root);
+  return { root, dir, repo, env: cleanEnv(home) };
+}
+
+describe('memdir dream on planted problems', () => {
+  test('fixes every planted problem and nothing else; the dry run is what the run does; a second run changes nothing; undo restores the bytes', async () => {
+    const { dir, repo, env } = await planted();
+    const before = snapshotTree(dir);
+    const dry = await runMemdir(['dream', '--dir', dir, '--force', '--dry-run', '--json'], { cwd: repo, env });
+    expect(dry.code).toBe(0);
+    expect(memories(snapshotTree(dir))).toEqual(memories(before));
+    const planned = JSON.parse(dry.stdout);
+    expect(planned.summary).toBe('Improved 6 memories (1 merged, 1 dates, 3 pruned)');
+    const reasons = planned.operations.map((o: { kind: string; path: string; effect: string }) => `${o.kind} ${o.effect} ${o.path}`);
+    expect(reasons).toEqual([
+      'dead-pointer rewrite MEMORY.md',
+      'contradiction delete project_freeze_old.md',
+      'drift rewrite project_parser.md',
+      'merge delete reference_grafana.md',
+      'date rewrite project_beta.md',
+      'index rewrite MEMORY.md',
+    ]);
+
+    const run = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: repo, env });
+    expect(run.code).toBe(0);
+    const applied = JSON.parse(run.stdout);
+    expect(applied.status).toBe('applied');
+    // What the dry run showed is exactly what the run did.
+    expect(applied.diff).toBe(planned.diff);
+    expect(applied.operations).toEqual(planned.operations);
+    const after = snapshotTree(dir);
+    const text = (file: string) => Buffer.from(after[file]!, 'base64').toString('utf8');
+    for (const file of Object.keys(CLEAN)) expect(after[file], file).toBe(before[file]);
+    expect(after['project_freeze_old.md']).toBeUndefined();
+    expect(after['reference_grafana.md']).toBeUndefined();
+    expect(text('project_beta.md')).toContain('The beta ships 2026-03-06 to all external testers.');
+    expect(text('project_parser.md')).not.toContain('old_parser');
+    expect(text('MEMORY.md')).not.toContain('project_staging_db.md');
+    expect(text('MEMORY.md')).not.toContain('project_freeze_old.md');
+    const report = fs.readFileSync(applied.report, 'utf8');
+    expect(report).toContain('contradicted by the newer project_freeze_new.md');
+    expect(path.dirname(applied.report)).toBe(path.join(dir, '.memdir', 'dream'));
+
+    const again = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: repo, env });
+    expect(JSON.parse(again.stdout).status).toBe('unchanged');
+    expect(memories(snapshotTree(dir))).toEqual(memories(after));
+
+    const undo = await runMemdir(['dream', '--dir', dir, '--undo'], { cwd: repo, env });
+    expect(undo.code).toBe(0);
+    expect(memories(snapshotTree(dir))).toEqual(memories(before));
+    // Nothing left to undo.
+    expect((await runMemdir(['dream', '--dir', dir, '--undo'], { cwd: repo, env })).code).toBe(1);
+  });
+
+  test('the human dry run lists every deletion and rewrite with its reason, under the diff', async () => {
+    const { dir, repo, env } = await planted();
+    const dry = await runMemdir(['dream', '--dir', dir, '--force', '--dry-run'], { cwd: repo, env });
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('+++ b/project_beta.md');
+    expect(dry.stdout).toMatch(/delete  project_freeze_old\.md: contradicted by the newer project_freeze_new\.md/);
+    expect(dry.stdout).toMatch(/rewrite project_parser\.md: removed .*cites src\/old_parser\.ts/);
+    expect(dry.stdout).toContain('dry run: Improved 6 memories (1 merged, 1 dates, 3 pruned)');
+  });
+
+  test('a plan deleting more than the budget stops with exit 1 and changes nothing', async () => {
+    const { dir, repo, env } = await planted();
+    const before = snapshotTree(dir);
+    const r = await runMemdir(['dream', '--dir', dir, '--force', '--max-delete', '10'], { cwd: repo, env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the plan deletes 2 of 13 memories, over the 10% budget');
+    expect(memories(snapshotTree(dir))).toEqual(memories(before));
+    expect(fs.existsSync(path.join(dir, '.consolidate-lock'))).toBe(false);
+  });
+
+  test('--commit commits the change with the report as message, so git revert undoes it', async () => {
+    const { root, env } = await planted();
+    const repo = await createRepo(path.join(root, 'memrepo'));
+    const dir = path.join(repo, 'memory');
+    fs.cpSync(path.join(root, 'memory'), dir, { recursive: true });
+    const git = simpleGit(repo);
+    await git.add('.');
+    await git.commit('memory');
+    const before = snapshotTree(dir);
+    const r = await runMemdir(['dream', '--dir', dir, '--force', '--commit'], { cwd: path.join(root, 'repo'), env });
+    expect(r.code).toBe(0);
+    const log = await git.log({ maxCount: 1 });
+    expect(log.latest!.message).toContain('memdir dream: Improved 6 memories');
+    // Only the consolidation lock (its mtime is the last run) is left out of the commit.
+    expect((await git.status()).files.map((f) => f.path)).toEqual(['memory/.consolidate-lock']);
+    await git.raw(['revert', '--no-edit', 'HEAD']);
+    expect(memories(snapshotTree(dir))).toEqual(memories(before));
+  });
+
+  test('on the shared fixtures: a second run changes nothing and undo restores the bytes', async () => {
+    for (const source of fixtureMemoryDirs().slice(0, 4)) {
+      const root = tempDir();
+      const dir = path.join(root, 'memory');
+      fs.cpSync(source, dir, { recursive: true });
+      const env = cleanEnv(root);
+      const before = snapshotTree(dir);
+      const first = await runMemdir(['dream', '--dir', dir, '--force', '--max-delete', '100', '--json'], { cwd: root, env });
+      expect(first.code, `${source}: ${first.stderr}`).toBe(0);
+      const second = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: root, env });
+      expect(JSON.parse(second.stdout).status, source).toBe('unchanged');
+      if (JSON.parse(first.stdout).status === 'applied') {
+        expect((await runMemdir(['dream', '--dir', dir, '--undo'], { cwd: root, env })).code).toBe(0);
+      }
+      expect(memories(snapshotTree(dir)), source).toEqual(memories(before));
+    }
+  });
+
+  test('gathers requests to remember from the sessions since the last run that no memory holds, and reports them', async () => {
+    const { dir, repo, env } = await planted();
+    const line = (uuid: string, content: string) => JSON.stringify({ type: 'user', uuid, parentUuid: null, sessionId: 's1', timestamp: '2026-03-01T10:00:00Z', message: { role: 'user', content } });
+    writeTree(path.join(env.HOME!, '.claude', 'projects', sanitizeProjectPath(repo)), {
+      's1.jsonl': `${[line('u1', 'remember that the staging database is db-staging-2 in eu-west-1'), line('u2', 'Remember that integration tests must use a real database')].join('\n')}\n`,
+    });
+    const r = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: repo, env });
+    expect(r.code, r.stderr).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect(result.unsaved.map((u: { text: string }) => u.text)).toEqual(['the staging database is db-staging-2 in eu-west-1']);
+    expect(fs.readFileSync(result.report, 'utf8')).toContain('- the staging database is db-staging-2 in eu-west-1 (');
+  });
+});

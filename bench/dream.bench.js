@@ -20,7 +20,16 @@ function generateTranscripts(home, project, count) {
       const uuid = `${s}-${t}`;
       const user = t % 2 === 0;
       const content = user ? `remember that the billing service ${s} deploys on fridays (turn ${t})` : [{ type: 'text', text: `Noted, turn ${t}.` }];
-      lines.push(JSON.stringify({ type: user ? 'user' : 'assistant', uuid, parentUuid: parent, sessionId: `session-${s}`, timestamp: new Date(Date.UTC(2026, 2, 1, 0, s, t)).toISOString(), message: { role: user ? 'user' : 'assistant', content } }));
+      lines.push(
+        JSON.stringify({
+          type: user ? 'user' : 'assistant',
+          uuid,
+          parentUuid: parent,
+          sessionId: `session-${s}`,
+          timestamp: new Date(Date.UTC(2026, 2, 1, 0, s, t)).toISOString(),
+          message: { role: user ? 'user' : 'assistant', content },
+        }),
+      );
       parent = uuid;
     }
     fs.writeFileSync(path.join(folder, `session-${s}.jsonl`), `${lines.join('\n')}\n`);
@@ -69,7 +78,10 @@ export default function dream({ memories = 2000, transcripts = 100, rounds = 3, 
   const ratio = medians.hook / medians.node;
   report(`dream: ${memories} memories, ${transcripts} new transcripts (median of ${rounds}); not-due hook (median of ${hookRounds}, interleaved)`, [
     ['memdir refactor (same directory)', `${refactorWall.toFixed(0)} ms, ${(refactorRss / 1024).toFixed(0)} MB peak`],
-    ['memdir dream', `${dreamWall.toFixed(0)} ms, ${(dreamRss / 1024).toFixed(0)} MB peak (${(dreamWall / refactorWall).toFixed(2)}× the time, ${(dreamRss / refactorRss).toFixed(2)}× the memory of refactor)`],
+    [
+      'memdir dream',
+      `${dreamWall.toFixed(0)} ms, ${(dreamRss / 1024).toFixed(0)} MB peak (${(dreamWall / refactorWall).toFixed(2)}× the time, ${(dreamRss / refactorRss).toFixed(2)}× the memory of refactor)`,
+    ],
     ['node -e ""', `${medians.node.toFixed(1)} ms`],
     ['dream --hook, not due', `${medians.hook.toFixed(1)} ms`],
     ['not-due hook / node (goal < 1.5×)', `${ratio.toFixed(2)}×`],

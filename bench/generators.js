@@ -22,7 +22,8 @@ export function pointerIndex(count) {
   const lines = [];
   for (let i = 0; i < count; i++) {
     const file = `project_item_${i}.md`;
-    files[file] = `---\nname: Item ${i}\ndescription: Decision number ${i} about the billing service rollout\ntype: project\n---\n\nDecision ${i}.\n\n**Why:** reason ${i}.\n**How to apply:** case ${i}.\n`;
+    files[file] =
+      `---\nname: Item ${i}\ndescription: Decision number ${i} about the billing service rollout\ntype: project\n---\n\nDecision ${i}.\n\n**Why:** reason ${i}.\n**How to apply:** case ${i}.\n`;
     lines.push(`- [Item ${i}](${file}) — Decision number ${i} about the billing service rollout`);
   }
   return { index: `${lines.join('\n')}\n`, files };

@@ -38,7 +38,8 @@ export function compare(candidates, rounds) {
   return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
 }
 
-const words = 'deploy release freeze billing pricing latency dashboard review terse summary grafana linear incident migration schema mobile branch merge cache queue retry owner growth experiment'.split(' ');
+const words =
+  'deploy release freeze billing pricing latency dashboard review terse summary grafana linear incident migration schema mobile branch merge cache queue retry owner growth experiment'.split(' ');
 const types = ['user', 'feedback', 'project', 'reference'];
 
 function pick(n, i) {
@@ -55,10 +56,7 @@ export function generateMemoryDir(count, { prefix = 'memdir-bench-' } = {}) {
     const file = `${type}_${name.replace(/\W+/g, '_')}.md`;
     const body = Array.from({ length: 12 }, (_, l) => `${pick(l, i)} ${pick(l + 3, i)} notes about ${pick(l + 5, i)} line ${l}.`).join('\n');
     const description = `${pick(4, i)} and ${pick(5, i)} decision for the ${pick(6, i)} work (${i})`;
-    fs.writeFileSync(
-      path.join(dir, file),
-      `---\nname: ${name}\ndescription: ${description}\ntype: ${type}\n---\n\n${body}\n\n**Why:** ${pick(7, i)}.\n**How to apply:** ${pick(8, i)}.\n`,
-    );
+    fs.writeFileSync(path.join(dir, file), `---\nname: ${name}\ndescription: ${description}\ntype: ${type}\n---\n\n${body}\n\n**Why:** ${pick(7, i)}.\n**How to apply:** ${pick(8, i)}.\n`);
     index.push(`- [${name}](${file}) — ${description}`);
   }
   fs.writeFileSync(path.join(dir, 'MEMORY.md'), `${index.join('\n')}\n`);

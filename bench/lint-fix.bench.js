@@ -39,7 +39,10 @@ export default async function lintFix({ sizes = [2000, 5000, 10000, 28000], roun
 
     const whole = { memdir: [], bare: [] };
     for (let round = 0; round < processRounds; round++) {
-      for (const [name, args] of [['memdir', [path.join(root, 'bin/memdir.cjs'), 'lint', '--fix', '--quiet', '--dir', dir]], ['bare', [path.join(root, 'bench/bare-fix.js'), dir]]]) {
+      for (const [name, args] of [
+        ['memdir', [path.join(root, 'bin/memdir.cjs'), 'lint', '--fix', '--quiet', '--dir', dir]],
+        ['bare', [path.join(root, 'bench/bare-fix.js'), dir]],
+      ]) {
         fresh(largest);
         whole[name].push(timeCommand(process.execPath, args, { env: { ...process.env, NO_COLOR: '1' } }, [0, 1]));
       }

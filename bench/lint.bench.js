@@ -15,10 +15,7 @@ export default function lint({ files = 5000, rounds = 5 } = {}) {
     const markdownlint = [path.join(root, 'node_modules/markdownlint-cli2/markdownlint-cli2-bin.mjs'), `${dir}/**/*.md`];
     const bare = [path.join(root, 'bench/bare-read.js'), dir];
     for (const args of [memdir, markdownlint, bare]) timeProcess(args); // warm the page cache
-    const medians = compare(
-      { bare: () => timeProcess(bare), memdir: () => timeProcess(memdir), markdownlint: () => timeProcess(markdownlint) },
-      rounds,
-    );
+    const medians = compare({ bare: () => timeProcess(bare), memdir: () => timeProcess(memdir), markdownlint: () => timeProcess(markdownlint) }, rounds);
     report(`lint of ${files} files (whole processes, median of ${rounds}, interleaved)`, [
       ['bare Node process reading the files', `${medians.bare.toFixed(0)} ms`],
       ['memdir lint --format json', `${medians.memdir.toFixed(0)} ms`],

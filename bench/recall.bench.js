@@ -8,11 +8,19 @@ import { stemmer } from 'stemmer';
 import { generatedCorpus } from './recall/generated.js';
 import { bareReadLoop, compare, generateMemoryDir, report, root, time } from './lib.js';
 
-const STOP = new Set('a an and are as at be but by can do for from has have how i if in into is it its me my no not of on or our should so that the their there these they this to was we what when where which who why will with you your'.split(' '));
+const STOP = new Set(
+  'a an and are as at be but by can do for from has have how i if in into is it its me my no not of on or our should so that the their there these they this to was we what when where which who why will with you your'.split(
+    ' ',
+  ),
+);
 
 function realSets() {
   const realDir = path.join(root, 'test/fixtures/shared/memory/4444J99+application-pipeline/.claude/memory');
-  const queries = fs.readFileSync(path.join(root, 'bench/recall/real-queries.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const queries = fs
+    .readFileSync(path.join(root, 'bench/recall/real-queries.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const generatedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-recall-eval-'));
   const generated = generatedCorpus();
   for (const [file, text] of Object.entries(generated.files)) fs.writeFileSync(path.join(generatedDir, file), text);
@@ -31,7 +39,11 @@ function miniSearchFor(docs) {
     searchOptions: { boost: { name: 2.5, description: 3 }, processTerm: (term) => (STOP.has(term.toLowerCase()) ? null : stemmer(term.toLowerCase())) },
   });
   mini.addAll(docs);
-  return (query) => mini.search(query).slice(0, 5).map((r) => r.id);
+  return (query) =>
+    mini
+      .search(query)
+      .slice(0, 5)
+      .map((r) => r.id);
 }
 
 function score(rankings, queries) {
@@ -72,7 +84,10 @@ export default async function recall({ files = 5000 } = {}) {
   }
   const a = score(all.memdir, all.queries);
   const b = score(all.mini, all.queries);
-  rows.push([`all ${all.queries.length} queries: memdir − MiniSearch recall@5 (goal ≥ +10)`, `${((a.recallAt5 - b.recallAt5) * 100).toFixed(1)} points (MRR ${a.mrr.toFixed(3)} vs ${b.mrr.toFixed(3)})`]);
+  rows.push([
+    `all ${all.queries.length} queries: memdir − MiniSearch recall@5 (goal ≥ +10)`,
+    `${((a.recallAt5 - b.recallAt5) * 100).toFixed(1)} points (MRR ${a.mrr.toFixed(3)} vs ${b.mrr.toFixed(3)})`,
+  ]);
   report('recall quality (labelled queries in bench/recall/)', rows);
 
   // Speed: cold = read every file and build the index, as one command does; warm = query a built index.
@@ -83,7 +98,11 @@ export default async function recall({ files = 5000 } = {}) {
     const medians = compare(
       {
         bare: () => time(() => bareReadLoop(dir)),
-        cold: () => time(() => { index = new RecallIndex(loadDocs(dir)); index.search('deploy release freeze', { limit: 5 }); }),
+        cold: () =>
+          time(() => {
+            index = new RecallIndex(loadDocs(dir));
+            index.search('deploy release freeze', { limit: 5 });
+          }),
       },
       5,
     );

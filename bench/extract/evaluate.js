@@ -38,12 +38,18 @@ export function evaluateLocal(findDurableStatement, rows) {
 
 async function main() {
   const { findDurableStatement } = await import(pathToFileURL(path.join(root, 'dist/internal.js')).href);
-  const rows = fs.readFileSync(path.join(root, 'bench/extract/labelled.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const rows = fs
+    .readFileSync(path.join(root, 'bench/extract/labelled.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
   const result = evaluateLocal(findDurableStatement, rows);
   for (const split of ['dev', 'test']) {
     const r = result[split];
     const pct = (x) => x.toFixed(3);
-    console.log(`${split.padEnd(4)} ${r.messages} messages, ${r.durable} durable, ${r.extracted} extracted: precision ${pct(r.precision)}, recall ${pct(r.recall)}, type accuracy ${pct(r.typeAccuracy)}`);
+    console.log(
+      `${split.padEnd(4)} ${r.messages} messages, ${r.durable} durable, ${r.extracted} extracted: precision ${pct(r.precision)}, recall ${pct(r.recall)}, type accuracy ${pct(r.typeAccuracy)}`,
+    );
     // Misses are listed by id only for the dev split: the test split stays unseen while tuning.
     if (process.argv.includes('--misses') && split === 'dev') for (const line of r.wrong) console.log(`  ${line}`);
   }

@@ -13,7 +13,12 @@ function fixtureLines(fixturesDir) {
       .sort()
       .map((file) => path.join(fixturesDir, dir, file)),
   );
-  return files.flatMap((file) => fs.readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== ''));
+  return files.flatMap((file) =>
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== ''),
+  );
 }
 
 /** One copy of a line: ids suffixed with the copy number; lines that are not JSON objects stay as they are. */

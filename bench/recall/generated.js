@@ -19,7 +19,8 @@ const kinds = [
     file: 'release',
     name: (s) => `${s} release process`,
     description: (s) => `How ${s} changes reach production: tagged builds go through the GitHub Actions pipeline on Tuesdays`,
-    body: (s, what) => `Releases of ${s} (${what}) are cut from main every Tuesday. Tag the commit, the Actions pipeline builds, then a human approves the production step.\n\n**Why:** one release train keeps rollbacks simple.\n**How to apply:** do not hot-patch production; wait for the train or ask for an exception.`,
+    body: (s, what) =>
+      `Releases of ${s} (${what}) are cut from main every Tuesday. Tag the commit, the Actions pipeline builds, then a human approves the production step.\n\n**Why:** one release train keeps rollbacks simple.\n**How to apply:** do not hot-patch production; wait for the train or ask for an exception.`,
     queries: (s) => [`how do I ship a new version of ${s}?`, `what's the rollout procedure for ${s} to prod`, `can I deploy ${s} on a friday`],
   },
   {
@@ -35,7 +36,8 @@ const kinds = [
     file: 'testing',
     name: (s) => `${s} integration tests`,
     description: (s) => `Integration tests for ${s} must hit a real database, never mocks`,
-    body: (s) => `Never mock the database in ${s} integration tests; use the docker-compose Postgres.\n\n**Why:** a mocked suite passed while the real migration failed in production.\n**How to apply:** any test under test/integration for ${s}.`,
+    body: (s) =>
+      `Never mock the database in ${s} integration tests; use the docker-compose Postgres.\n\n**Why:** a mocked suite passed while the real migration failed in production.\n**How to apply:** any test under test/integration for ${s}.`,
     queries: (s) => [`can I stub out postgres in the ${s} test suite?`, `fake the db for ${s} specs to make them faster`, `setting up fixtures for ${s} end-to-end checks against storage`],
   },
   {
@@ -51,7 +53,8 @@ const kinds = [
     file: 'gotcha',
     name: (s) => `${s} cache gotcha`,
     description: (s) => `Clearing the ${s} cache in production causes a thundering herd; warm it gradually`,
-    body: (s) => `Do not flush the whole ${s} cache at once. The cold start overloads the primary database.\n\n**Why:** an outage last quarter started this way.\n**How to apply:** use the gradual warm-up script instead.`,
+    body: (s) =>
+      `Do not flush the whole ${s} cache at once. The cold start overloads the primary database.\n\n**Why:** an outage last quarter started this way.\n**How to apply:** use the gradual warm-up script instead.`,
     queries: (s) => [`is it safe to purge everything cached for ${s}?`, `${s} redis flush in prod`, `why did ${s} fall over after invalidating stored results`],
   },
   {
@@ -59,7 +62,8 @@ const kinds = [
     file: 'deadline',
     name: (s) => `${s} migration deadline`,
     description: (s) => `${s} must move off the legacy cluster before 2026-03-31; the old cluster is switched off that day`,
-    body: (s) => `The legacy cluster hosting ${s} is decommissioned on 2026-03-31. Anything not moved by then stops working.\n\n**Why:** the hosting contract ends.\n**How to apply:** prioritise the move over new features for ${s}.`,
+    body: (s) =>
+      `The legacy cluster hosting ${s} is decommissioned on 2026-03-31. Anything not moved by then stops working.\n\n**Why:** the hosting contract ends.\n**How to apply:** prioritise the move over new features for ${s}.`,
     queries: (s) => [`when does ${s} have to leave the old servers?`, `is there a cutoff date for moving ${s}`, `can the ${s} move wait until next quarter?`],
   },
   {
@@ -75,7 +79,8 @@ const kinds = [
     file: 'style',
     name: (s) => `${s} code review style`,
     description: (s) => `Reviews of ${s} changes want small PRs under 300 lines with a test per behaviour change`,
-    body: (s) => `Keep ${s} pull requests under 300 changed lines and include a test for each behaviour change.\n\n**Why:** large reviews in ${s} got rubber-stamped and broke production twice.\n**How to apply:** split big changes into stacked PRs.`,
+    body: (s) =>
+      `Keep ${s} pull requests under 300 changed lines and include a test for each behaviour change.\n\n**Why:** large reviews in ${s} got rubber-stamped and broke production twice.\n**How to apply:** split big changes into stacked PRs.`,
     queries: (s) => [`how big can my ${s} pull request be?`, `splitting a large ${s} change for reviewers`, `what do reviewers expect before approving ${s} diffs`],
   },
 ];

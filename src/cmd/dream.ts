@@ -19,7 +19,11 @@ export function builder(cli: Argv<GlobalArgs>) {
     .option('min-hours', { type: 'number', describe: 'hours since the last consolidation before it is due (default 24)' })
     .option('min-sessions', { type: 'number', coerce: wholeNumber('--min-sessions', 0), describe: 'sessions since the last consolidation before it is due (default 5)' })
     .option('max-delete', { type: 'number', coerce: wholeNumber('--max-delete', 0), describe: 'most memories one run may delete, in percent (default 25)' })
-    .option('engine', { type: 'string', choices: ['auto', 'local', 'claude'] as EngineName[], describe: 'local (deterministic), or claude to also propose obsolete memories, validated one by one (default: config, else local)' })
+    .option('engine', {
+      type: 'string',
+      choices: ['auto', 'local', 'claude'] as EngineName[],
+      describe: 'local (deterministic), or claude to also propose obsolete memories, validated one by one (default: config, else local)',
+    })
     .option('model', { type: 'string', describe: 'model for --engine claude' })
     .example('$0 dream --status', 'is a consolidation due, and why')
     .example('$0 dream --force --dry-run', 'see what it would change, and why')

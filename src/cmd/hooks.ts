@@ -10,17 +10,24 @@ function targetOptions<T>(cli: Argv<T>) {
   return cli
     .option('git', { type: 'boolean', default: false, describe: 'the git pre-commit hook (memdir lint --staged)' })
     .option('claude', { type: 'boolean', default: false, describe: 'the Claude Code hooks in a settings file' })
-    .option('scope', { type: 'string', choices: ['local', 'project', 'user'] as const, describe: 'settings file: local (.claude/settings.local.json, default), project (.claude/settings.json), user (~/.claude/settings.json)' })
+    .option('scope', {
+      type: 'string',
+      choices: ['local', 'project', 'user'] as const,
+      describe: 'settings file: local (.claude/settings.local.json, default), project (.claude/settings.json), user (~/.claude/settings.json)',
+    })
     .option('command', { type: 'string', describe: 'how the hooks invoke memdir, e.g. "npx memdir" or an absolute path (default: memdir; hooks.command in config)' });
 }
 
 export function builder(cli: Argv<GlobalArgs>) {
   return cli
-    .command('install', 'add memdir hooks (neither --git nor --claude: both)', (y) =>
-      targetOptions(y)
-        .option('with-context', { type: 'boolean', default: false, describe: 'also SessionStart → memdir context --hook (Claude Code loads MEMORY.md itself when auto memory is on)' })
-        .example('$0 hooks install', 'git pre-commit + Claude Code hooks in .claude/settings.local.json')
-        .example('$0 hooks install --claude --scope project --command "npx memdir"', 'committed settings, for a team'),
+    .command(
+      'install',
+      'add memdir hooks (neither --git nor --claude: both)',
+      (y) =>
+        targetOptions(y)
+          .option('with-context', { type: 'boolean', default: false, describe: 'also SessionStart → memdir context --hook (Claude Code loads MEMORY.md itself when auto memory is on)' })
+          .example('$0 hooks install', 'git pre-commit + Claude Code hooks in .claude/settings.local.json')
+          .example('$0 hooks install --claude --scope project --command "npx memdir"', 'committed settings, for a team'),
       run('install'),
     )
     .command('uninstall', 'remove exactly what install added', (y) => targetOptions(y).example('$0 hooks uninstall', 'git pre-commit + local and project settings'), run('uninstall'))

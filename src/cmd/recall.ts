@@ -12,7 +12,11 @@ export function builder(cli: Argv<GlobalArgs>) {
     .option('limit', { type: 'number', coerce: wholeNumber('--limit', 1), describe: 'at most this many memories (default: recall.limit in memdir.config.json, else 5)' })
     .option('recent-tools', { type: 'string', describe: 'comma-separated tools in use (their how-to memories are demoted)' })
     .option('already-surfaced', { type: 'string', describe: 'comma-separated memory files already shown (excluded)' })
-    .option('engine', { type: 'string', choices: ['auto', 'local', 'claude'] as const, describe: 'local ranking, or one side query to Claude (default: recall.engine, else auto = claude when ANTHROPIC_API_KEY is set)' })
+    .option('engine', {
+      type: 'string',
+      choices: ['auto', 'local', 'claude'] as const,
+      describe: 'local ranking, or one side query to Claude (default: recall.engine, else auto = claude when ANTHROPIC_API_KEY is set)',
+    })
     .option('model', { type: 'string', describe: 'model for --engine claude' })
     .option('queries', { type: 'string', describe: 'JSONL file of {"id","query"} lines: one JSON result line each (evaluation)' })
     .option('hook', { type: 'boolean', default: false, describe: 'answer a Claude Code UserPromptSubmit hook (JSON in, JSON out)' })

@@ -10,9 +10,14 @@ export const describe = 'Restructure a bloated MEMORY.md into the two-layer layo
 export function builder(cli: Argv<GlobalArgs>) {
   return cli
     .option('dry-run', { type: 'boolean', default: false, describe: 'print the audit and the plan as a diff; change nothing' })
-    .option('engine', { type: 'string', choices: ['auto', 'local', 'claude'] as const, default: 'auto' as EngineName, describe: 'who names and types moved content: auto = claude when ANTHROPIC_API_KEY is set' })
+    .option('engine', {
+      type: 'string',
+      choices: ['auto', 'local', 'claude'] as const,
+      default: 'auto' as EngineName,
+      describe: 'who names and types moved content: auto = claude when ANTHROPIC_API_KEY is set',
+    })
     .option('model', { type: 'string', describe: 'model for --engine claude (default: MEMDIR_MODEL or a current Haiku)' })
-    .option('anchor-date', { type: 'string', describe: 'resolve relative dates against this date (YYYY-MM-DD) instead of each file\'s own' })
+    .option('anchor-date', { type: 'string', describe: "resolve relative dates against this date (YYYY-MM-DD) instead of each file's own" })
     .example('$0 refactor --dry-run', 'see what would move where')
     .example('$0 refactor --json', 'in CI: restructure and report as JSON');
 }

@@ -12,10 +12,7 @@ export function builder(cli: Argv<GlobalArgs>) {
     .option('name', { type: 'string', demandOption: true, describe: 'short title; saving the same name again updates it' })
     .option('description', { type: 'string', demandOption: true, describe: 'one line that says when this memory is relevant' })
     .option('body', { type: 'string', describe: 'the memory text (default: read from stdin)' })
-    .example(
-      '$0 save --type feedback --name "Terse replies" --description "User wants no recap at the end of responses" --body "Skip the trailing summary."',
-      'save a feedback memory',
-    )
+    .example('$0 save --type feedback --name "Terse replies" --description "User wants no recap at the end of responses" --body "Skip the trailing summary."', 'save a feedback memory')
     .example('git log -1 --format=%B | $0 save --type project --name "Merge freeze" --description "No merges to main until 2026-03-05"', 'body from stdin');
 }
 

@@ -6,9 +6,7 @@ export const command = 'where';
 export const describe = 'Print the memory directory and how it was resolved';
 
 export function builder(cli: Argv<GlobalArgs>) {
-  return cli
-    .example('$0 where', 'print the directory Claude Code uses for this repository')
-    .example('$0 where --json', 'also say which rule and which settings file decided it');
+  return cli.example('$0 where', 'print the directory Claude Code uses for this repository').example('$0 where --json', 'also say which rule and which settings file decided it');
 }
 
 export function handler(args: ArgumentsCamelCase<GlobalArgs>): Promise<void> {

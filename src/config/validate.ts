@@ -55,7 +55,15 @@ export function validateConfig(value: unknown, file: string, rules?: readonly Co
   const fail = (keyPath: string, problem: string) => new ConfigError(`${file}: ${keyPath}: ${problem}`);
   if (!isObject(value)) throw fail('(root)', 'must be a JSON object');
   const config: MemdirConfig = structuredClone(DEFAULT_CONFIG);
-  const byKey = new Map((rules ?? []).flatMap((r) => [[r.id, r], [r.name, r]] as const));
+  const byKey = new Map(
+    (rules ?? []).flatMap(
+      (r) =>
+        [
+          [r.id, r],
+          [r.name, r],
+        ] as const,
+    ),
+  );
   const tags = new Set((rules ?? []).flatMap((r) => r.tags));
 
   const ruleEntry = (key: string, entry: unknown) => {

@@ -8,27 +8,22 @@ export const messages = {
     `memdir: ignoring autoMemoryDirectory "${value}" in ${file}: committed project settings are not trusted ` +
     '(Claude Code itself honours it in a trusted workspace); pass --trust-project-settings or set ' +
     'MEMDIR_TRUST_PROJECT_SETTINGS=1 to use it',
-  badMemoryPath: (origin: string, value: string, reason: string) =>
-    `${origin}: memory directory "${printable(value)}" ${reason}`,
+  badMemoryPath: (origin: string, value: string, reason: string) => `${origin}: memory directory "${printable(value)}" ${reason}`,
   escapesDirectory: (dir: string) => `resolves outside the memory directory ${dir}; refusing to touch it`,
   binaryFile: () => 'binary file (contains NUL bytes; or UTF-16 without a byte-order mark), not UTF-8 text; memdir leaves it alone',
-  notUtf8: (at?: { byte: number; line: number }) =>
-    `not valid UTF-8 text${at ? ` (byte 0x${at.byte.toString(16).toUpperCase().padStart(2, '0')} on line ${at.line})` : ''}; memdir leaves it alone`,
+  notUtf8: (at?: { byte: number; line: number }) => `not valid UTF-8 text${at ? ` (byte 0x${at.byte.toString(16).toUpperCase().padStart(2, '0')} on line ${at.line})` : ''}; memdir leaves it alone`,
   notUtf16: (encoding: string) => `not valid ${encoding} text despite its byte-order mark; memdir leaves it alone`,
-  topicTooLarge: (bytes: number, limit: number) =>
-    `${bytes.toLocaleString('en-US')} bytes, over the ${limit / (1024 * 1024)} MB limit for a topic file; memdir leaves it alone (split it by hand)`,
+  topicTooLarge: (bytes: number, limit: number) => `${bytes.toLocaleString('en-US')} bytes, over the ${limit / (1024 * 1024)} MB limit for a topic file; memdir leaves it alone (split it by hand)`,
   readOnlyEncoding: (encoding: string) => `${encoding} text; memdir reads it but does not rewrite it (save it as UTF-8 to let memdir edit it)`,
   escapingFile: () => 'a symlink to outside the memory directory; memdir leaves it alone',
-  lockTimeout: (lockFile: string, pid: number | undefined) =>
-    `${lockFile}: memory directory is locked${pid ? ` by process ${pid}` : ''}; gave up waiting`,
+  lockTimeout: (lockFile: string, pid: number | undefined) => `${lockFile}: memory directory is locked${pid ? ` by process ${pid}` : ''}; gave up waiting`,
   notWritable: (target: string, reason: string) => `${target}: cannot write (${reason})`,
   sessionNotRecorded: (reason: string) => `memdir recall: ${reason}; answered without recording what this session was shown`,
   isDirectory: (target: string) => `${target}: is a directory where a memory file belongs; nothing was changed`,
   journalSetAside: (failedJournal: string, reason: string) =>
     `memdir: could not finish an interrupted write (${reason}); set it aside as ${failedJournal}, which names the files holding what was not written`,
   unreadable: (target: string, reason: string) => `${target}: cannot read (${reason})`,
-  indexTooLongLine: (line: number, length: number) =>
-    `line ${line} is a single line of ${length.toLocaleString('en-US')} characters; the index holds one short pointer per line`,
+  indexTooLongLine: (line: number, length: number) => `line ${line} is a single line of ${length.toLocaleString('en-US')} characters; the index holds one short pointer per line`,
   badType: (value: string) => `--type "${value}" is not one of user, feedback, project, reference`,
   emptyField: (flag: string) => `${flag} must not be empty`,
   emptyBody: () => 'the memory has no body: pass --body or pipe it on stdin',
@@ -36,12 +31,9 @@ export const messages = {
   ambiguousMemory: (what: string, files: string[]) => `"${what}" matches several memories: ${files.join(', ')}; name the file`,
   internalError: (message: string) => `memdir: internal error: ${message} (run with --debug for the stack trace, and please report it)`,
   workingDirectoryGone: () => 'the working directory no longer exists; cd to an existing directory, or pass an absolute --dir',
-  notOneLine: (flag: string, character: string) =>
-    `${flag} must be one line of text: it contains ${printable(character)}; join the lines or drop the character`,
+  notOneLine: (flag: string, character: string) => `${flag} must be one line of text: it contains ${printable(character)}; join the lines or drop the character`,
   needsValue: (flag: string, next: string | undefined) =>
-    next === undefined
-      ? `${flag} needs a value`
-      : `${flag} needs a value: "${printable(next)}" reads as an option; write a value that starts with "-" as ${flag}=${printable(next)}`,
+    next === undefined ? `${flag} needs a value` : `${flag} needs a value: "${printable(next)}" reads as an option; write a value that starts with "-" as ${flag}=${printable(next)}`,
   givenTwice: (flag: string) => `${flag} is given more than once; give it once`,
   notWholeNumber: (flag: string, min: number) => `${flag} must be a whole number${min === 1 ? ' of at least 1' : ` from ${min}`}`,
   notADate: (flag: string, value: string) => `${flag} "${printable(value)}" is not a date like 2026-03-05`,
@@ -77,8 +69,7 @@ export const messages = {
   dreamUndoChanged: (file: string, run: string) => `${file} changed since the dream run ${run}; nothing was restored (undo it by hand from .memdir/dream/${run}/)`,
   dreamCommitOutsideGit: (dir: string) => `${dir}: --commit needs the memory directory inside a git work tree; nothing was changed`,
   dreamRunning: (pid: number | undefined) => `dream is already running${pid ? ` (process ${pid})` : ''}`,
-  dreamOverBudget: (deletes: number, memories: number, maxDelete: number) =>
-    `the plan deletes ${deletes} of ${memories} memories, over the ${maxDelete}% budget (--max-delete); nothing was changed`,
+  dreamOverBudget: (deletes: number, memories: number, maxDelete: number) => `the plan deletes ${deletes} of ${memories} memories, over the ${maxDelete}% budget (--max-delete); nothing was changed`,
   dreamNotDue: (reason: string) => `dream is not due: ${reason}`,
   dreamNothingToUndo: () => 'no dream run to undo',
 } as const;

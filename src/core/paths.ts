@@ -25,10 +25,7 @@ function stringHash(text: string): number {
  * Validate a memory directory given by a user or a setting. Returns the
  * normalized absolute path (NFC, no trailing separator) or a reason.
  */
-export function validateMemoryPath(
-  input: string,
-  options: { expandTilde: boolean; home: string },
-): { ok: true; path: string } | { ok: false; reason: string } {
+export function validateMemoryPath(input: string, options: { expandTilde: boolean; home: string }): { ok: true; path: string } | { ok: false; reason: string } {
   let candidate = input;
   if (candidate.includes('\0')) return { ok: false, reason: 'contains a NUL byte' };
   if (options.expandTilde && /^~[/\\]/.test(candidate)) {

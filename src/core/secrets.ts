@@ -25,8 +25,15 @@ type RuleRow = [id: string, description: string, keywords: string[], pattern: st
 const rules: RuleRow[] = [
   // Cloud
   ['aws-access-key-id', 'AWS access key ID', ['AKIA', 'ASIA', 'ABIA', 'ACCA'], String.raw`\b((?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16})\b`, ['key: AKIA{b32:16}'], ['AKIA{b32:15}', 'XAKIA{b32:16}']],
-  ['aws-secret-access-key', 'AWS secret access key', ['secret', 'SECRET', 'Secret'], String.raw`(?i:aws_?secret_?access_?key)["']?\s*[:=]\s*["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])`, ['aws_secret_access_key = {an:40}', 'AWS_SECRET_ACCESS_KEY: "{an:40}"'], ['aws_secret_access_key = {an:39}', 'the secret access key lives in vault']],
-  ['azure-storage-key', 'Azure storage account key', ['AccountKey='], String.raw`AccountKey=([A-Za-z0-9+/]{86}==)`, ['AccountKey={an:86}=='], ['AccountKey rotation is monthly']],
+  [
+    'aws-secret-access-key',
+    'AWS secret access key',
+    ['secret', 'SECRET', 'Secret'],
+    String.raw`(?i:aws_?secret_?access_?key)["']?\s*[:=]\s*["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])`,
+    ['aws_secret_access_key = {an:40}', 'AWS_SECRET_ACCESS_KEY: "{an:40}"'],
+    ['aws_secret_access_key = {an:39}', 'the secret access key lives in vault'],
+  ],
+  ['azure-storage-key', 'Azure storage account key', ['AccountKey='], 'AccountKey=([A-Za-z0-9+/]{86}==)', ['AccountKey={an:86}=='], ['AccountKey rotation is monthly']],
   ['google-api-key', 'Google API key', ['AIza'], String.raw`\b(AIza[0-9A-Za-z_-]{35})\b`, ['AIza{an:35}'], ['AIza{an:20}']],
   ['google-oauth-secret', 'Google OAuth client secret', ['GOCSPX-'], String.raw`\b(GOCSPX-[A-Za-z0-9_-]{28})\b`, ['GOCSPX-{an:28}'], ['GOCSPX-{an:10}']],
   ['alibaba-access-key-id', 'Alibaba Cloud access key ID', ['LTAI'], String.raw`\b(LTAI[A-Za-z0-9]{20})\b`, ['LTAI{an:20}'], ['LTAI{an:12}']],
@@ -34,16 +41,51 @@ const rules: RuleRow[] = [
   ['heroku-api-key', 'Heroku API key', ['HRKU-AA'], String.raw`\b(HRKU-AA[0-9A-Za-z_-]{58})\b`, ['HRKU-AA{an:58}'], ['HRKU-AA{an:20}']],
   ['flyio-token', 'Fly.io access token', ['fo1_'], String.raw`\b(fo1_[A-Za-z0-9_-]{43})\b`, ['fo1_{an:43}'], ['fo1_{an:20}']],
   ['databricks-token', 'Databricks access token', ['dapi'], String.raw`\b(dapi[a-f0-9]{32}(?:-\d)?)\b`, ['dapi{hex:32}'], ['the dapi endpoint']],
-  ['planetscale-token', 'PlanetScale token or password', ['pscale_'], String.raw`\b(pscale_(?:tkn|oauth|pw)_[A-Za-z0-9=._-]{32,64})\b`, ['pscale_tkn_{an:43}', 'pscale_pw_{an:43}'], ['pscale_tkn_{an:12}']],
+  [
+    'planetscale-token',
+    'PlanetScale token or password',
+    ['pscale_'],
+    String.raw`\b(pscale_(?:tkn|oauth|pw)_[A-Za-z0-9=._-]{32,64})\b`,
+    ['pscale_tkn_{an:43}', 'pscale_pw_{an:43}'],
+    ['pscale_tkn_{an:12}'],
+  ],
   ['supabase-token', 'Supabase access token', ['sbp_'], String.raw`\b(sbp_[a-f0-9]{40})\b`, ['sbp_{hex:40}'], ['sbp_{hex:20}']],
   ['dynatrace-token', 'Dynatrace API token', ['dt0c01.'], String.raw`\b(dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64})\b`, ['dt0c01.{AN:24}.{AN:64}'], ['dt0c01.{AN:10}']],
   ['pulumi-token', 'Pulumi access token', ['pul-'], String.raw`\b(pul-[a-f0-9]{40})\b`, ['pul-{hex:40}'], ['pul-{hex:12}']],
   ['hashicorp-vault-token', 'HashiCorp Vault token', ['hvs.', 'hvb.'], String.raw`\b(hv[sb]\.[A-Za-z0-9_-]{90,})`, ['hvs.{an:95}'], ['hvs.{an:30}']],
-  ['tailscale-key', 'Tailscale auth or API key', ['tskey-'], String.raw`\b(tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,}-[A-Za-z0-9]{20,})\b`, ['tskey-auth-{an:12}-{an:30}'], ['tskey-auth-setup']],
+  [
+    'tailscale-key',
+    'Tailscale auth or API key',
+    ['tskey-'],
+    String.raw`\b(tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,}-[A-Za-z0-9]{20,})\b`,
+    ['tskey-auth-{an:12}-{an:30}'],
+    ['tskey-auth-setup'],
+  ],
   // AI providers
-  ['anthropic-api-key', 'Anthropic API key', ['sk-ant-api03-', 'sk-ant-admin01-'], String.raw`\b(sk-ant-(?:api03|admin01)-[A-Za-z0-9_-]{80,})`, ['sk-ant-api03-{an:93}AA', 'sk-ant-admin01-{an:93}AA'], ['sk-ant-api03-...', 'sk-ant-api03-{an:20}']],
-  ['anthropic-oauth-token', 'Anthropic OAuth token', ['sk-ant-oat01-', 'sk-ant-ort01-'], String.raw`\b(sk-ant-o[ar]t01-[A-Za-z0-9_-]{80,})`, ['sk-ant-oat01-{an:93}AA', 'sk-ant-ort01-{an:93}AA'], ['sk-ant-oat01-...', 'CLAUDE_CODE_OAUTH_TOKEN=sk-ant-oat01-{an:10}']],
-  ['openai-api-key', 'OpenAI API key', ['T3BlbkFJ'], String.raw`\b(sk-(?:(?:proj|svcacct|admin)-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,})`, ['sk-proj-{an:24}T3BlbkFJ{an:24}', 'sk-{an:20}T3BlbkFJ{an:20}'], ['sk-learn is fine', 'sk-proj-{an:40}']],
+  [
+    'anthropic-api-key',
+    'Anthropic API key',
+    ['sk-ant-api03-', 'sk-ant-admin01-'],
+    String.raw`\b(sk-ant-(?:api03|admin01)-[A-Za-z0-9_-]{80,})`,
+    ['sk-ant-api03-{an:93}AA', 'sk-ant-admin01-{an:93}AA'],
+    ['sk-ant-api03-...', 'sk-ant-api03-{an:20}'],
+  ],
+  [
+    'anthropic-oauth-token',
+    'Anthropic OAuth token',
+    ['sk-ant-oat01-', 'sk-ant-ort01-'],
+    String.raw`\b(sk-ant-o[ar]t01-[A-Za-z0-9_-]{80,})`,
+    ['sk-ant-oat01-{an:93}AA', 'sk-ant-ort01-{an:93}AA'],
+    ['sk-ant-oat01-...', 'CLAUDE_CODE_OAUTH_TOKEN=sk-ant-oat01-{an:10}'],
+  ],
+  [
+    'openai-api-key',
+    'OpenAI API key',
+    ['T3BlbkFJ'],
+    String.raw`\b(sk-(?:(?:proj|svcacct|admin)-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,})`,
+    ['sk-proj-{an:24}T3BlbkFJ{an:24}', 'sk-{an:20}T3BlbkFJ{an:20}'],
+    ['sk-learn is fine', 'sk-proj-{an:40}'],
+  ],
   ['openrouter-api-key', 'OpenRouter API key', ['sk-or-v1-'], String.raw`\b(sk-or-v1-[a-f0-9]{64})\b`, ['sk-or-v1-{hex:64}'], ['sk-or-v1-{hex:10}']],
   ['groq-api-key', 'Groq API key', ['gsk_'], String.raw`\b(gsk_[A-Za-z0-9]{52})\b`, ['gsk_{an:52}'], ['gsk_{an:20}']],
   ['xai-api-key', 'xAI API key', ['xai-'], String.raw`\b(xai-[A-Za-z0-9]{80})\b`, ['xai-{an:80}'], ['xai-{an:20}']],
@@ -59,7 +101,14 @@ const rules: RuleRow[] = [
   ['gitlab-pat', 'GitLab personal access token', ['glpat-'], String.raw`\b(glpat-[A-Za-z0-9_-]{20,})`, ['glpat-{an:20}'], ['glpat-{an:10}']],
   ['gitlab-pipeline-trigger', 'GitLab pipeline trigger token', ['glptt-'], String.raw`\b(glptt-[0-9a-f]{40})\b`, ['glptt-{hex:40}'], ['glptt-{hex:20}']],
   ['gitlab-runner-token', 'GitLab runner authentication token', ['glrt-'], String.raw`\b(glrt-[A-Za-z0-9_-]{20,})`, ['glrt-{an:20}'], ['glrt-{an:8}']],
-  ['gitlab-deploy-token', 'GitLab deploy, feed, SCIM or feature-flag token', ['gldt-', 'glft-', 'glsoat-', 'glffct-'], String.raw`\b((?:gldt|glft|glsoat|glffct)-[A-Za-z0-9_-]{20,})`, ['gldt-{an:20}', 'glft-{an:20}'], ['gldt-{an:8}']],
+  [
+    'gitlab-deploy-token',
+    'GitLab deploy, feed, SCIM or feature-flag token',
+    ['gldt-', 'glft-', 'glsoat-', 'glffct-'],
+    String.raw`\b((?:gldt|glft|glsoat|glffct)-[A-Za-z0-9_-]{20,})`,
+    ['gldt-{an:20}', 'glft-{an:20}'],
+    ['gldt-{an:8}'],
+  ],
   ['gitlab-oauth-app-secret', 'GitLab OAuth application secret', ['gloas-'], String.raw`\b(gloas-[A-Za-z0-9_-]{64})`, ['gloas-{an:64}'], ['gloas-{an:20}']],
   ['gitlab-agent-token', 'GitLab Kubernetes agent token', ['glagent-'], String.raw`\b(glagent-[A-Za-z0-9_-]{50,})`, ['glagent-{an:50}'], ['glagent-{an:20}']],
   ['npm-token', 'npm access token', ['npm_'], String.raw`\b(npm_[A-Za-z0-9]{36})\b`, ['npm_{an:36}'], ['npm_{an:20}', 'npm_config_cache']],
@@ -71,42 +120,96 @@ const rules: RuleRow[] = [
   ['atlassian-api-token', 'Atlassian API token', ['ATATT3'], String.raw`\b(ATATT3[A-Za-z0-9_\-=]{180,})`, ['ATATT3{an:186}'], ['ATATT3{an:40}']],
   ['linear-api-key', 'Linear API key', ['lin_api_'], String.raw`\b(lin_api_[A-Za-z0-9]{40})\b`, ['lin_api_{an:40}'], ['lin_api_{an:20}']],
   ['postman-api-key', 'Postman API key', ['PMAK-'], String.raw`\b(PMAK-[a-f0-9]{24}-[a-f0-9]{34})\b`, ['PMAK-{hex:24}-{hex:34}'], ['PMAK-{hex:24}']],
-  ['sentry-token', 'Sentry user or organization token', ['sntryu_', 'sntrys_'], String.raw`\b(sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{60,})`, ['sntryu_{hex:64}', 'sntrys_eyJ{an:80}'], ['sntryu_{hex:20}']],
+  [
+    'sentry-token',
+    'Sentry user or organization token',
+    ['sntryu_', 'sntrys_'],
+    String.raw`\b(sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{60,})`,
+    ['sntryu_{hex:64}', 'sntrys_eyJ{an:80}'],
+    ['sntryu_{hex:20}'],
+  ],
   ['newrelic-key', 'New Relic user API key', ['NRAK-'], String.raw`\b(NRAK-[A-Z0-9]{27})\b`, ['NRAK-{AN:27}'], ['NRAK-{AN:10}']],
-  ['grafana-token', 'Grafana cloud or service account token', ['glc_', 'glsa_'], String.raw`\b(glc_[A-Za-z0-9+/]{32,}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})`, ['glsa_{an:32}_{hex:8}', 'glc_{an:40}'], ['glsa_{an:10}']],
+  [
+    'grafana-token',
+    'Grafana cloud or service account token',
+    ['glc_', 'glsa_'],
+    String.raw`\b(glc_[A-Za-z0-9+/]{32,}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})`,
+    ['glsa_{an:32}_{hex:8}', 'glc_{an:40}'],
+    ['glsa_{an:10}'],
+  ],
   ['doppler-token', 'Doppler token', ['dp.'], String.raw`\b(dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44})\b`, ['dp.pt.{an:43}'], ['dp.pt.{an:10}']],
   ['infracost-token', 'Infracost API key', ['ico-'], String.raw`\b(ico-[A-Za-z0-9]{32})\b`, ['ico-{an:32}'], ['ico-{an:12}']],
   ['readme-api-key', 'ReadMe API key', ['rdme_'], String.raw`\b(rdme_[a-z0-9]{70})\b`, ['rdme_{a0:70}'], ['rdme_{a0:20}']],
   ['onepassword-token', '1Password service account token', ['ops_eyJ'], String.raw`\b(ops_eyJ[A-Za-z0-9+/]{250,}={0,3})`, ['ops_eyJ{an:260}'], ['ops_eyJ{an:40}']],
   // Chat, mail, payments, commerce
   ['slack-bot-token', 'Slack bot token', ['xoxb-'], String.raw`\b(xoxb-[0-9]{10,13}-[0-9]{10,13}-[A-Za-z0-9]{24,})\b`, ['xoxb-{d:10}-{d:13}-{an:24}'], ['xoxb-{d:4}']],
-  ['slack-user-token', 'Slack user or legacy token', ['xoxp-', 'xoxe-', 'xoxs-', 'xoxa-'], String.raw`\b(xox[pesa]-[0-9]{10,13}-[0-9]{10,13}-[0-9A-Za-z-]{10,})`, ['xoxp-{d:10}-{d:13}-{an:24}'], ['xoxp-{d:4}']],
+  [
+    'slack-user-token',
+    'Slack user or legacy token',
+    ['xoxp-', 'xoxe-', 'xoxs-', 'xoxa-'],
+    String.raw`\b(xox[pesa]-[0-9]{10,13}-[0-9]{10,13}-[0-9A-Za-z-]{10,})`,
+    ['xoxp-{d:10}-{d:13}-{an:24}'],
+    ['xoxp-{d:4}'],
+  ],
   ['slack-app-token', 'Slack app-level token', ['xapp-'], String.raw`\b(xapp-\d-[A-Z0-9]+-\d+-[a-f0-9]{32,})\b`, ['xapp-1-A{AN:10}-{d:10}-{hex:64}'], ['xapp-1-A{AN:10}']],
-  ['slack-webhook', 'Slack incoming webhook URL', ['hooks.slack.com'], String.raw`(https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{40,})`, ['https://hooks.slack.com/services/T{AN:8}/B{AN:8}/{an:24}'], ['https://hooks.slack.com/services/']],
-  ['discord-webhook', 'Discord webhook URL', ['/api/webhooks/'], String.raw`(https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{60,})`, ['https://discord.com/api/webhooks/{d:18}/{an:68}'], ['https://discord.com/api/webhooks/{d:18}/']],
+  [
+    'slack-webhook',
+    'Slack incoming webhook URL',
+    ['hooks.slack.com'],
+    String.raw`(https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{40,})`,
+    ['https://hooks.slack.com/services/T{AN:8}/B{AN:8}/{an:24}'],
+    ['https://hooks.slack.com/services/'],
+  ],
+  [
+    'discord-webhook',
+    'Discord webhook URL',
+    ['/api/webhooks/'],
+    String.raw`(https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{60,})`,
+    ['https://discord.com/api/webhooks/{d:18}/{an:68}'],
+    ['https://discord.com/api/webhooks/{d:18}/'],
+  ],
   ['telegram-bot-token', 'Telegram bot token', [':AA'], String.raw`\b(\d{8,10}:AA[0-9A-Za-z_-]{33})\b`, ['{d:9}:AA{an:33}'], ['{d:9}:AA{an:10}']],
   ['sendgrid-api-key', 'SendGrid API key', ['SG.'], String.raw`\b(SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})\b`, ['SG.{an:22}.{an:43}'], ['SG.{an:22}']],
   ['brevo-api-key', 'Brevo (Sendinblue) API key', ['xkeysib-'], String.raw`\b(xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16})\b`, ['xkeysib-{hex:64}-{an:16}'], ['xkeysib-{hex:20}']],
   ['twilio-api-key', 'Twilio API key', ['SK'], String.raw`\b(SK[0-9a-f]{32})\b`, ['SK{hex:32}'], ['Ask the SKU team']],
-  ['stripe-secret-key', 'Stripe secret or restricted key', ['_live_', '_test_'], String.raw`\b((?:sk|rk)_(?:live|test)_[0-9a-zA-Z]{24,})\b`, ['sk_live_{an:24}', 'rk_test_{an:30}'], ['sk_live_{an:10}', 'pk_live_{an:24}']],
+  [
+    'stripe-secret-key',
+    'Stripe secret or restricted key',
+    ['_live_', '_test_'],
+    String.raw`\b((?:sk|rk)_(?:live|test)_[0-9a-zA-Z]{24,})\b`,
+    ['sk_live_{an:24}', 'rk_test_{an:30}'],
+    ['sk_live_{an:10}', 'pk_live_{an:24}'],
+  ],
   ['stripe-webhook-secret', 'Stripe webhook signing secret', ['whsec_'], String.raw`\b(whsec_[A-Za-z0-9+/]{32,})`, ['whsec_{an:32}'], ['whsec_{an:10}']],
-  ['square-token', 'Square access token or OAuth secret', ['sq0atp-', 'sq0csp-', 'EAAA'], String.raw`\b(sq0atp-[0-9A-Za-z_-]{22}|sq0csp-[0-9A-Za-z_-]{43}|EAAA[0-9A-Za-z_-]{60})\b`, ['sq0atp-{an:22}', 'sq0csp-{an:43}'], ['sq0atp-{an:10}']],
+  [
+    'square-token',
+    'Square access token or OAuth secret',
+    ['sq0atp-', 'sq0csp-', 'EAAA'],
+    String.raw`\b(sq0atp-[0-9A-Za-z_-]{22}|sq0csp-[0-9A-Za-z_-]{43}|EAAA[0-9A-Za-z_-]{60})\b`,
+    ['sq0atp-{an:22}', 'sq0csp-{an:43}'],
+    ['sq0atp-{an:10}'],
+  ],
   ['shopify-token', 'Shopify access token', ['shpat_', 'shpca_', 'shppa_', 'shpss_'], String.raw`\b(shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})\b`, ['shpat_{hex:32}'], ['shpat_{hex:20}']],
   ['easypost-token', 'EasyPost API key', ['EZAK', 'EZTK'], String.raw`\b(EZ[AT]K[A-Za-z0-9]{54})\b`, ['EZAK{an:54}'], ['EZAK{an:20}']],
   ['shippo-token', 'Shippo API token', ['shippo_'], String.raw`\b(shippo_(?:live|test)_[a-fA-F0-9]{40})\b`, ['shippo_live_{hex:40}'], ['shippo_live_{hex:10}']],
   ['duffel-token', 'Duffel API token', ['duffel_'], String.raw`\b(duffel_(?:test|live)_[A-Za-z0-9_=-]{43})`, ['duffel_live_{an:43}'], ['duffel_live_{an:10}']],
   ['mapbox-secret-token', 'Mapbox secret token', ['sk.eyJ'], String.raw`\b(sk\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,})`, ['sk.eyJ{an:30}.{an:30}'], ['sk.eyJ{an:10}']],
   // Keys
-  ['age-secret-key', 'age encryption secret key', ['AGE-SECRET-KEY-1'], String.raw`(AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58})`, ['AGE-SECRET-KEY-1{bech:58}'], ['AGE-SECRET-KEY-1{bech:20}']],
+  ['age-secret-key', 'age encryption secret key', ['AGE-SECRET-KEY-1'], '(AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58})', ['AGE-SECRET-KEY-1{bech:58}'], ['AGE-SECRET-KEY-1{bech:20}']],
   // The whole block, so redaction takes the key body too; a lone header still counts.
-  ['private-key', 'private key block', ['PRIVATE KEY'], String.raw`(-----BEGIN (?:[A-Z]+ )?PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END (?:[A-Z]+ )?PRIVATE KEY(?: BLOCK)?-----)?)`, ['-----BEGIN OPENSSH PRIVATE KEY-----', '-----BEGIN RSA PRIVATE KEY-----\n{b64:64}\n-----END RSA PRIVATE KEY-----'], ['-----BEGIN PUBLIC KEY-----', 'keep the private key in the vault']],
+  [
+    'private-key',
+    'private key block',
+    ['PRIVATE KEY'],
+    String.raw`(-----BEGIN (?:[A-Z]+ )?PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END (?:[A-Z]+ )?PRIVATE KEY(?: BLOCK)?-----)?)`,
+    ['-----BEGIN OPENSSH PRIVATE KEY-----', '-----BEGIN RSA PRIVATE KEY-----\n{b64:64}\n-----END RSA PRIVATE KEY-----'],
+    ['-----BEGIN PUBLIC KEY-----', 'keep the private key in the vault'],
+  ],
 ];
 
 /** `(?i:…)` is not JavaScript; expand it into a case-insensitive class per letter. */
 function compile(source: string): RegExp {
-  const expanded = source.replace(/\(\?i:([^)]*)\)/g, (_m, body: string) =>
-    `(?:${body.replace(/[a-z]/gi, (c) => `[${c.toLowerCase()}${c.toUpperCase()}]`)})`,
-  );
+  const expanded = source.replace(/\(\?i:([^)]*)\)/g, (_m, body: string) => `(?:${body.replace(/[a-z]/gi, (c) => `[${c.toLowerCase()}${c.toUpperCase()}]`)})`);
   return new RegExp(expanded, 'gd');
 }
 
@@ -139,9 +242,7 @@ export const SECRET_RULES: readonly SecretRule[] = rules.map(([id, description, 
 }));
 
 // One pass over the text for every keyword; most files have none and stop here.
-const ANY_KEYWORD = new RegExp(
-  [...new Set(SECRET_RULES.flatMap((r) => r.keywords))].map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
-);
+const ANY_KEYWORD = new RegExp([...new Set(SECRET_RULES.flatMap((r) => r.keywords))].map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
 
 /** Written on a line, opts that line out of the scan (a documented test key, say). */
 export const ALLOW_SECRET_MARKER = 'memdir:allow-secret';

@@ -1,12 +1,30 @@
 import { stemmer } from 'stemmer';
 
 const STOP = new Set(
-  ('a about above after again all also am an and any are as at be because been before being below between both but by can could did do does doing down during each few for from further had has have having he her here hers him his how i if in into is it its itself just me more most my no nor not now of off on once only or other our ours out over own same she should so some such than that the their them then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours ' +
-    'let lets want need please tell know think go get got make like use using used one two way thing things').split(' '),
+  (
+    'a about above after again all also am an and any are as at be because been before being below between both but by can could did do does doing down during each few for from further had has have having he her here hers him his how i if in into is it its itself just me more most my no nor not now of off on once only or other our ours out over own same she should so some such than that the their them then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours ' +
+    'let lets want need please tell know think go get got make like use using used one two way thing things'
+  ).split(' '),
 );
 const CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
 /** Number words match digits: "ten entries" finds "10 entries". */
-const NUMBERS: Record<string, string> = { one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10', eleven: '11', twelve: '12', first: '1', second: '2', third: '3' };
+const NUMBERS: Record<string, string> = {
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+  first: '1',
+  second: '2',
+  third: '3',
+};
 let segmenter: Intl.Segmenter | undefined;
 // Stemming dominates tokenizing; a directory's vocabulary is small, so cache it.
 const stems = new Map<string, string>();

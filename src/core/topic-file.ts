@@ -47,8 +47,7 @@ export interface MemoryFields {
 // skipping gray-matter's file wrapper makes a 5,000-file scan much faster.
 // Loaded on first use: simple frontmatter never needs it.
 const yamlEngine = {
-  parse: (text: string): unknown =>
-    (lazyRequire<typeof matter>('gray-matter') as unknown as { engines: { yaml: { parse(text: string): unknown } } }).engines.yaml.parse(text),
+  parse: (text: string): unknown => (lazyRequire<typeof matter>('gray-matter') as unknown as { engines: { yaml: { parse(text: string): unknown } } }).engines.yaml.parse(text),
 };
 
 const FENCE = /^---[ \t]*$/;

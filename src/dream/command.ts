@@ -126,7 +126,20 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
   if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
   const { dream } = await import('./run.js');
   const { actionLines, summaryLine } = await import('./report.js');
-  const result = await dream({ dir, projectRoot, sessionId: context.sessionId, force: args.force, minHours, minSessions, maxDelete, dryRun: args.dryRun, commit: args.commit, engine, model, warn: output.warn });
+  const result = await dream({
+    dir,
+    projectRoot,
+    sessionId: context.sessionId,
+    force: args.force,
+    minHours,
+    minSessions,
+    maxDelete,
+    dryRun: args.dryRun,
+    commit: args.commit,
+    engine,
+    model,
+    warn: output.warn,
+  });
   if (result.status === 'running') {
     if (args.json) output.json(asJson(result, summaryLine));
     output.warn(messages.dreamRunning(undefined));

@@ -74,7 +74,10 @@ function lastRun(dir: string): { stamp: string; manifest: Manifest } | undefined
   } catch {
     return undefined;
   }
-  for (const stamp of names.filter((n) => !n.endsWith('.md')).sort().reverse()) {
+  for (const stamp of names
+    .filter((n) => !n.endsWith('.md'))
+    .sort()
+    .reverse()) {
     const manifest = readManifest(path.join(dir, HISTORY_DIR, stamp, MANIFEST));
     if (manifest && !manifest.undone) return { stamp, manifest };
   }

@@ -88,7 +88,9 @@ export function resolveContradictions(dream: DreamState): void {
   const { plan } = dream;
   const candidates = [...plan.topics.values()].filter(editable);
   const texts = candidates.map((t) => comparableText(memoryFields(t.file.frontmatter?.data ?? {}), t.file.body));
-  const related = new Set(similarPairs(texts, { threshold: SAME_SUBJECT_THRESHOLD }).flatMap(({ a, b }) => [`${candidates[a]!.path}\u0000${candidates[b]!.path}`, `${candidates[b]!.path}\u0000${candidates[a]!.path}`]));
+  const related = new Set(
+    similarPairs(texts, { threshold: SAME_SUBJECT_THRESHOLD }).flatMap(({ a, b }) => [`${candidates[a]!.path}\u0000${candidates[b]!.path}`, `${candidates[b]!.path}\u0000${candidates[a]!.path}`]),
+  );
   const byShape = new Map<string, Array<{ topic: Topic; line: string }>>();
   for (const topic of candidates) {
     const type = String(topic.file.frontmatter?.data.type ?? '');
@@ -140,7 +142,13 @@ export function applyModelProposals(dream: DreamState, proposals: readonly Model
     if (!topic || !editable(topic)) continue;
     const body = topic.file.body.split(/\r?\n/);
     const lines = proposal.op === 'delete' ? body.filter(SUBSTANCE) : proposal.lines.filter((l) => body.includes(l));
-    if (lines.length) removeLines(dream, topic, lines.map((line) => ({ line, reason: `the model: ${proposal.reason}` })), 'model');
+    if (lines.length)
+      removeLines(
+        dream,
+        topic,
+        lines.map((line) => ({ line, reason: `the model: ${proposal.reason}` })),
+        'model',
+      );
   }
 }
 

@@ -50,7 +50,8 @@ export function planDream(files: Map<string, PlanInputFile>, options: { anchor?:
     else if (op.kind === 'create') actions.push({ kind: 'index', path: op.path, effect: 'rewrite', reason: `created from ${op.source}: the index holds pointers only` });
     else if (op.kind === 'append') actions.push({ kind: 'index', path: op.path, effect: 'rewrite', reason: `${op.lines} line(s) appended from ${op.source}` });
   }
-  if (plan.changes.has(INDEX_FILE)) actions.push({ kind: 'index', path: INDEX_FILE, effect: 'rewrite', reason: 'index rewritten: one pointer per memory, within 200 lines / 25,000 characters, lines ≤ 150 characters' });
+  if (plan.changes.has(INDEX_FILE))
+    actions.push({ kind: 'index', path: INDEX_FILE, effect: 'rewrite', reason: 'index rewritten: one pointer per memory, within 200 lines / 25,000 characters, lines ≤ 150 characters' });
   const deletes = [...plan.changes].filter(([path, content]) => content === null && !SUB_INDEX.test(path)).map(([path]) => path);
   return { plan, actions, memories, deletes };
 }

@@ -18,7 +18,12 @@ export function formatDreamReport(result: DreamResult, stamp: string): string {
   const dropped = result.plan?.plan.dropped ?? [];
   if (dropped.length) lines.push('Lines removed:', '', ...dropped.map((d) => `- ${d.source}: ${d.text.trim()} — ${d.reason}`), '');
   if (result.unsaved.length) {
-    lines.push('Asked to be remembered in recent sessions but in no memory yet (`memdir extract` saves them):', '', ...result.unsaved.map((u) => `- ${u.text} (${u.transcript}, message ${u.uuid})`), '');
+    lines.push(
+      'Asked to be remembered in recent sessions but in no memory yet (`memdir extract` saves them):',
+      '',
+      ...result.unsaved.map((u) => `- ${u.text} (${u.transcript}, message ${u.uuid})`),
+      '',
+    );
   }
   lines.push(`The previous version of every changed file is kept beside this report; \`memdir dream --undo\` restores them.`);
   return `${lines.join('\n')}\n`;

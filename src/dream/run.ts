@@ -112,15 +112,35 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
     const { input } = await planInput(dir);
     const dreamPlan = planDream(input, { anchor: options.anchor, repo, proposals: model?.valid });
     const texts = new Map([...input].map(([file, f]) => [file, f.text]));
-    const lost = lostLines(texts, dreamPlan.plan, [...input].filter(([, f]) => f.leftAlone).map(([file]) => file));
+    const lost = lostLines(
+      texts,
+      dreamPlan.plan,
+      [...input].filter(([, f]) => f.leftAlone).map(([file]) => file),
+    );
     if (lost.length > 0) {
       const first = lost[0]!;
-      throw new MemdirError(`dream would lose ${lost.length} line(s) without a reason, e.g. ${first.file}:${first.line} "${first.text.trim().slice(0, 80)}"; nothing was changed`, { hint: 'please report this with the directory' });
+      throw new MemdirError(`dream would lose ${lost.length} line(s) without a reason, e.g. ${first.file}:${first.line} "${first.text.trim().slice(0, 80)}"; nothing was changed`, {
+        hint: 'please report this with the directory',
+      });
     }
     const budget = { maxDelete, deletes: dreamPlan.deletes.length, memories: dreamPlan.memories };
     // Topic files only: the index's pointer lines would count as holding whatever they mention.
-    const unsaved = await unsavedRequests(transcripts, [...texts].filter(([file]) => file !== INDEX_FILE).map(([, text]) => text));
-    return { dir, gate, plan: dreamPlan, actions: dreamPlan.actions, unsaved, engine: model ? 'claude' : 'local', rejected: model?.rejected ?? [], counts: countsOf(dreamPlan), diffs: await diffsOf(input, dreamPlan.plan), budget };
+    const unsaved = await unsavedRequests(
+      transcripts,
+      [...texts].filter(([file]) => file !== INDEX_FILE).map(([, text]) => text),
+    );
+    return {
+      dir,
+      gate,
+      plan: dreamPlan,
+      actions: dreamPlan.actions,
+      unsaved,
+      engine: model ? 'claude' : 'local',
+      rejected: model?.rejected ?? [],
+      counts: countsOf(dreamPlan),
+      diffs: await diffsOf(input, dreamPlan.plan),
+      budget,
+    };
   };
   const overBudget = (budget: DreamResult['budget']) => budget.deletes > (budget.memories * budget.maxDelete) / 100;
 

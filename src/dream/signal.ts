@@ -22,7 +22,7 @@ export async function unsavedRequests(transcripts: string[], memoryTexts: Iterab
   const memories = [...memoryTexts].map(tokenSet);
   const unsaved: UnsavedRequest[] = [];
   for (const file of transcripts) {
-    let transcript;
+    let transcript: Awaited<ReturnType<typeof readTranscript>>;
     try {
       transcript = await readTranscript(file);
     } catch {

@@ -209,7 +209,10 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
   }
 
   if (!dryRun && operations.length > 0) {
-    const applied = await applyMemoryEdits(options.dir, operations.map((operation) => toEdit(operation, sessionId)));
+    const applied = await applyMemoryEdits(
+      options.dir,
+      operations.map((operation) => toEdit(operation, sessionId)),
+    );
     operations = operations.map((operation, i) => ({ ...operation, file: applied[i]!.file }));
   }
   result.operations = operations.map((o) => ({ op: o.op, file: o.file, name: o.name, type: o.op === 'delete' ? null : o.type, description: o.description, sources: o.sources }));

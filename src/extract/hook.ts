@@ -49,7 +49,7 @@ const SWITCHES = new Set(['--hook', '--quiet', '-q', '--trust-project-settings',
  * `extract --hook` with only the flags a hook command line uses, read without yargs; undefined
  * for anything else (the full CLI then parses it, with its checks and messages).
  */
-export function simpleHookArgs(argv: readonly string[]): Omit<ExtractHookOptions, 'warn'> & { quiet: boolean } | undefined {
+export function simpleHookArgs(argv: readonly string[]): (Omit<ExtractHookOptions, 'warn'> & { quiet: boolean }) | undefined {
   if (argv[0] !== 'extract' || !argv.includes('--hook')) return undefined;
   const values: Record<string, string> = {};
   const switches = new Set<string>();

@@ -51,7 +51,8 @@ const STANDING = [
 ];
 
 // Approval of a way of working, meant to continue: "keep doing it this way", "that's how I want it from now on".
-const CONFIRMATION = /\bkeep (?:doing|that|it)\b(?!\s+what\b)(?:\s+(?:it|that|this))?(?:\s+(?:this|that)\s+way)?|\bexactly (?:what|how) I want\b|\bthat's (?:how|what) I want\b|\bdo it like this (?:from now on|every time|again)\b|\b(?:do|doing) (?:that|this|it) again\b|\bthat(?:'s| was| is) the right (?:call|approach|way)\b|\bthis is (?:exactly )?the (?:approach|way) I want\b|\b(?:that's|this is) how I (?:like|want) it\b|\bthat's (?:exactly )?the (?:\w+ ){1,2}I (?:want|like)\b|\b(?:more|all) of (?:this|that),? please\b/i;
+const CONFIRMATION =
+  /\bkeep (?:doing|that|it)\b(?!\s+what\b)(?:\s+(?:it|that|this))?(?:\s+(?:this|that)\s+way)?|\bexactly (?:what|how) I want\b|\bthat's (?:how|what) I want\b|\bdo it like this (?:from now on|every time|again)\b|\b(?:do|doing) (?:that|this|it) again\b|\bthat(?:'s| was| is) the right (?:call|approach|way)\b|\bthis is (?:exactly )?the (?:approach|way) I want\b|\b(?:that's|this is) how I (?:like|want) it\b|\bthat's (?:exactly )?the (?:\w+ ){1,2}I (?:want|like)\b|\b(?:more|all) of (?:this|that),? please\b/i;
 
 // Who the user is: "I'm a data scientist on…", "I am the only maintainer…", "I work on the billing team", "I'm colorblind, so…".
 const IDENTITY = [
@@ -66,11 +67,14 @@ const IDENTITY = [
 ];
 
 // Where information lives outside the code: "the runbook lives in Confluence under …".
-const REFERENCE_PLACE = /\b(?:url|link|dashboard|board|docs?|wiki|runbook|channel|spreadsheet|tracker)\b[^.?!]{0,30}\bis\s+(?:at\s+)?(?:https?:\/\/|#[\w-])|\b(?:dashboard|runbook|wiki|board|channel|tracker|spreadsheet|docs)\b[^.?!]{0,40}\b(?:is|are|lives|live)\s+(?:at|in|on|under)\b|\b(?:go|goes|are posted|is posted|get posted)\s+(?:to|in)\s+#[\w-]+/i;
-const REFERENCE = /\b(?:lives|live|is kept|are kept|is tracked|are tracked|is documented|are documented|can be found|is|are)\s+(?:in|on|at|under)\s+(?:the\s+)?(?:#[\w-]+|https?:\/\/\S+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|io|dev|net|org|app)\b|(?:Confluence|Notion|Jira|Linear|Slack|Grafana|Datadog|Sentry|PagerDuty|Google (?:Drive|Docs|Sheets)|Figma|Asana|Trello|Airtable|Kibana|Splunk|1Password|Vault|the wiki|our wiki)\b)/i;
+const REFERENCE_PLACE =
+  /\b(?:url|link|dashboard|board|docs?|wiki|runbook|channel|spreadsheet|tracker)\b[^.?!]{0,30}\bis\s+(?:at\s+)?(?:https?:\/\/|#[\w-])|\b(?:dashboard|runbook|wiki|board|channel|tracker|spreadsheet|docs)\b[^.?!]{0,40}\b(?:is|are|lives|live)\s+(?:at|in|on|under)\b|\b(?:go|goes|are posted|is posted|get posted)\s+(?:to|in)\s+#[\w-]+/i;
+const REFERENCE =
+  /\b(?:lives|live|is kept|are kept|is tracked|are tracked|is documented|are documented|can be found|is|are)\s+(?:in|on|at|under)\s+(?:the\s+)?(?:#[\w-]+|https?:\/\/\S+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|io|dev|net|org|app)\b|(?:Confluence|Notion|Jira|Linear|Slack|Grafana|Datadog|Sentry|PagerDuty|Google (?:Drive|Docs|Sheets)|Figma|Asana|Trello|Airtable|Kibana|Splunk|1Password|Vault|the wiki|our wiki)\b)/i;
 
 // A decision or fact about the project meant to last.
-const PROJECT = /\b(?:is|are) deprecated\b|\bwill be (?:removed|deprecated|shut down|sunset)\b|\bthe (?:client|customer|legal team|compliance team|security team) (?:wants|requires|asked for|needs)\b|\bwe(?:'re| are) (?:freezing|migrating|moving|switching|deprecating|sunsetting|dropping|replacing)\b|\b(?:deadline|due date|launch|cutoff)\b[^.?!]{0,40}\b(?:is|on|by|after|until)\b|\b(?:compliance|legal|security) (?:requires|says)\b|^(?:the reason (?:we|our)\b|we(?:'ve| have)? decided\b|our (?:deadline|release|launch|rate limit|sla|budget)\b)|\bis owned by\b|\b(?:are|is) going away\b|\b(?:merge|code) freeze\b/i;
+const PROJECT =
+  /\b(?:is|are) deprecated\b|\bwill be (?:removed|deprecated|shut down|sunset)\b|\bthe (?:client|customer|legal team|compliance team|security team) (?:wants|requires|asked for|needs)\b|\bwe(?:'re| are) (?:freezing|migrating|moving|switching|deprecating|sunsetting|dropping|replacing)\b|\b(?:deadline|due date|launch|cutoff)\b[^.?!]{0,40}\b(?:is|on|by|after|until)\b|\b(?:compliance|legal|security) (?:requires|says)\b|^(?:the reason (?:we|our)\b|we(?:'ve| have)? decided\b|our (?:deadline|release|launch|rate limit|sla|budget)\b)|\bis owned by\b|\b(?:are|is) going away\b|\b(?:merge|code) freeze\b/i;
 
 // Scope that ties a statement to the task at hand.
 const TASK_SCOPE = [
@@ -101,7 +105,10 @@ const isQuestion = (sentence: string) => /[?？]\s*$/.test(sentence) || /吗[。
 /** Drop a leading "please remember:" / "Note for the future:" wrapper, keep the statement. */
 function unwrap(text: string): string {
   return text
-    .replace(/^(?:(?:ok|okay|yes|yeah|great|also|and|so|fyi|heads[- ]up|please|pls)[,!.\s]+)*(?:please\s+)?(?:remember|note|keep in mind)(?:\s+for\s+(?:the\s+)?future(?:\s+sessions)?)?\s*(?:[:,—-]|that\b)?\s*/i, '')
+    .replace(
+      /^(?:(?:ok|okay|yes|yeah|great|also|and|so|fyi|heads[- ]up|please|pls)[,!.\s]+)*(?:please\s+)?(?:remember|note|keep in mind)(?:\s+for\s+(?:the\s+)?future(?:\s+sessions)?)?\s*(?:[:,—-]|that\b)?\s*/i,
+      '',
+    )
     .replace(/^(?:heads[- ]up|fyi)\s+for\s+(?:the\s+)?future(?:\s+sessions)?\s*[:,—-]?\s*/i, '')
     .replace(/^(?:记住|记下来|记一下)[，,：:\s]*/, '')
     .replace(/^merke?\s+dir(?:\s+bitte)?[:,\s]*/i, '')

@@ -109,7 +109,7 @@ export function checkOperations(raw: unknown[], manifest: ReadonlySet<string>, a
       continue;
     }
     touched.add(file);
-    valid.push({ op: kind, file, name: text(op.name).trim(), description: text(op.description).trim(), type: (isMemoryType(op.type) ? op.type : 'project'), body: text(op.body).trim(), sources });
+    valid.push({ op: kind, file, name: text(op.name).trim(), description: text(op.description).trim(), type: isMemoryType(op.type) ? op.type : 'project', body: text(op.body).trim(), sources });
   }
   return { valid, rejected };
 }

@@ -347,7 +347,5 @@ export function toolUsesWritingInto(messages: readonly TranscriptMessage[], dir:
     const relative = path.relative(root, path.resolve(file));
     return relative !== '' && relative.split(path.sep)[0] !== '..' && !path.isAbsolute(relative);
   };
-  return messages.flatMap((message) =>
-    message.toolUses.filter((use) => WRITE_TOOLS.has(use.name) && (inside(use.input.file_path) || inside(use.input.notebook_path))),
-  );
+  return messages.flatMap((message) => message.toolUses.filter((use) => WRITE_TOOLS.has(use.name) && (inside(use.input.file_path) || inside(use.input.notebook_path))));
 }

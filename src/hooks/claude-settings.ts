@@ -43,7 +43,7 @@ interface CommandEntry {
 function commandsOf(root: JsonNode, text: string): CommandEntry[] {
   const found: CommandEntry[] = [];
   const hooks = memberOf(root, 'hooks')?.value;
-  if (!hooks || hooks.kind !== 'object') return found;
+  if (hooks?.kind !== 'object') return found;
   for (const member of hooks.members) {
     if (member.value.kind !== 'array') continue;
     member.value.items.forEach((group, g) => {
@@ -51,7 +51,8 @@ function commandsOf(root: JsonNode, text: string): CommandEntry[] {
       if (entries?.kind !== 'array') return;
       entries.items.forEach((entry, e) => {
         const command = memberOf(entry, 'command')?.value;
-        if (command?.kind === 'scalar' && text[command.start] === '"') found.push({ event: member.key as HookEvent, group: g, entry: e, command: JSON.parse(text.slice(command.start, command.end)) as string });
+        if (command?.kind === 'scalar' && text[command.start] === '"')
+          found.push({ event: member.key as HookEvent, group: g, entry: e, command: JSON.parse(text.slice(command.start, command.end)) as string });
       });
     });
   }

@@ -111,7 +111,13 @@ function status(args: HooksCommandOptions, output: Output, place: Where): number
     const state = gitHookState(place.cwd);
     if (state.installed) {
       const command = state.command ?? 'memdir';
-      rows.push({ hook: `git pre-commit (${state.place.kind})`, file: state.place.file, command: `${command} lint --staged`, owner: 'memdir', ...probed(state.command ?? findableMemdir(place.project)) });
+      rows.push({
+        hook: `git pre-commit (${state.place.kind})`,
+        file: state.place.file,
+        command: `${command} lint --staged`,
+        owner: 'memdir',
+        ...probed(state.command ?? findableMemdir(place.project)),
+      });
     }
     if (state.others) rows.push({ hook: `git pre-commit (${state.place.kind})`, file: state.place.file, command: '(another hook in the script)', owner: 'other' });
   }

@@ -31,7 +31,10 @@ export function parseJsonText(text: string): JsonNode {
       at++;
       const members: { key: string; start: number; value: JsonNode }[] = [];
       for (skip(); text[at] !== '}'; skip()) {
-        if (text[at] === ',') at++, skip();
+        if (text[at] === ',') {
+          at++;
+          skip();
+        }
         const memberStart = at;
         const key = readString();
         skip();
@@ -79,7 +82,9 @@ function lineIndent(text: string, offset: number): string {
 /** `value` as JSON at `indent`; on one line when it joins siblings written on one line. */
 function render(value: unknown, indent: string | undefined, style: JsonStyle): string {
   if (indent === undefined) return JSON.stringify(value);
-  return JSON.stringify(value, null, style.unit).split('\n').join(style.eol + indent);
+  return JSON.stringify(value, null, style.unit)
+    .split('\n')
+    .join(style.eol + indent);
 }
 
 type Container = Extract<JsonNode, { kind: 'object' | 'array' }>;

@@ -7,7 +7,11 @@ function fence(text: string): string {
 
 function example(files: Record<string, string>): string {
   return Object.entries(files)
-    .map(([file, text]) => (text.includes('\u0000') ? `\`${file}\`: (binary content)` : `\`${file}\`\n\n${fence(text.length > 1200 ? `${text.slice(0, 1200)}\n… (${text.length.toLocaleString('en-US')} characters in all)` : text)}`))
+    .map(([file, text]) =>
+      text.includes('\u0000')
+        ? `\`${file}\`: (binary content)`
+        : `\`${file}\`\n\n${fence(text.length > 1200 ? `${text.slice(0, 1200)}\n… (${text.length.toLocaleString('en-US')} characters in all)` : text)}`,
+    )
     .join('\n\n');
 }
 

@@ -83,8 +83,18 @@ class AcceptedEdits {
 
   add(edit: TextEdit): void {
     this.all.push(edit);
-    if (edit.start === edit.end) this.insertions.splice(firstIndex(this.insertions, (point) => point > edit.start), 0, edit.start);
-    else this.replacements.splice(firstIndex(this.replacements, (r) => r.start > edit.start), 0, edit);
+    if (edit.start === edit.end)
+      this.insertions.splice(
+        firstIndex(this.insertions, (point) => point > edit.start),
+        0,
+        edit.start,
+      );
+    else
+      this.replacements.splice(
+        firstIndex(this.replacements, (r) => r.start > edit.start),
+        0,
+        edit,
+      );
   }
 }
 

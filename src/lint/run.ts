@@ -72,7 +72,11 @@ async function lintOne(target: LintTarget, options: LintRunOptions): Promise<Lin
     const changes = changedFiles(read.raw, fixed.raw);
     const { createTwoFilesPatch } = await import('diff');
     const diffs = changes.map((c) => createTwoFilesPatch(`a/${c.path}`, `b/${c.path}`, c.before, c.after));
-    if (!options.dryRun && changes.length > 0) commitChanges(target.dir, changes.map((c) => ({ path: c.path, content: c.after })));
+    if (!options.dryRun && changes.length > 0)
+      commitChanges(
+        target.dir,
+        changes.map((c) => ({ path: c.path, content: c.after })),
+      );
     return { dir: target.dir, findings: fixed.findings.filter(keep), fixed: options.dryRun ? [] : changes.map((c) => c.path), diffs };
   };
 

@@ -36,9 +36,7 @@ export function pathTargets(paths: string[], cwd: string): LintTarget[] {
 export function repoTargets(cwd: string): LintTarget[] {
   const root = findGitRoot(cwd);
   if (!root) throw new UsageError('--all-in-repo: not inside a git repository');
-  return fg
-    .sync('**/.claude/memory', { cwd: root, dot: true, onlyDirectories: true, ignore: ['**/node_modules/**', '.git/**'], suppressErrors: true })
-    .map((rel) => ({ dir: path.join(root, rel) }));
+  return fg.sync('**/.claude/memory', { cwd: root, dot: true, onlyDirectories: true, ignore: ['**/node_modules/**', '.git/**'], suppressErrors: true }).map((rel) => ({ dir: path.join(root, rel) }));
 }
 
 /**

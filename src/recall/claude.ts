@@ -24,11 +24,7 @@ export async function selectWithClaude(
 ): Promise<StructuredResult<string[]> & { unknown: string[] }> {
   const known = new Set(input.memories.map((m) => m.path));
   let unknown: string[] = [];
-  const user = [
-    `Query: ${input.query}`,
-    input.recentTools.length ? `Tools in use right now: ${input.recentTools.join(', ')}` : '',
-    `Memories (newest first):\n${manifest(input.memories)}`,
-  ]
+  const user = [`Query: ${input.query}`, input.recentTools.length ? `Tools in use right now: ${input.recentTools.join(', ')}` : '', `Memories (newest first):\n${manifest(input.memories)}`]
     .filter(Boolean)
     .join('\n\n');
   const result = await callStructured(

@@ -26,7 +26,11 @@ function settings(args: RecallCommandOptions, dir: string, cwd?: string) {
   return { limit: args.limit ?? section.limit ?? 5, engine: chooseEngine(args.engine ?? section.engine ?? 'auto'), model: args.model ?? section.model };
 }
 
-const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function asJson(query: string, result: RecallResult) {
   return {

@@ -28,7 +28,14 @@ export function loadDocs(dir: string): RecallDoc[] {
   for (const { prefix, raw } of loadDirectories(dir, { pattern: '**/*.md', prefixOfLarge: true })) {
     for (const topic of buildModel(raw, { skipIndex: true }).topics) {
       const fields = topic.fields;
-      docs.push({ path: prefix + topic.path, name: fields.name ?? topic.path.replace(/\.md$/, ''), description: fields.description ?? '', body: topic.topic.body, type: fields.type ?? '', mtimeMs: topic.mtimeMs });
+      docs.push({
+        path: prefix + topic.path,
+        name: fields.name ?? topic.path.replace(/\.md$/, ''),
+        description: fields.description ?? '',
+        body: topic.topic.body,
+        type: fields.type ?? '',
+        mtimeMs: topic.mtimeMs,
+      });
     }
   }
   return docs;

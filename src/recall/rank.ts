@@ -86,7 +86,15 @@ export class RecallIndex {
     const weights = new Map<string, number>(base.map((t) => [t, 1]));
     for (const term of base) for (const other of related(term)) if (!weights.has(other)) weights.set(other, EXPANSION_WEIGHT);
     const now = options.nowMs ?? Date.now();
-    const tools = (options.recentTools ?? []).map((t) => t.toLowerCase().replace(/^mcp__/, '').split(/__|[^a-z0-9]+/).filter((p) => p.length > 2)).filter((p) => p.length);
+    const tools = (options.recentTools ?? [])
+      .map((t) =>
+        t
+          .toLowerCase()
+          .replace(/^mcp__/, '')
+          .split(/__|[^a-z0-9]+/)
+          .filter((p) => p.length > 2),
+      )
+      .filter((p) => p.length);
 
     const scored: Ranked[] = [];
     for (const entry of this.docs) {

@@ -14,7 +14,10 @@ export function capMemory(text: string, file: string): { text: string; truncated
   let out = lines.join('\n');
   if (Buffer.byteLength(out) > MAX_BYTES) {
     // Cut at a line break inside the byte budget (never inside a character).
-    let cut = Buffer.from(out).subarray(0, MAX_BYTES).toString('utf8').replace(/\uFFFD$/, '');
+    let cut = Buffer.from(out)
+      .subarray(0, MAX_BYTES)
+      .toString('utf8')
+      .replace(/\uFFFD$/, '');
     const lastBreak = cut.lastIndexOf('\n');
     if (lastBreak > MAX_BYTES / 2) cut = cut.slice(0, lastBreak);
     out = cut;

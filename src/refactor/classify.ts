@@ -4,7 +4,11 @@ import type { MemoryType } from '../core/taxonomy.js';
 const SIGNALS: Record<MemoryType, RegExp[]> = {
   user: [/\b(?:i am|i'm|user is|user's role|my role|role:|background|expertise|years of|works? (?:on|at|as))\b/i, /我是|用户是|背景/],
   feedback: [/\b(?:don't|do not|never|always|avoid|prefer|instead of|should(?:n't)?|must(?:n't)?|please|rule|stop|remember to)\b/i, /\*\*why:?\*\*/i, /不要|永远|总是|必须|记住/],
-  project: [/\b(?:deadline|release|sprint|milestone|decision|decided|migration|freeze|launch|status|blocked|todo|roadmap|q[1-4]|due|plan(?:ned)?|session|shipped)\b/i, /\b\d{4}-\d{2}-\d{2}\b/, /发布|截止|计划|决定|冻结/],
+  project: [
+    /\b(?:deadline|release|sprint|milestone|decision|decided|migration|freeze|launch|status|blocked|todo|roadmap|q[1-4]|due|plan(?:ned)?|session|shipped)\b/i,
+    /\b\d{4}-\d{2}-\d{2}\b/,
+    /发布|截止|计划|决定|冻结/,
+  ],
   reference: [/https?:\/\//i, /\b(?:dashboard|docs?|wiki|runbook|ticket|jira|linear|confluence|notion|channel|grafana|sentry|url|link|located|see also)\b/i, /文档|链接|看板/],
 };
 

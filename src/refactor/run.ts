@@ -52,9 +52,7 @@ export type Audit = Array<{ rule: string; what: string; count: number }>;
 export async function planInput(dir: string): Promise<{ input: Map<string, PlanInputFile>; audit: Audit }> {
   const { raw } = await readMemoryDir(dir, { git: { repoFiles: true, commitTimes: true } });
   // Every refactor rewrites the index: an index memdir cannot write back is refused before anything else.
-  const indexProblem = raw.escapingLinks.has(INDEX_FILE)
-    ? messages.escapesDirectory(dir)
-    : (raw.unreadable.find((u) => u.path === INDEX_FILE)?.message ?? raw.readOnly.get(INDEX_FILE));
+  const indexProblem = raw.escapingLinks.has(INDEX_FILE) ? messages.escapesDirectory(dir) : (raw.unreadable.find((u) => u.path === INDEX_FILE)?.message ?? raw.readOnly.get(INDEX_FILE));
   if (indexProblem) throw new InputError(path.join(dir, INDEX_FILE), indexProblem);
   const leftAlone = new Map<string, string>([
     ...raw.unreadable.map((u): [string, string] => [u.path, u.message]),

@@ -124,15 +124,18 @@ function breakStaleLock(file: string, judged: HeldLock, staleMs: number): void {
 
 /** Touch the lock's mtime on a timer while it is held, if it is still ours. */
 function startHeartbeat(file: string, token: string, staleMs: number): NodeJS.Timeout {
-  const timer = setInterval(() => {
-    if (readLock(file)?.body.token !== token) return;
-    try {
-      const now = new Date();
-      fs.utimesSync(file, now, now);
-    } catch {
-      // gone: nothing to keep alive
-    }
-  }, Math.max(10, Math.floor(staleMs / 4)));
+  const timer = setInterval(
+    () => {
+      if (readLock(file)?.body.token !== token) return;
+      try {
+        const now = new Date();
+        fs.utimesSync(file, now, now);
+      } catch {
+        // gone: nothing to keep alive
+      }
+    },
+    Math.max(10, Math.floor(staleMs / 4)),
+  );
   return timer.unref();
 }
 

@@ -29,7 +29,6 @@ export interface SaveResult {
   pointer: string;
 }
 
-
 /** MEMORY.md as text (empty when missing), refusing indexes no agent could use. */
 export function readIndexText(dir: string): string {
   const file = confinedPath(dir, INDEX_FILE);
@@ -84,11 +83,11 @@ function pointerHook(name: string, target: string, description: string): string 
 /** One change of a batch: write (create or update by name) a memory, or remove one. */
 export type MemoryEdit =
   | ({ op: 'upsert' } & SaveInput & {
-      /** Write this file (relative) rather than the one found by name or a new `type_slug.md`. */
-      file?: string;
-      /** Extra frontmatter keys to set, e.g. originSessionId (other keys of an existing file are kept). */
-      extraFields?: Record<string, string>;
-    })
+        /** Write this file (relative) rather than the one found by name or a new `type_slug.md`. */
+        file?: string;
+        /** Extra frontmatter keys to set, e.g. originSessionId (other keys of an existing file are kept). */
+        extraFields?: Record<string, string>;
+      })
   | { op: 'remove'; memory: string };
 
 export type EditResult = ({ op: 'upsert' } & SaveResult) | ({ op: 'remove' } & ForgetResult);
@@ -163,9 +162,7 @@ export function findMemoryFile(state: Pick<BatchState, 'dir' | 'index' | 'names'
     if (state.names.has(file) || fs.existsSync(absolute) || indexed) return file;
   }
   const wanted = what.trim().toLowerCase();
-  const matches = [...state.names]
-    .filter(([file, name]) => name === wanted || path.basename(file, '.md') === what || slugify(name) === slugify(what))
-    .map(([file]) => file);
+  const matches = [...state.names].filter(([file, name]) => name === wanted || path.basename(file, '.md') === what || slugify(name) === slugify(what)).map(([file]) => file);
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1) throw new RefusedError(messages.ambiguousMemory(what, matches.sort()));
   throw new RefusedError(messages.memoryNotFound(what, state.dir));

@@ -25,7 +25,6 @@ export interface ScanOptions {
   limit?: number;
   /** Lines read from the top of each file. Default 30. */
   headLines?: number;
-
 }
 
 const CHUNK = 4096;

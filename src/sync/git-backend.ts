@@ -110,7 +110,9 @@ export async function gitBackend(options: GitBackendOptions): Promise<SyncBacken
       const { name, email } = await options.author();
       const when = `${Math.floor(Date.now() / 1000)} +0000`;
       const message = `memdir sync: ${uploads.size + removals.length} team memory file(s)\n\nMemdir-Machine: ${os.hostname()}\n`;
-      const parts: Buffer[] = [Buffer.from(`reset ${OUTGOING_REF}\ncommit ${OUTGOING_REF}\nauthor ${name} <${email}> ${when}\ncommitter ${name} <${email}> ${when}\ndata ${Buffer.byteLength(message)}\n${message}`)];
+      const parts: Buffer[] = [
+        Buffer.from(`reset ${OUTGOING_REF}\ncommit ${OUTGOING_REF}\nauthor ${name} <${email}> ${when}\ncommitter ${name} <${email}> ${when}\ndata ${Buffer.byteLength(message)}\n${message}`),
+      ];
       if (view.version) parts.push(Buffer.from(`from ${view.version}\n`));
       for (const [key, content] of uploads) {
         const bytes = Buffer.from(content);

@@ -143,7 +143,8 @@ export function httpBackend(options: HttpBackendOptions): SyncBackend {
         if (response.status === 413) {
           learnedMaxEntries = maxEntriesOf(await response.json().catch(() => undefined));
           // Stop cleanly: what was not sent is reported, nothing half-sent is retried blindly.
-          for (const rest of bodies.slice(index)) for (const key of Object.keys(rest.entries)) notTaken.set(key, learnedMaxEntries === undefined ? messages.syncServerRefusedSize() : messages.syncOverEntryLimit(learnedMaxEntries));
+          for (const rest of bodies.slice(index))
+            for (const key of Object.keys(rest.entries)) notTaken.set(key, learnedMaxEntries === undefined ? messages.syncServerRefusedSize() : messages.syncOverEntryLimit(learnedMaxEntries));
           return { conflict: false, notTaken };
         }
         if (!response.ok) throw remoteFailure(remote, `HTTP ${response.status} on PUT`);

@@ -38,10 +38,7 @@ test('dream --engine claude (real SDK, fake Messages API): valid operations appl
   const result = JSON.parse(r.stdout);
   expect(result.engine).toBe('claude');
   expect(result.operations).toContainEqual({ kind: 'model', path: 'reference_oncall.md', effect: 'delete', reason: 'the model: the rota moved to Opsgenie, see the newer on-call memory' });
-  expect(result.rejected.map((x: { error: string }) => x.error)).toEqual([
-    'remove-lines must list exact, non-blank lines of user_role.md',
-    '"../outside.md" is not one of the memories shown',
-  ]);
+  expect(result.rejected.map((x: { error: string }) => x.error)).toEqual(['remove-lines must list exact, non-blank lines of user_role.md', '"../outside.md" is not one of the memories shown']);
   expect(fs.existsSync(path.join(dir, 'reference_oncall.md'))).toBe(false);
   expect(fs.readFileSync(path.join(dir, 'user_role.md'), 'utf8')).toBe(before);
   // The model saw the memories, not the file system.

@@ -56,7 +56,11 @@ describe('dream gate (fake clock via MEMDIR_TEST_NOW)', () => {
     const human = await runMemdir(['dream', '--dir', p.dir, '--status'], { cwd: p.repo, env: p.env(T0 + 24 * HOUR + 12 * 60_000) });
     expect(human.stdout).toContain('due: 24.2 h since the last consolidation, 5 session(s) since');
     // The session ending now is not one of the sessions since.
-    const ending = await runMemdir(['dream', '--hook', '--json'], { cwd: p.repo, env: { ...p.env(T0 + 24 * HOUR + 13 * 60_000), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE: p.dir }, input: JSON.stringify({ cwd: p.repo, session_id: 's5' }) });
+    const ending = await runMemdir(['dream', '--hook', '--json'], {
+      cwd: p.repo,
+      env: { ...p.env(T0 + 24 * HOUR + 13 * 60_000), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE: p.dir },
+      input: JSON.stringify({ cwd: p.repo, session_id: 's5' }),
+    });
     expect(JSON.parse(ending.stdout)).toMatchObject({ status: 'not-due', gate: { sessionsSince: 4 } });
 
     // Not due: --hook and --if-due exit 0 quietly; a bare run says why and exits 1.

@@ -75,7 +75,7 @@ describe('memdir dream on planted problems', () => {
     const dry = await runMemdir(['dream', '--dir', dir, '--force', '--dry-run'], { cwd: repo, env });
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('+++ b/project_beta.md');
-    expect(dry.stdout).toMatch(/delete  project_freeze_old\.md: contradicted by the newer project_freeze_new\.md/);
+    expect(dry.stdout).toMatch(/delete {2}project_freeze_old\.md: contradicted by the newer project_freeze_new\.md/);
     expect(dry.stdout).toMatch(/rewrite project_parser\.md: removed .*cites src\/old_parser\.ts/);
     expect(dry.stdout).toContain('dry run: Improved 6 memories (1 merged, 1 dates, 3 pruned)');
   });

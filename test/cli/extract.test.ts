@@ -37,7 +37,13 @@ function workspace(env: NodeJS.ProcessEnv = {}) {
   return { root, dir, env: cleanEnv(path.join(root, 'home'), env) };
 }
 
-const memoryFiles = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'MEMORY.md').sort() : []);
+const memoryFiles = (dir: string) =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.md') && f !== 'MEMORY.md')
+        .sort()
+    : [];
 
 describe('extract --engine local', () => {
   test('a durable request becomes one memory with provenance and absolute dates; a second run creates nothing', async () => {
@@ -72,7 +78,10 @@ describe('extract --engine local', () => {
 
   test('a statement an existing memory already makes updates that memory instead of adding a twin', async () => {
     const { root, dir, env } = workspace();
-    const save = await runMemdir(['save', '--dir', dir, '--type', 'feedback', '--name', 'No database mocks', '--description', 'Never mock the database in integration tests', '--body', 'Never mock the database.'], { cwd: root, env });
+    const save = await runMemdir(
+      ['save', '--dir', dir, '--type', 'feedback', '--name', 'No database mocks', '--description', 'Never mock the database in integration tests', '--body', 'Never mock the database.'],
+      { cwd: root, env },
+    );
     expect(save.code, save.stderr).toBe(0);
     const file = path.join(root, 't.jsonl');
     fs.writeFileSync(file, transcript([{ user: 'Please remember: never mock the database in integration tests, we got burned by a migration.' }]));
@@ -140,7 +149,10 @@ describe('extract --engine local', () => {
     const statuses = runs.map((r) => JSON.parse(r.stdout).status);
     expect(statuses.filter((s) => s === 'extracted')).toHaveLength(1);
     expect(memoryFiles(dir)).toHaveLength(2);
-    const pointers = fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8').split('\n').filter((l) => l.startsWith('- ['));
+    const pointers = fs
+      .readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('- ['));
     expect(pointers).toHaveLength(2);
     const cursor = JSON.parse(fs.readFileSync(path.join(dir, '.memdir/extract/sessions/sess-1.json'), 'utf8'));
     expect(cursor.cursor).toBe('a1');
@@ -233,10 +245,21 @@ describe('extract --engine claude (real SDK, fake Messages API)', () => {
     const { root, dir, env } = workspace();
     const claudeEnv = { ...env, ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: server.url };
     writeTree(dir, {});
-    await runMemdir(['save', '--dir', dir, '--type', 'project', '--name', 'Staging resets', '--description', 'Staging database is wiped every Monday at 06:00 UTC', '--body', 'Staging is reset weekly.'], { cwd: root, env });
+    await runMemdir(
+      ['save', '--dir', dir, '--type', 'project', '--name', 'Staging resets', '--description', 'Staging database is wiped every Monday at 06:00 UTC', '--body', 'Staging is reset weekly.'],
+      { cwd: root, env },
+    );
     const file = path.join(root, 't.jsonl');
     fs.writeFileSync(file, transcript([{ user: 'we never use yarn here, pnpm only', assistant: 'Understood.' }]));
-    const op = (extra: Record<string, unknown>) => ({ op: 'create', name: 'Package manager', description: 'The project uses pnpm, never yarn or npm', type: 'feedback', body: 'Use pnpm.\n\n**Why:** lockfile.\n**How to apply:** installs.', sources: ['u0'], ...extra });
+    const op = (extra: Record<string, unknown>) => ({
+      op: 'create',
+      name: 'Package manager',
+      description: 'The project uses pnpm, never yarn or npm',
+      type: 'feedback',
+      body: 'Use pnpm.\n\n**Why:** lockfile.\n**How to apply:** installs.',
+      sources: ['u0'],
+      ...extra,
+    });
     server.enqueue({
       content: [
         {
@@ -246,7 +269,14 @@ describe('extract --engine claude (real SDK, fake Messages API)', () => {
           input: {
             operations: [
               op({ file: 'feedback_pnpm_only.md' }),
-              op({ op: 'update', file: 'project_staging_resets.md', type: 'project', name: 'Staging resets', description: 'Staging database is wiped every Monday at 06:00 UTC', body: 'Reset every Monday 06:00 UTC.\n\n**Why:** ops.\n**How to apply:** keep no data there.' }),
+              op({
+                op: 'update',
+                file: 'project_staging_resets.md',
+                type: 'project',
+                name: 'Staging resets',
+                description: 'Staging database is wiped every Monday at 06:00 UTC',
+                body: 'Reset every Monday 06:00 UTC.\n\n**Why:** ops.\n**How to apply:** keep no data there.',
+              }),
               op({ file: '../x.md' }),
               op({ file: 'misc_note.md', type: 'misc' }),
               op({ file: 'reference_token.md', body: 'token ghp_abcdefghijklmnopqrstuvwxyz0123456789' }),

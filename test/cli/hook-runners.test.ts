@@ -84,7 +84,15 @@ describe('the GitHub Action, its steps run as a script', () => {
       const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, substitute(String(v), inputs, outputs)]));
       const result = await runProcess('bash', ['-e', '-c', step.run], { cwd: repo, env: cleanEnv(repo, { ...env, GITHUB_OUTPUT: outputFile }) });
       ran.push(step.id ?? 'run');
-      if (step.id) outputs[step.id] = Object.fromEntries(fs.readFileSync(outputFile, 'utf8').trim().split('\n').filter(Boolean).map((l) => l.split(/=(.*)/s).slice(0, 2)));
+      if (step.id)
+        outputs[step.id] = Object.fromEntries(
+          fs
+            .readFileSync(outputFile, 'utf8')
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => l.split(/=(.*)/s).slice(0, 2)),
+        );
       code = result.code;
       if (code !== 0) break;
     }

@@ -6,7 +6,8 @@ import { addWorktree, createRepo } from '../helpers/git-repo.js';
 import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
 import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
 
-const ODD_SETTINGS = '{\n   "model": "opus",\n\t"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo hi"}]}],\n     "UserPromptSubmit": [\n        { "hooks": [ { "type": "command", "command": "other-tool --prompt" } ] }\n     ]\n   },\n   "permissions": {}\n}';
+const ODD_SETTINGS =
+  '{\n   "model": "opus",\n\t"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo hi"}]}],\n     "UserPromptSubmit": [\n        { "hooks": [ { "type": "command", "command": "other-tool --prompt" } ] }\n     ]\n   },\n   "permissions": {}\n}';
 
 async function hooks(args: string[], cwd: string, home: string) {
   const result = await runMemdir(['hooks', ...args], { cwd, env: cleanEnv(home) });
@@ -50,7 +51,9 @@ describe('install then uninstall leaves every byte as it was', () => {
 
   test('a settings file with a byte-order mark, tabs and CRLF line ends', async () => {
     const repo = await createRepo(path.join(tempDir(), 'app'));
-    writeTree(repo, { '.claude/settings.json': '\uFEFF{\r\n\t"hooks": {\r\n\t\t"Stop": [\r\n\t\t\t{"hooks": [{"type": "command", "command": "say done"}]}\r\n\t\t]\r\n\t},\r\n\t"env": {"A": "1"}\r\n}\r\n' });
+    writeTree(repo, {
+      '.claude/settings.json': '\uFEFF{\r\n\t"hooks": {\r\n\t\t"Stop": [\r\n\t\t\t{"hooks": [{"type": "command", "command": "say done"}]}\r\n\t\t]\r\n\t},\r\n\t"env": {"A": "1"}\r\n}\r\n',
+    });
     const installed = await roundTrip(repo, repo, tempDir(), ['--claude', '--scope', 'project']);
     const text = Buffer.from(installed['.claude/settings.json']!, 'base64').toString();
     expect(text.replace(/\r\n/g, '')).not.toContain('\n');

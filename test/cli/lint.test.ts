@@ -17,8 +17,7 @@ function workspace() {
   return { root, home, dir, env: cleanEnv(home) };
 }
 
-const topic = (name: string, type = 'user', body = 'Text.') =>
-  `---\nname: ${name}\ndescription: ${name} matters when working on the billing service\ntype: ${type}\n---\n\n${body}\n`;
+const topic = (name: string, type = 'user', body = 'Text.') => `---\nname: ${name}\ndescription: ${name} matters when working on the billing service\ntype: ${type}\n---\n\n${body}\n`;
 
 describe('memdir lint', () => {
   test('stylish report, exit 1 on errors, nothing written', async () => {
@@ -104,7 +103,9 @@ describe('memdir lint', () => {
     writeTree(repo, { 'a/.claude/memory/MEMORY.md': '- [Gone](gone.md)\n', 'b/.claude/memory/user_x.md': topic('X') });
     const r = await runMemdir(['lint', '--all-in-repo', '--format', 'json'], { cwd: repo, env });
     expect(r.code).toBe(1);
-    const files = JSON.parse(r.stdout).results.map((f: { filePath: string }) => f.filePath).sort();
+    const files = JSON.parse(r.stdout)
+      .results.map((f: { filePath: string }) => f.filePath)
+      .sort();
     expect(files).toEqual(['a/.claude/memory/MEMORY.md', 'b/.claude/memory/MEMORY.md', 'b/.claude/memory/user_x.md']);
   });
 

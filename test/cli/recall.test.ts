@@ -21,7 +21,12 @@ function workspace() {
   const dir = path.join(home, '.claude/projects', project.replace(/[^a-zA-Z0-9]/g, '-'), 'memory');
   writeTree(dir, {
     'MEMORY.md': '- [Merge freeze](project_freeze.md) — no merges to main until 2026-03-05\n',
-    'project_freeze.md': topic('Merge freeze', 'No merges to main during the mobile release freeze until 2026-03-05', 'project', 'Freeze from 2026-02-26 to 2026-03-05.\n\n**Why:** release branch.\n**How to apply:** hold merges.'),
+    'project_freeze.md': topic(
+      'Merge freeze',
+      'No merges to main during the mobile release freeze until 2026-03-05',
+      'project',
+      'Freeze from 2026-02-26 to 2026-03-05.\n\n**Why:** release branch.\n**How to apply:** hold merges.',
+    ),
     'feedback_terse.md': topic('Terse replies', 'User wants no recap at the end of responses', 'feedback', 'No summary.'),
     'reference_grafana.md': topic('Grafana', 'API latency dashboard on-call watches during deploys', 'reference', 'Board api-latency.'),
   });
@@ -49,8 +54,14 @@ describe('memdir recall', () => {
     const file = path.join(root, 'q.jsonl');
     fs.writeFileSync(file, '{"id":"a","query":"merge freeze on main"}\n{"id":"b","query":"no recap please"}\n');
     const batch = await runMemdir(['recall', '--queries', file], { cwd: project, env });
-    const lines = batch.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines.map((l) => [l.id, l.selected[0]?.path])).toEqual([['a', 'project_freeze.md'], ['b', 'feedback_terse.md']]);
+    const lines = batch.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.id, l.selected[0]?.path])).toEqual([
+      ['a', 'project_freeze.md'],
+      ['b', 'feedback_terse.md'],
+    ]);
   });
 
   test('--hook: skips one-word prompts, never repeats a memory in a session, stays under 60 KB', async () => {
@@ -111,15 +122,19 @@ describe('recall --engine claude (real SDK, fake Messages API)', () => {
     ['only unknown file names', pick(['nope.md']), 1, /none of the selected files exist/],
     ['529 overloaded', { status: 529, error: { type: 'overloaded_error', message: 'Overloaded' } }, 2, /HTTP 529/],
     ['a timeout', { delayMs: 3_000, reply: pick(['feedback_terse.md']) }, 2, /timed out after 500 ms/],
-  ])('%s falls back to the local engine and says so', async (_label, reply, attempts, note) => {
-    const { project, home } = workspace();
-    for (let i = 0; i < attempts; i++) server.enqueue(reply as never);
-    const r = await runMemdir(['recall', '--engine', 'claude', '--json', 'merge the mobile branch'], { cwd: project, env: { ...env(home), MEMDIR_MODEL_TIMEOUT_MS: '500' }, timeoutMs: 60_000 });
-    expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(note);
-    expect(r.stderr).toMatch(/using the local engine/);
-    expect(JSON.parse(r.stdout)).toMatchObject({ engine: 'local', selected: [{ path: 'project_freeze.md' }] });
-  }, 60_000);
+  ])(
+    '%s falls back to the local engine and says so',
+    async (_label, reply, attempts, note) => {
+      const { project, home } = workspace();
+      for (let i = 0; i < attempts; i++) server.enqueue(reply as never);
+      const r = await runMemdir(['recall', '--engine', 'claude', '--json', 'merge the mobile branch'], { cwd: project, env: { ...env(home), MEMDIR_MODEL_TIMEOUT_MS: '500' }, timeoutMs: 60_000 });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(note);
+      expect(r.stderr).toMatch(/using the local engine/);
+      expect(JSON.parse(r.stdout)).toMatchObject({ engine: 'local', selected: [{ path: 'project_freeze.md' }] });
+    },
+    60_000,
+  );
 
   test('unknown names next to real ones are dropped with a note', async () => {
     const { project, home } = workspace();

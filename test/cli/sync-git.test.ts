@@ -15,7 +15,10 @@ describe('memdir sync over a git remote', () => {
   test('three clones: memories saved in two concurrently both reach the third; the racing pushes both land (one retried)', async () => {
     const { clones, sync, remoteFiles, env, root } = await teamSetup(['a', 'b', 'c']);
     const { a, b, c } = clones as Record<'a' | 'b' | 'c', (typeof clones)[string]>;
-    for (const [clone, name] of [[a!, 'Deploy freeze'], [b!, 'Staging URL']] as const) {
+    for (const [clone, name] of [
+      [a!, 'Deploy freeze'],
+      [b!, 'Staging URL'],
+    ] as const) {
       const saved = await runMemdir(['save', '--dir', clone.team, '--type', 'project', '--name', name, '--description', `about ${name}`, '--body', `${name} body`], { cwd: clone.repo, env: env() });
       expect(saved.code, saved.stderr).toBe(0);
     }

@@ -49,7 +49,7 @@ describe('memdir sync --backend http (DESIGN §2.6)', () => {
     expect(second.stdout + second.stderr).not.toContain(TOKEN);
   });
 
-  test('412: refetch the hashes and retry; the other writer\'s entry is pulled, ours lands', async () => {
+  test("412: refetch the hashes and retry; the other writer's entry is pulled, ours lands", async () => {
     const { team, sync, server } = await setup();
     writeTree(team, { 'project_a.md': topic('A', 'a') });
     expect((await sync()).code).toBe(0);
@@ -62,7 +62,7 @@ describe('memdir sync --backend http (DESIGN §2.6)', () => {
     expect(fs.existsSync(path.join(team, 'project_theirs.md'))).toBe(true);
   });
 
-  test('413: the server\'s entry limit is learned from the answer and the push stops cleanly', async () => {
+  test("413: the server's entry limit is learned from the answer and the push stops cleanly", async () => {
     const { team, sync, server } = await setup({ maxEntries: 2 });
     writeTree(team, { 'project_a.md': topic('A', 'a'), 'project_b.md': topic('B', 'b'), 'project_c.md': topic('C', 'c') });
     const r = await sync();

@@ -27,7 +27,10 @@ function scriptedModel(request: RecordedRequest): ScriptedReply {
           type: 'tool_use',
           id: 'toolu_write_1',
           name: 'Write',
-          input: { file_path: path.join(memoryDir, 'feedback_no_db_mocks.md'), content: '---\nname: No database mocks\ndescription: Integration tests hit a real database\ntype: feedback\n---\n\nNo database mocks.\n' },
+          input: {
+            file_path: path.join(memoryDir, 'feedback_no_db_mocks.md'),
+            content: '---\nname: No database mocks\ndescription: Integration tests hit a real database\ntype: feedback\n---\n\nNo database mocks.\n',
+          },
         },
       ],
     };
@@ -54,7 +57,13 @@ async function project() {
   return { home, repo, env, transcriptOf };
 }
 
-const topicFiles = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'MEMORY.md').sort() : []);
+const topicFiles = (dir: string) =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.md') && f !== 'MEMORY.md')
+        .sort()
+    : [];
 
 test('extract skips a session where the agent saved itself, and turns "remember that…" into one project memory exactly once', async () => {
   const { home, repo, env, transcriptOf } = await project();

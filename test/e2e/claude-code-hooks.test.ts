@@ -40,14 +40,28 @@ async function ask(repo: string, home: string, prompt: string, env: NodeJS.Proce
   const before = server.requests.length;
   const result = await runClaude({ cwd: repo, home, baseUrl: server.url, prompt, env });
   expect(result.code, result.stderr).toBe(0);
-  return server.requests.slice(before).filter((q) => q.method === 'POST' && q.url.startsWith('/v1/messages')).map(requestStrings).join('\n');
+  return server.requests
+    .slice(before)
+    .filter((q) => q.method === 'POST' && q.url.startsWith('/v1/messages'))
+    .map(requestStrings)
+    .join('\n');
 }
 
 async function projectWithMemory() {
   const home = tempDir();
   const repo = await createRepo(path.join(tempDir(), 'app'));
   await memdir(
-    ['save', '--type', 'project', '--name', 'Mobile merge freeze', '--description', 'No merges to main while mobile cuts the release; freeze ends 2026-03-05', '--body', 'Merge freeze on main until 2026-03-05 for the mobile release.\n\n**Why:** the release branch is cut from main.\n**How to apply:** hold merges of the mobile branch until then.'],
+    [
+      'save',
+      '--type',
+      'project',
+      '--name',
+      'Mobile merge freeze',
+      '--description',
+      'No merges to main while mobile cuts the release; freeze ends 2026-03-05',
+      '--body',
+      'Merge freeze on main until 2026-03-05 for the mobile release.\n\n**Why:** the release branch is cut from main.\n**How to apply:** hold merges of the mobile branch until then.',
+    ],
     repo,
     home,
   );
@@ -93,7 +107,10 @@ test('a failing memdir never blocks Claude Code: memdir missing, a memory direct
   fs.writeFileSync(notADir, 'not a directory\n');
   const breakages: Array<() => NodeJS.ProcessEnv> = [
     () => ({ CLAUDE_COWORK_MEMORY_PATH_OVERRIDE: notADir }),
-    () => (writeTree(repo, { 'memdir.config.json': '{ "recall": ' }), {}),
+    () => {
+      writeTree(repo, { 'memdir.config.json': '{ "recall": ' });
+      return {};
+    },
   ];
   for (const breakage of breakages) {
     const env = breakage();

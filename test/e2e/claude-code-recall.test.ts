@@ -23,7 +23,17 @@ test('the UserPromptSubmit hook puts the merge-freeze memory, with its header, i
   });
   const env = cleanEnv(home);
   const save = await runMemdir(
-    ['save', '--type', 'project', '--name', 'Mobile merge freeze', '--description', 'No merges to main while mobile cuts the release; freeze ends 2026-03-05', '--body', 'Merge freeze on main until 2026-03-05 for the mobile release.\n\n**Why:** the release branch is cut from main.\n**How to apply:** hold merges of the mobile branch until then.'],
+    [
+      'save',
+      '--type',
+      'project',
+      '--name',
+      'Mobile merge freeze',
+      '--description',
+      'No merges to main while mobile cuts the release; freeze ends 2026-03-05',
+      '--body',
+      'Merge freeze on main until 2026-03-05 for the mobile release.\n\n**Why:** the release branch is cut from main.\n**How to apply:** hold merges of the mobile branch until then.',
+    ],
     { cwd: repo, env },
   );
   expect(save.code, save.stderr).toBe(0);

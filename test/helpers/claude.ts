@@ -20,15 +20,7 @@ export function memdirOnPath(): string {
  * Run `claude -p PROMPT` offline: HOME in a temp dir, the API at the fake
  * server, non-essential traffic off; `memdir` is on PATH for hooks.
  */
-export function runClaude(options: {
-  cwd: string;
-  home: string;
-  baseUrl: string;
-  prompt: string;
-  env?: NodeJS.ProcessEnv;
-  args?: string[];
-  timeoutMs?: number;
-}): Promise<CliResult> {
+export function runClaude(options: { cwd: string; home: string; baseUrl: string; prompt: string; env?: NodeJS.ProcessEnv; args?: string[]; timeoutMs?: number }): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = {
     PATH: `${memdirOnPath()}:${process.env.PATH}`,
     HOME: options.home,
@@ -43,4 +35,3 @@ export function runClaude(options: {
   };
   return runProcess(claudeBin, ['-p', options.prompt, ...(options.args ?? [])], { cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 90_000 });
 }
-

@@ -59,10 +59,7 @@ function sse(model: string, content: Array<Record<string, unknown>>, stopReason:
       events.push(['content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: block.text } }]);
     } else if (block.type === 'tool_use') {
       events.push(['content_block_start', { type: 'content_block_start', index, content_block: { ...block, input: {} } }]);
-      events.push([
-        'content_block_delta',
-        { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } },
-      ]);
+      events.push(['content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } }]);
     }
     events.push(['content_block_stop', { type: 'content_block_stop', index }]);
   });
@@ -87,7 +84,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      let body: any ;
+      let body: any;
       try {
         body = text ? JSON.parse(text) : undefined;
       } catch {

@@ -17,6 +17,9 @@ export function fixtureMemoryDirs(): string[] {
 /** Every Markdown file of every fixture memory directory. */
 export function fixtureMemoryFiles(): string[] {
   return fixtureMemoryDirs().flatMap((dir) =>
-    fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => path.join(dir, f)),
+    fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => path.join(dir, f)),
   );
 }

@@ -91,7 +91,10 @@ describe('item 6: a deleted working directory', () => {
     const where = await runMemdirInDeletedDir(['where', '--dir', dir], { dir: path.join(root, 'b'), env });
     expect(where).toMatchObject({ code: 0, stdout: `${dir}\n` });
 
-    for (const [args, gone] of [[['where'], 'c'], [['lint', '--dir', 'memory'], 'd']] as const) {
+    for (const [args, gone] of [
+      [['where'], 'c'],
+      [['lint', '--dir', 'memory'], 'd'],
+    ] as const) {
       const r = await runMemdirInDeletedDir([...args], { dir: path.join(root, gone), env });
       expect(r.code).toBe(2);
       expectOneLine(r);

@@ -104,7 +104,9 @@ describe('concurrency mix', () => {
 
     const expected = new Map<string, string>([
       ...UPDATED.map((i) => [`Seed ${i}`, updatedBody(i)] as const),
-      ...Array.from({ length: SEEDS }, (_, i) => i).filter((i) => !UPDATED.includes(i) && !FORGOTTEN.includes(i)).map((i) => [`Seed ${i}`, seedBody(i)] as const),
+      ...Array.from({ length: SEEDS }, (_, i) => i)
+        .filter((i) => !UPDATED.includes(i) && !FORGOTTEN.includes(i))
+        .map((i) => [`Seed ${i}`, seedBody(i)] as const),
       ...Array.from({ length: NEW_SAVES }, (_, i) => [`Worker ${i}`, workerBody(i)] as const),
     ]);
     const found = memoriesByName(dir);
@@ -114,7 +116,10 @@ describe('concurrency mix', () => {
       const files = found.get(name)!;
       expect(files, name).toHaveLength(1);
       expect(fs.readFileSync(path.join(dir, files[0]!), 'utf8'), name).toContain(body);
-      expect(pointers.filter((p) => p === files[0]), `pointers to ${name}`).toHaveLength(1);
+      expect(
+        pointers.filter((p) => p === files[0]),
+        `pointers to ${name}`,
+      ).toHaveLength(1);
     }
     expect(pointers).toHaveLength(expected.size);
 

@@ -10,8 +10,7 @@ import { tempDir } from '../helpers/temp.js';
 // src/store/fault.ts), by SIGKILL and by SIGTERM. The next command must find the old state or the
 // new one, never a mix, and leave no temp file, lock or journal behind.
 
-const memory = (name: string, description: string, type: string, body: string) =>
-  `---\nname: ${name}\ndescription: ${description}\ntype: ${type}\n---\n\n${body}\n`;
+const memory = (name: string, description: string, type: string, body: string) => `---\nname: ${name}\ndescription: ${description}\ntype: ${type}\n---\n\n${body}\n`;
 
 const smallDirectory: Record<string, string> = {
   'MEMORY.md':

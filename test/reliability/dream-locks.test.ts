@@ -21,6 +21,9 @@ test('dream waits for a writer holding the store lock, then consolidates what it
   expect(fs.readFileSync(path.join(dir, '.consolidate-lock'), 'utf8')).toBe('');
   // A save while the consolidation lock is held (by this live process) is not blocked by it.
   fs.writeFileSync(path.join(dir, '.consolidate-lock'), String(process.pid));
-  const save = await runMemdir(['save', '--dir', dir, '--type', 'user', '--name', 'Editor', '--description', 'User edits in Helix with vim keys', '--body', 'Helix.'], { cwd: root, env: cleanEnv(root) });
+  const save = await runMemdir(['save', '--dir', dir, '--type', 'user', '--name', 'Editor', '--description', 'User edits in Helix with vim keys', '--body', 'Helix.'], {
+    cwd: root,
+    env: cleanEnv(root),
+  });
   expect(save.code, save.stderr).toBe(0);
 });

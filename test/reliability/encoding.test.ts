@@ -132,7 +132,12 @@ describe('item 1: refactor leaves a topic file it cannot decode alone', () => {
       expect(oneLine(r)).toHaveLength(1);
       expect(r.stderr).toMatch(/MEMORY\.md: not valid UTF-8 text.*memdir leaves it alone/);
       expect(fs.readFileSync(path.join(dir, 'MEMORY.md'))).toEqual(index);
-      expect(fs.readdirSync(dir).filter((f) => f !== '.memdir').sort()).toEqual(['MEMORY.md', 'reference_latency.md']);
+      expect(
+        fs
+          .readdirSync(dir)
+          .filter((f) => f !== '.memdir')
+          .sort(),
+      ).toEqual(['MEMORY.md', 'reference_latency.md']);
     }
   });
 });
@@ -222,7 +227,8 @@ describe('item 11: two near-duplicate topic files that each have a pointer', () 
       'MEMORY.md': `# Memory\n\n${[1, 2].map((n) => `- [Existing item ${n}](reference_existing_item_${n}.md) — Existing reference item number ${n} with detail`).join('\n')}\n`,
     };
     for (const n of [1, 2]) {
-      files[`reference_existing_item_${n}.md`] = `---\nname: Existing item ${n}\ndescription: Existing reference item number ${n} with detail\ntype: reference\n---\n\nExisting reference item number ${n} with detail\n`;
+      files[`reference_existing_item_${n}.md`] =
+        `---\nname: Existing item ${n}\ndescription: Existing reference item number ${n} with detail\ntype: reference\n---\n\nExisting reference item number ${n} with detail\n`;
     }
     writeTree(dir, files);
     const first = await runMemdir(['refactor', '--dir', dir], { cwd: root, env });
@@ -260,7 +266,9 @@ describe('item 12 (part): a CRLF index stays CRLF', () => {
     expect(afterFix).toContain('reference_status.md');
     expect(afterFix.replace(/\r\n/g, '')).not.toContain('\n');
 
-    writeTree(dir, { 'MEMORY.md': crlf('# Memory\n\nThe build uses pnpm 9; run pnpm -w build first.\n\n- [Latency dashboard](reference_latency.md) — Where the grafana dashboard for API latency lives\n') });
+    writeTree(dir, {
+      'MEMORY.md': crlf('# Memory\n\nThe build uses pnpm 9; run pnpm -w build first.\n\n- [Latency dashboard](reference_latency.md) — Where the grafana dashboard for API latency lives\n'),
+    });
     const r = await runMemdir(['refactor', '--dir', dir], { cwd: root, env });
     expect(r.code).toBe(0);
     const after = fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8');
@@ -292,7 +300,12 @@ describe('item 13: a topic file over the size cap', () => {
     expect(r.stdout).not.toContain('split project_huge.md');
     expect(r.stdout).toMatch(/project_huge\.md: .*over the 1 MB.*memdir leaves it alone/);
     expect(fs.readFileSync(path.join(dir, 'project_huge.md'), 'utf8')).toBe(big);
-    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.md')).sort()).toEqual(['MEMORY.md', 'project_huge.md', 'reference_latency.md']);
+    expect(
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.md'))
+        .sort(),
+    ).toEqual(['MEMORY.md', 'project_huge.md', 'reference_latency.md']);
     const lint = await runMemdir(['lint', dir], { cwd: root, env });
     expect(lint.stdout).toMatch(/project_huge\.md[\s\S]*over the 1 MB/);
   });
@@ -312,9 +325,27 @@ describe('bad encodings × commands', () => {
     { name: 'Latin-1 topic', file: 'reference_cafe.md', bytes: latin1(CAFE), index: false, exit: { lint: 1, fix: 1, refactor: 0, dry: 0, context: 0, recall: 0, save: 0, forget: 0 } },
     { name: 'UTF-16 LE topic with BOM', file: 'reference_cafe.md', bytes: utf16le(CAFE), index: false, exit: { lint: 0, fix: 0, refactor: 0, dry: 0, context: 0, recall: 0, save: 0, forget: 0 } },
     { name: 'UTF-16 BE topic with BOM', file: 'reference_cafe.md', bytes: utf16be(CAFE), index: false, exit: { lint: 0, fix: 0, refactor: 0, dry: 0, context: 0, recall: 0, save: 0, forget: 0 } },
-    { name: 'binary topic (NUL bytes)', file: 'reference_cafe.md', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]), index: false, exit: { lint: 1, fix: 1, refactor: 0, dry: 0, context: 0, recall: 0, save: 0, forget: 0 } },
-    { name: 'UTF-16 topic without BOM', file: 'reference_cafe.md', bytes: Buffer.from(CAFE, 'utf16le'), index: false, exit: { lint: 1, fix: 1, refactor: 0, dry: 0, context: 0, recall: 0, save: 0, forget: 0 } },
-    { name: 'invalid UTF-8 MEMORY.md', file: 'MEMORY.md', bytes: latin1(INDEX.replace('cafe team', 'café team')), index: true, exit: { lint: 1, fix: 1, refactor: 2, dry: 2, context: 2, recall: 0, save: 2, forget: 2 } },
+    {
+      name: 'binary topic (NUL bytes)',
+      file: 'reference_cafe.md',
+      bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+      index: false,
+      exit: { lint: 1, fix: 1, refactor: 0, dry: 0, context: 0, recall: 0, save: 0, forget: 0 },
+    },
+    {
+      name: 'UTF-16 topic without BOM',
+      file: 'reference_cafe.md',
+      bytes: Buffer.from(CAFE, 'utf16le'),
+      index: false,
+      exit: { lint: 1, fix: 1, refactor: 0, dry: 0, context: 0, recall: 0, save: 0, forget: 0 },
+    },
+    {
+      name: 'invalid UTF-8 MEMORY.md',
+      file: 'MEMORY.md',
+      bytes: latin1(INDEX.replace('cafe team', 'café team')),
+      index: true,
+      exit: { lint: 1, fix: 1, refactor: 2, dry: 2, context: 2, recall: 0, save: 2, forget: 2 },
+    },
     { name: 'UTF-16 LE MEMORY.md with BOM', file: 'MEMORY.md', bytes: utf16le(INDEX), index: true, exit: { lint: 0, fix: 0, refactor: 2, dry: 2, context: 0, recall: 0, save: 2, forget: 2 } },
   ];
   const COMMANDS: Record<string, (dir: string) => string[]> = {

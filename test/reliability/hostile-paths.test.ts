@@ -70,8 +70,7 @@ function workspace(): Workspace {
   return ws;
 }
 
-const addPointer = (ws: Workspace, target: string) =>
-  fs.appendFileSync(path.join(ws.memory, 'MEMORY.md'), `- [Deploy freeze override](${target}) — the deploy freeze override\n`);
+const addPointer = (ws: Workspace, target: string) => fs.appendFileSync(path.join(ws.memory, 'MEMORY.md'), `- [Deploy freeze override](${target}) — the deploy freeze override\n`);
 
 const invalidDir = (name: string, dir: string | ((ws: Workspace) => string), via: 'flag' | 'env', mustNotExist: string[] = []): HostileCase => {
   const named = (ws: Workspace) => (typeof dir === 'string' ? dir : dir(ws));

@@ -32,9 +32,7 @@ const save = (dir: string, env: NodeJS.ProcessEnv, name: string) =>
 
 /** Temp files and lock a crashed writer leaves behind (besides the state folder's own files). */
 function leftovers(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((rel) => path.basename(rel).startsWith('.memdir-tmp-') || rel === path.join('.memdir', 'lock'));
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((rel) => path.basename(rel).startsWith('.memdir-tmp-') || rel === path.join('.memdir', 'lock'));
 }
 
 /** A PID that belonged to a process which has exited. */
@@ -83,14 +81,18 @@ describe('a live writer keeps its lock (issue 8, item 3)', () => {
     expect(index).not.toContain('project_gone_');
   });
 
-  test.skipIf(process.platform !== 'linux')('a lock whose PID now belongs to another process is broken at once', async () => {
-    const { dir, env } = workspace();
-    // This test's own process is alive, but it started at another time than the body says: the PID was reused.
-    writeTree(dir, { '.memdir/lock': JSON.stringify({ pid: process.pid, time: Date.now(), token: 'reused', start: 1 }) });
-    const saved = await save(dir, { ...env, MEMDIR_LOCK_STALE_MS: '600000' }, 'After a reused PID');
-    expect(saved.code).toBe(0);
-    expect(leftovers(dir)).toEqual([]);
-  }, 20_000);
+  test.skipIf(process.platform !== 'linux')(
+    'a lock whose PID now belongs to another process is broken at once',
+    async () => {
+      const { dir, env } = workspace();
+      // This test's own process is alive, but it started at another time than the body says: the PID was reused.
+      writeTree(dir, { '.memdir/lock': JSON.stringify({ pid: process.pid, time: Date.now(), token: 'reused', start: 1 }) });
+      const saved = await save(dir, { ...env, MEMDIR_LOCK_STALE_MS: '600000' }, 'After a reused PID');
+      expect(saved.code).toBe(0);
+      expect(leftovers(dir)).toEqual([]);
+    },
+    20_000,
+  );
 });
 
 describe('where a holder’s start time cannot be read, its heartbeat decides', () => {

@@ -74,8 +74,18 @@ describe('path-key attacks over the HTTP backend', () => {
     const mem = path.join(root, 'memory');
     const team = path.join(mem, 'team');
     writeTree(root, { 'secret-outside.md': topic('Outside', 'must not leave') });
-    const onDisk = HOSTILE_KEYS.map(([, key]) => key).filter((key) => !key.includes('\0') && !key.startsWith('/') && !key.includes('/../') && !key.startsWith('../') && !key.includes('//') && !key.includes('/./'));
-    writeTree(team, Object.fromEntries([...onDisk.map((key) => [key, topic('Evil', 'x')]), ['project_ok.md', topic('Ok', 'ok')], ['Project_Twin.md', topic('Twin', 'twin')], ['project_twin.md', topic('Twin', 'twin')]]));
+    const onDisk = HOSTILE_KEYS.map(([, key]) => key).filter(
+      (key) => !key.includes('\0') && !key.startsWith('/') && !key.includes('/../') && !key.startsWith('../') && !key.includes('//') && !key.includes('/./'),
+    );
+    writeTree(
+      team,
+      Object.fromEntries([
+        ...onDisk.map((key) => [key, topic('Evil', 'x')]),
+        ['project_ok.md', topic('Ok', 'ok')],
+        ['Project_Twin.md', topic('Twin', 'twin')],
+        ['project_twin.md', topic('Twin', 'twin')],
+      ]),
+    );
     fs.symlinkSync(path.join(root, 'secret-outside.md'), path.join(team, 'link.md'));
     fs.symlinkSync(root, path.join(team, 'linked-dir'));
     const r = await runMemdir(['sync', 'push', '--dir', mem, '--backend', 'http', '--url', server.url, '--repo', 'acme/w', '--json'], { cwd: root, env: cleanEnv(root) });

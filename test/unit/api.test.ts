@@ -22,7 +22,10 @@ test('the library API mirrors the commands', async () => {
   expect(recalled.memories[0]!.text).toMatch(/^(Memory \(saved today\)|This memory is)/);
 
   const transcript = path.join(dir, '..', 'session.jsonl');
-  fs.writeFileSync(transcript, `${JSON.stringify({ type: 'user', uuid: 'u1', sessionId: 's1', timestamp: '2026-03-02T10:00:00Z', message: { role: 'user', content: 'Never commit directly to main, always open a PR.' } })}\n`);
+  fs.writeFileSync(
+    transcript,
+    `${JSON.stringify({ type: 'user', uuid: 'u1', sessionId: 's1', timestamp: '2026-03-02T10:00:00Z', message: { role: 'user', content: 'Never commit directly to main, always open a PR.' } })}\n`,
+  );
   const extracted = await extract({ dir, transcript, engine: 'local', dryRun: true });
   expect(extracted.operations).toMatchObject([{ op: 'create', type: 'feedback', sources: ['u1'] }]);
 });
@@ -30,7 +33,28 @@ test('the library API mirrors the commands', async () => {
 test('the public API is the commands, their types and errors, nothing internal', async () => {
   const api = await import('../../src/index.js');
   expect(Object.keys(api).sort()).toEqual([
-    'ConfigError', 'DEFAULT_CONFIG', 'ExitCode', 'InputError', 'IoError', 'MEMORY_TYPES', 'MemdirError', 'RULES', 'RefusedError', 'UsageError',
-    'applyMemoryEdits', 'dream', 'extract', 'forgetMemory', 'lint', 'listMemories', 'recall', 'refactor', 'resolveMemoryDir', 'saveMemory', 'sessionContext', 'showMemory', 'validateConfig',
+    'ConfigError',
+    'DEFAULT_CONFIG',
+    'ExitCode',
+    'InputError',
+    'IoError',
+    'MEMORY_TYPES',
+    'MemdirError',
+    'RULES',
+    'RefusedError',
+    'UsageError',
+    'applyMemoryEdits',
+    'dream',
+    'extract',
+    'forgetMemory',
+    'lint',
+    'listMemories',
+    'recall',
+    'refactor',
+    'resolveMemoryDir',
+    'saveMemory',
+    'sessionContext',
+    'showMemory',
+    'validateConfig',
   ]);
 });

@@ -20,7 +20,13 @@ const VALID: unknown[] = [
   {},
   { $schema: './node_modules/memdir/memdir.config.schema.json', rules: { MEM004: 'off', style: 'warn', 'dead-pointer': 2 }, ignore: ['archive/**'], skipIndex: true },
   { rules: { MEM004: { max: 200 }, 'near-duplicate': { severity: 'error', threshold: 0.8 }, index: { severity: 'off' } } },
-  { recall: { limit: 3, engine: 'local' }, extract: { every: 2 }, dream: { minHours: 12, minSessions: 3, maxDelete: 10 }, sync: { backend: 'git', remote: 'origin', redact: true }, hooks: { command: 'npx memdir' } },
+  {
+    recall: { limit: 3, engine: 'local' },
+    extract: { every: 2 },
+    dream: { minHours: 12, minSessions: 3, maxDelete: 10 },
+    sync: { backend: 'git', remote: 'origin', redact: true },
+    hooks: { command: 'npx memdir' },
+  },
 ];
 const INVALID: Array<[unknown, string]> = [
   [{ dream: { minHours: -1 } }, 'dream.minHours: must be a number ≥ 0'],

@@ -51,5 +51,8 @@ describe('precision', () => {
 });
 
 test('odd whitespace around expressions terminates', () => {
-  expect(rewrite('Freeze starts next  Thursday \n\nthen tomorrow  ')).toEqual([['next  Thursday', '2026-03-05'], ['tomorrow', '2026-02-27']]);
+  expect(rewrite('Freeze starts next  Thursday \n\nthen tomorrow  ')).toEqual([
+    ['next  Thursday', '2026-03-05'],
+    ['tomorrow', '2026-02-27'],
+  ]);
 });

@@ -15,7 +15,14 @@ test.each([
   ['an object on its own lines', '{\n  "a": 1\n}\n', [], { x: [1] }, 'b', '{\n  "a": 1,\n  "b": {\n    "x": [\n      1\n    ]\n  }\n}\n'],
   ['an object on one line', '{"a": 1}', [], true, 'b', '{"a": 1, "b": true}'],
   ['an empty object, tab-indented file', '{\n\t"o": {}\n}', ['o'], 2, 'k', '{\n\t"o": {\n\t\t"k": 2\n\t}\n}'],
-  ['an array of objects, CRLF', '{\r\n   "l": [\r\n      {"n": 1}\r\n   ]\r\n}\r\n', ['l'], { n: 2 }, undefined, '{\r\n   "l": [\r\n      {"n": 1},\r\n      {\r\n         "n": 2\r\n      }\r\n   ]\r\n}\r\n'],
+  [
+    'an array of objects, CRLF',
+    '{\r\n   "l": [\r\n      {"n": 1}\r\n   ]\r\n}\r\n',
+    ['l'],
+    { n: 2 },
+    undefined,
+    '{\r\n   "l": [\r\n      {"n": 1},\r\n      {\r\n         "n": 2\r\n      }\r\n   ]\r\n}\r\n',
+  ],
   ['keys with escapes and strings with brackets', '{"a\\"]": "}{", "b": [ "[" ]}', ['b'], 'x', undefined, '{"a\\"]": "}{", "b": [ "[", "x" ]}'],
 ])('append to %s, then remove: byte for byte', (_name, text, at, value, key, expected) => {
   const { added, removed } = appendThenRemove(text, at, value, key);

@@ -38,11 +38,12 @@ describe('real memory directories', () => {
 
 describe('SARIF', () => {
   test('output validates against the SARIF 2.1.0 schema and carries rule metadata', async () => {
-    const schema = JSON.parse(
-      fs.readFileSync(path.join(path.dirname(require.resolve('@microsoft/jest-sarif/package.json')), 'lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'),
-    );
+    const schema = JSON.parse(fs.readFileSync(path.join(path.dirname(require.resolve('@microsoft/jest-sarif/package.json')), 'lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
     const dirs = fixtureMemoryDirs().map(copy);
-    const results = await runLint(dirs.map((dir) => ({ dir })), { config: () => DEFAULT_CONFIG });
+    const results = await runLint(
+      dirs.map((dir) => ({ dir })),
+      { config: () => DEFAULT_CONFIG },
+    );
     const log = JSON.parse(FORMATTERS.sarif!(results, formatContext(process.cwd(), plain)));
     const ajv = new Ajv({ schemaId: 'auto', validateSchema: false, allErrors: true });
     ajv.addMetaSchema(JSON.parse(fs.readFileSync(require.resolve('ajv/lib/refs/json-schema-draft-04.json'), 'utf8')));

@@ -72,11 +72,16 @@ describe('engine', () => {
 
   test('overlapping edits wait for the next pass; same-point inserts all apply, in order', () => {
     const finding = (start: number, end: number, text: string): Finding => ({
-      ruleId: 'X', ruleName: 'x', severity: 'warning', file: 'f.md', line: 1, column: 1, message: '', fix: { file: 'f.md', edits: [{ start, end, text }] },
+      ruleId: 'X',
+      ruleName: 'x',
+      severity: 'warning',
+      file: 'f.md',
+      line: 1,
+      column: 1,
+      message: '',
+      fix: { file: 'f.md', edits: [{ start, end, text }] },
     });
-    const { texts, applied } = applyFixPass(new Map([['f.md', 'abcdef']]), [
-      finding(1, 3, 'X'), finding(2, 4, 'Y'), finding(6, 6, '1'), finding(6, 6, '2'),
-    ]);
+    const { texts, applied } = applyFixPass(new Map([['f.md', 'abcdef']]), [finding(1, 3, 'X'), finding(2, 4, 'Y'), finding(6, 6, '1'), finding(6, 6, '2')]);
     expect(applied).toBe(3);
     expect(texts.get('f.md')).toBe('aXdef12');
   });
@@ -85,7 +90,9 @@ describe('engine', () => {
     const files = {
       'MEMORY.md': '<!-- memdir-disable MEM005 -->\nProse kept on purpose.\n<!-- memdir-enable MEM005 -->\nMore prose.\n<!-- memdir-disable -->\nHidden prose.\n',
     };
-    const lines = lintDirectory(rawDirectory('/mem', files), DEFAULT_CONFIG).filter((f) => f.ruleId === 'MEM005').map((f) => f.line);
+    const lines = lintDirectory(rawDirectory('/mem', files), DEFAULT_CONFIG)
+      .filter((f) => f.ruleId === 'MEM005')
+      .map((f) => f.line);
     expect(lines).toEqual([4]);
     expect(disabledSpans(files['MEMORY.md'])).toHaveLength(2);
   });

@@ -16,7 +16,12 @@ describe('applyMemoryEdits', () => {
       ['upsert', 'project_staging_reset.md'],
       ['remove', 'user_role.md'],
     ]);
-    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.md')).sort()).toEqual(['MEMORY.md', 'project_freeze.md', 'project_staging_reset.md']);
+    expect(
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.md'))
+        .sort(),
+    ).toEqual(['MEMORY.md', 'project_freeze.md', 'project_staging_reset.md']);
     expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toBe(
       '- [Freeze](project_freeze.md) — When Freeze matters for the release\n- [Staging reset](project_staging_reset.md) — When Staging reset matters for the release\n',
     );

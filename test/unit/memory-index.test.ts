@@ -25,8 +25,19 @@ describe('parse', () => {
 
   test('classifies every line with its number', () => {
     expect(index.lines.map((l) => `${l.line}:${l.kind}`)).toEqual([
-      '1:heading', '2:blank', '3:heading', '4:pointer', '5:pointer', '6:pointer', '7:list',
-      '8:paragraph', '9:table', '10:code', '11:code', '12:code', '13:quote',
+      '1:heading',
+      '2:blank',
+      '3:heading',
+      '4:pointer',
+      '5:pointer',
+      '6:pointer',
+      '7:list',
+      '8:paragraph',
+      '9:table',
+      '10:code',
+      '11:code',
+      '12:code',
+      '13:quote',
     ]);
   });
   test('reads title, target and hook', () => {

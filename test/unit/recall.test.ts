@@ -49,7 +49,10 @@ describe('ranking', () => {
     expect(withTool[0]!.doc.path).toBe('feedback_psql.md');
   });
   test('recency breaks ties', () => {
-    const twins = new RecallIndex([doc('old.md', 'Deploy notes', 'Deploy notes for the api service', '', 'project', 200), doc('new.md', 'Deploy notes', 'Deploy notes for the api service', '', 'project', 1)]);
+    const twins = new RecallIndex([
+      doc('old.md', 'Deploy notes', 'Deploy notes for the api service', '', 'project', 200),
+      doc('new.md', 'Deploy notes', 'Deploy notes for the api service', '', 'project', 1),
+    ]);
     expect(twins.search('deploy notes api', { nowMs: NOW }).map((r) => r.doc.path)).toEqual(['new.md', 'old.md']);
   });
   test('at most `limit` results', () => {

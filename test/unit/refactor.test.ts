@@ -40,7 +40,14 @@ function roundTrip(files: Map<string, PlanInputFile>) {
 }
 
 function readDir(dir: string): Map<string, PlanInputFile> {
-  return input(Object.fromEntries(fs.readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')])));
+  return input(
+    Object.fromEntries(
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]),
+    ),
+  );
 }
 
 describe('real directories', () => {
@@ -100,27 +107,36 @@ describe('generated bloated indexes', () => {
 
 describe('planner details', () => {
   test('pointers keep their hook and section; duplicates are dropped and reported', () => {
-    const plan = planRefactor(input({
-      'MEMORY.md': '## Team\n- [A](a.md) — first hook\n- [A again](a.md) — duplicate\n',
-      'a.md': '---\nname: A\ndescription: the memory about the team process\ntype: project\n---\nx\n\n**Why:** y\n**How to apply:** z\n',
-    }));
+    const plan = planRefactor(
+      input({
+        'MEMORY.md': '## Team\n- [A](a.md) — first hook\n- [A again](a.md) — duplicate\n',
+        'a.md': '---\nname: A\ndescription: the memory about the team process\ntype: project\n---\nx\n\n**Why:** y\n**How to apply:** z\n',
+      }),
+    );
     expect(plan.changes.get('MEMORY.md')).toBe('# Memory\n\n## Team\n- [A](a.md) — first hook\n');
     expect(plan.dropped).toEqual([{ text: '- [A again](a.md) — duplicate', reason: 'duplicate pointer to the same file', source: 'MEMORY.md:3' }]);
   });
 
   test('detail bullets under a pointer move into its file', () => {
-    const plan = planRefactor(input({ 'MEMORY.md': '- [A](a.md) — hook\n  - detail one\n  - detail two\n', 'a.md': '---\nname: A\ndescription: the memory about the team process\ntype: user\n---\nBody\n' }));
+    const plan = planRefactor(
+      input({ 'MEMORY.md': '- [A](a.md) — hook\n  - detail one\n  - detail two\n', 'a.md': '---\nname: A\ndescription: the memory about the team process\ntype: user\n---\nBody\n' }),
+    );
     expect(plan.changes.get('a.md')).toBe('---\nname: A\ndescription: the memory about the team process\ntype: user\n---\nBody\n\n  - detail one\n  - detail two\n');
   });
 
   test('missing frontmatter is filled, unknown keys kept', () => {
-    const plan = planRefactor(input({ 'MEMORY.md': '- [Notes](feedback_notes.md) — terse replies\n', 'feedback_notes.md': '---\noriginSessionId: abc\n---\nNever add a summary at the end of a reply.\n' }));
-    expect(plan.changes.get('feedback_notes.md')).toBe('---\noriginSessionId: abc\ntype: feedback\nname: feedback notes\ndescription: Never add a summary at the end of a reply.\n---\nNever add a summary at the end of a reply.\n');
+    const plan = planRefactor(
+      input({ 'MEMORY.md': '- [Notes](feedback_notes.md) — terse replies\n', 'feedback_notes.md': '---\noriginSessionId: abc\n---\nNever add a summary at the end of a reply.\n' }),
+    );
+    expect(plan.changes.get('feedback_notes.md')).toBe(
+      '---\noriginSessionId: abc\ntype: feedback\nname: feedback notes\ndescription: Never add a summary at the end of a reply.\n---\nNever add a summary at the end of a reply.\n',
+    );
   });
 
   test('near-duplicates merge into the newer file', () => {
     const files = input({
-      'feedback_a.md': '---\nname: A\ndescription: No recap at the end of responses\ntype: feedback\n---\nDo not summarize what was done at the end of a response; the user reads the diff.\nOlder extra line.\n',
+      'feedback_a.md':
+        '---\nname: A\ndescription: No recap at the end of responses\ntype: feedback\n---\nDo not summarize what was done at the end of a response; the user reads the diff.\nOlder extra line.\n',
       'feedback_b.md': '---\nname: B\ndescription: No recap at the end of responses\ntype: feedback\n---\nDo not summarize what was done at the end of a response; the user reads the diff.\n',
     });
     files.get('feedback_b.md')!.anchor = new Date(2026, 2, 1);

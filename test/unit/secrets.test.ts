@@ -60,9 +60,7 @@ describe('public corpora (../shared/fixtures/secrets)', () => {
     'gitleaks+gitleaks/testdata/repos/nogit/api.go': ['aws-access-key-id'],
     'gitleaks+gitleaks/testdata/repos/nogit/main.go': ['aws-access-key-id'],
   };
-  const files = fs
-    .readdirSync(secretsCorpus, { recursive: true, encoding: 'utf8' })
-    .filter((f) => fs.statSync(path.join(secretsCorpus, f)).isFile() && !/LICENSE|\.toml$/.test(f));
+  const files = fs.readdirSync(secretsCorpus, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(secretsCorpus, f)).isFile() && !/LICENSE|\.toml$/.test(f));
   test('the corpus is there', () => expect(files.length).toBeGreaterThan(20));
   test.each(files)('%s', (file) => {
     expect(ids(corpus(file))).toEqual(expected[file] ?? []);
@@ -72,7 +70,10 @@ describe('public corpora (../shared/fixtures/secrets)', () => {
 describe('never printing the secret', () => {
   test('the lint finding names the kind; redaction removes the value', () => {
     const token = example('github-pat');
-    const findings = lintDirectory(rawDirectory('/m', { 'reference_ci.md': `---\nname: CI\ndescription: the CI token for the deploy pipeline\ntype: reference\n---\nToken: ${token}\n` }), DEFAULT_CONFIG).filter((f) => f.ruleId === 'MEM020');
+    const findings = lintDirectory(
+      rawDirectory('/m', { 'reference_ci.md': `---\nname: CI\ndescription: the CI token for the deploy pipeline\ntype: reference\n---\nToken: ${token}\n` }),
+      DEFAULT_CONFIG,
+    ).filter((f) => f.ruleId === 'MEM020');
     expect(findings).toHaveLength(1);
     expect(findings[0]!.message).toBe('possible GitHub personal access token (github-pat); remove it and rotate the credential');
     expect(JSON.stringify(findings)).not.toContain(token.slice(4));

@@ -28,11 +28,18 @@ describe('transactions', () => {
     writeTree(dir, { 'MEMORY.md': 'index v1\n' });
     const before = snapshotTree(dir);
     expect(() =>
-      commitChanges(dir, [{ path: 'a.md', content: 'a' }, { path: 'MEMORY.md', content: 'v2' }], {
-        afterStep: (step) => {
-          if (step === 'temp MEMORY.md') throw new Error('crash');
+      commitChanges(
+        dir,
+        [
+          { path: 'a.md', content: 'a' },
+          { path: 'MEMORY.md', content: 'v2' },
+        ],
+        {
+          afterStep: (step) => {
+            if (step === 'temp MEMORY.md') throw new Error('crash');
+          },
         },
-      }),
+      ),
     ).toThrow();
     recoverTransaction(dir);
     const after = snapshotTree(dir);
@@ -45,11 +52,19 @@ describe('transactions', () => {
     const dir = tempDir();
     writeTree(dir, { 'MEMORY.md': 'index v1\n', 'gone.md': 'x' });
     expect(() =>
-      commitChanges(dir, [{ path: 'a.md', content: 'a' }, { path: 'MEMORY.md', content: 'index v2\n' }, { path: 'gone.md', delete: true }], {
-        afterStep: (step) => {
-          if (step === 'apply a.md') throw new Error('crash');
+      commitChanges(
+        dir,
+        [
+          { path: 'a.md', content: 'a' },
+          { path: 'MEMORY.md', content: 'index v2\n' },
+          { path: 'gone.md', delete: true },
+        ],
+        {
+          afterStep: (step) => {
+            if (step === 'apply a.md') throw new Error('crash');
+          },
         },
-      }),
+      ),
     ).toThrow();
     expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toBe('index v1\n');
     recoverTransaction(dir);
@@ -63,7 +78,12 @@ describe('transactions', () => {
     const outside = tempDir();
     fs.symlinkSync(outside, path.join(dir, 'link'));
     for (const bad of ['../x.md', '/etc/passwd', 'link/x.md']) {
-      expect(() => commitChanges(dir, [{ path: 'ok.md', content: 'ok' }, { path: bad, content: 'evil' }])).toThrow(/outside|relative/);
+      expect(() =>
+        commitChanges(dir, [
+          { path: 'ok.md', content: 'ok' },
+          { path: bad, content: 'evil' },
+        ]),
+      ).toThrow(/outside|relative/);
     }
     expect(fs.readdirSync(outside)).toEqual([]);
     expect(fs.existsSync(path.join(dir, 'ok.md'))).toBe(false);

@@ -66,9 +66,7 @@ describe('editing keeps every byte memdir does not own', () => {
   test('unknown keys, comments and order survive a field update', () => {
     const text = '---\r\nname: Old\r\n# a comment\r\noriginSessionId: abc\r\ndescription: >\r\n  folded\r\n  text\r\ntype: user\r\n---\r\nBody\r\n';
     const updated = serializeTopicFile(withFields(parseTopicFile(text).file, { name: 'New', description: 'Fresh: with colon' }));
-    expect(updated).toBe(
-      '---\r\nname: New\r\n# a comment\r\noriginSessionId: abc\r\ndescription: "Fresh: with colon"\r\ntype: user\r\n---\r\nBody\r\n',
-    );
+    expect(updated).toBe('---\r\nname: New\r\n# a comment\r\noriginSessionId: abc\r\ndescription: "Fresh: with colon"\r\ntype: user\r\n---\r\nBody\r\n');
   });
   test('a missing key is appended inside the block', () => {
     const out = serializeTopicFile(withFields(parseTopicFile('---\nname: A\n---\nB\n').file, { type: 'project' }));

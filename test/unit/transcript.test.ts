@@ -19,17 +19,73 @@ import { tempDir } from '../helpers/temp.js';
  * toolUses = distinct tool_use blocks of those messages.
  */
 const EXPECTED: Record<string, Pick<Transcript['counts'], 'lines' | 'malformed' | 'sidechain' | 'userPrompts' | 'assistantMessages' | 'toolUses' | 'byType'>> = {
-  'claude-code-2.1.197/session-writes-memory.jsonl': { lines: 11, malformed: 0, sidechain: 0, userPrompts: 1, assistantMessages: 2, toolUses: 1, byType: { 'ai-title': 1, assistant: 3, attachment: 2, 'last-prompt': 1, 'queue-operation': 2, user: 2 } },
-  'transcripts/d-kimuson+claude-code-viewer/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl': { lines: 29, malformed: 0, sidechain: 0, userPrompts: 0, assistantMessages: 7, toolUses: 12, byType: { assistant: 15, user: 14 } },
-  'transcripts/d-kimuson+claude-code-viewer/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl': { lines: 53, malformed: 0, sidechain: 22, userPrompts: 0, assistantMessages: 10, toolUses: 13, byType: { assistant: 28, user: 25 } },
+  'claude-code-2.1.197/session-writes-memory.jsonl': {
+    lines: 11,
+    malformed: 0,
+    sidechain: 0,
+    userPrompts: 1,
+    assistantMessages: 2,
+    toolUses: 1,
+    byType: { 'ai-title': 1, assistant: 3, attachment: 2, 'last-prompt': 1, 'queue-operation': 2, user: 2 },
+  },
+  'transcripts/d-kimuson+claude-code-viewer/1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl': {
+    lines: 29,
+    malformed: 0,
+    sidechain: 0,
+    userPrompts: 0,
+    assistantMessages: 7,
+    toolUses: 12,
+    byType: { assistant: 15, user: 14 },
+  },
+  'transcripts/d-kimuson+claude-code-viewer/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl': {
+    lines: 53,
+    malformed: 0,
+    sidechain: 22,
+    userPrompts: 0,
+    assistantMessages: 10,
+    toolUses: 13,
+    byType: { assistant: 28, user: 25 },
+  },
   'transcripts/d-kimuson+claude-code-viewer/agent-test-hash-123.jsonl': { lines: 2, malformed: 0, sidechain: 2, userPrompts: 0, assistantMessages: 0, toolUses: 0, byType: { assistant: 1, user: 1 } },
-  'transcripts/d-kimuson+claude-code-viewer/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl': { lines: 438, malformed: 0, sidechain: 405, userPrompts: 1, assistantMessages: 9, toolUses: 11, byType: { assistant: 262, summary: 1, user: 175 } },
-  'transcripts/daaain+claude-code-log/dag_compact_after_rewind.jsonl': { lines: 12, malformed: 0, sidechain: 0, userPrompts: 5, assistantMessages: 5, toolUses: 0, byType: { assistant: 5, system: 1, user: 6 } },
+  'transcripts/d-kimuson+claude-code-viewer/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl': {
+    lines: 438,
+    malformed: 0,
+    sidechain: 405,
+    userPrompts: 1,
+    assistantMessages: 9,
+    toolUses: 11,
+    byType: { assistant: 262, summary: 1, user: 175 },
+  },
+  'transcripts/daaain+claude-code-log/dag_compact_after_rewind.jsonl': {
+    lines: 12,
+    malformed: 0,
+    sidechain: 0,
+    userPrompts: 5,
+    assistantMessages: 5,
+    toolUses: 0,
+    byType: { assistant: 5, system: 1, user: 6 },
+  },
   'transcripts/daaain+claude-code-log/edge_cases.jsonl': { lines: 19, malformed: 6, sidechain: 0, userPrompts: 3, assistantMessages: 4, toolUses: 3, byType: { assistant: 4, summary: 1, user: 8 } },
-  'transcripts/daaain+claude-code-log/representative_messages.jsonl': { lines: 12, malformed: 0, sidechain: 0, userPrompts: 4, assistantMessages: 5, toolUses: 2, byType: { assistant: 5, summary: 1, user: 6 } },
+  'transcripts/daaain+claude-code-log/representative_messages.jsonl': {
+    lines: 12,
+    malformed: 0,
+    sidechain: 0,
+    userPrompts: 4,
+    assistantMessages: 5,
+    toolUses: 2,
+    byType: { assistant: 5, summary: 1, user: 6 },
+  },
   'transcripts/daaain+claude-code-log/session_b.jsonl': { lines: 3, malformed: 0, sidechain: 0, userPrompts: 2, assistantMessages: 1, toolUses: 0, byType: { assistant: 1, user: 2 } },
   'transcripts/daaain+claude-code-log/sidechain_integrated.jsonl': { lines: 6, malformed: 0, sidechain: 3, userPrompts: 0, assistantMessages: 2, toolUses: 1, byType: { assistant: 4, user: 2 } },
-  'transcripts/daaain+claude-code-log/todowrite_examples.jsonl': { lines: 12, malformed: 0, sidechain: 0, userPrompts: 2, assistantMessages: 6, toolUses: 3, byType: { assistant: 6, summary: 1, user: 5 } },
+  'transcripts/daaain+claude-code-log/todowrite_examples.jsonl': {
+    lines: 12,
+    malformed: 0,
+    sidechain: 0,
+    userPrompts: 2,
+    assistantMessages: 6,
+    toolUses: 3,
+    byType: { assistant: 6, summary: 1, user: 5 },
+  },
   'transcripts/neilberkman+ccrider/agent-session.jsonl': { lines: 2, malformed: 0, sidechain: 2, userPrompts: 0, assistantMessages: 0, toolUses: 0, byType: { assistant: 1, user: 1 } },
   'transcripts/neilberkman+ccrider/no-summary.jsonl': { lines: 2, malformed: 0, sidechain: 0, userPrompts: 1, assistantMessages: 1, toolUses: 0, byType: { assistant: 1, user: 1 } },
   'transcripts/neilberkman+ccrider/sample.jsonl': { lines: 3, malformed: 0, sidechain: 0, userPrompts: 1, assistantMessages: 1, toolUses: 0, byType: { assistant: 1, summary: 1, user: 1 } },
@@ -52,7 +108,16 @@ function user(content: unknown, extra: Record<string, unknown> = {}): Record<str
 }
 
 function assistant(id: string, content: unknown[], extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { type: 'assistant', uuid: `a${++uuidCounter}`, parentUuid: null, sessionId: SESSION, timestamp: '2026-03-01T10:00:01.000Z', isSidechain: false, message: { id, role: 'assistant', content }, ...extra };
+  return {
+    type: 'assistant',
+    uuid: `a${++uuidCounter}`,
+    parentUuid: null,
+    sessionId: SESSION,
+    timestamp: '2026-03-01T10:00:01.000Z',
+    isSidechain: false,
+    message: { id, role: 'assistant', content },
+    ...extra,
+  };
 }
 
 function jsonl(...lines: unknown[]): string {
@@ -102,9 +167,15 @@ describe('message content', () => {
     const t = parseTranscriptText(
       jsonl(
         user('plain string prompt'),
-        user([{ type: 'text', text: 'block prompt' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } }]),
+        user([
+          { type: 'text', text: 'block prompt' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } },
+        ]),
         user([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } }]),
-        assistant('m1', [{ type: 'thinking', thinking: 'private reasoning', signature: 'x' }, { type: 'text', text: 'visible answer' }]),
+        assistant('m1', [
+          { type: 'thinking', thinking: 'private reasoning', signature: 'x' },
+          { type: 'text', text: 'visible answer' },
+        ]),
       ),
     );
     expect(t.messages.map((m) => [m.role, m.text, m.isHumanPrompt])).toEqual([
@@ -169,7 +240,10 @@ describe('message content', () => {
         user('This session is being continued from a previous conversation that ran out of context.', { isCompactSummary: true }),
         user('expanded skill prompt', { isMeta: true }),
         user('scheduled wake-up', { origin: { kind: 'scheduled' } }),
-        user([{ type: 'text', text: 'fix the flaky test' }, { type: 'text', text: '<system-reminder>The user opened file x.ts</system-reminder>' }]),
+        user([
+          { type: 'text', text: 'fix the flaky test' },
+          { type: 'text', text: '<system-reminder>The user opened file x.ts</system-reminder>' },
+        ]),
         user('<user-prompt-submit-hook>recalled: 3 memories</user-prompt-submit-hook>\nwhy is CI red?'),
         user('<user-memory-input>always use pnpm</user-memory-input>'),
         { type: 'attachment', uuid: 'h1', isSidechain: false, attachment: { type: 'hook_success', hookEvent: 'UserPromptSubmit', content: 'hook says hi' } },
@@ -177,12 +251,7 @@ describe('message content', () => {
         { type: 'attachment', uuid: 'q2', isSidechain: false, attachment: { type: 'queued_command', prompt: 'a task finished', commandMode: 'task-notification' } },
       ),
     );
-    expect(t.messages.filter((m) => m.isHumanPrompt).map((m) => m.text)).toEqual([
-      'fix the flaky test',
-      'why is CI red?',
-      'always use pnpm',
-      'also update the changelog',
-    ]);
+    expect(t.messages.filter((m) => m.isHumanPrompt).map((m) => m.text)).toEqual(['fix the flaky test', 'why is CI red?', 'always use pnpm', 'also update the changelog']);
     expect(t.counts.userPrompts).toBe(4);
     expect(t.counts.byType).toEqual({ user: 12, attachment: 3 });
   });

@@ -1,7 +1,31 @@
 import { fieldLine } from '../../core/dir-model.js';
 import type { Rule } from '../types.js';
 
-const GENERIC = new Set(['notes', 'note', 'misc', 'miscellaneous', 'stuff', 'info', 'information', 'todo', 'tbd', 'various', 'general', 'memory', 'memories', 'thoughts', 'details', 'other', 'things', 'random', 'update', 'updates', '笔记', '杂项', '其他']);
+const GENERIC = new Set([
+  'notes',
+  'note',
+  'misc',
+  'miscellaneous',
+  'stuff',
+  'info',
+  'information',
+  'todo',
+  'tbd',
+  'various',
+  'general',
+  'memory',
+  'memories',
+  'thoughts',
+  'details',
+  'other',
+  'things',
+  'random',
+  'update',
+  'updates',
+  '笔记',
+  '杂项',
+  '其他',
+]);
 const MIN_LENGTH = 20;
 
 export const vagueDescription: Rule = {
@@ -24,7 +48,10 @@ export const vagueDescription: Rule = {
     for (const topic of model.topics) {
       const description = topic.fields.description?.trim();
       if (!description) continue;
-      const words = description.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+      const words = description
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean);
       let why: string | undefined;
       if (words.length > 0 && words.every((w) => GENERIC.has(w))) why = 'is a generic word';
       else if (description.toLowerCase() === topic.fields.name?.trim().toLowerCase()) why = 'only repeats the name';

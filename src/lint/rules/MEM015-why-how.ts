@@ -9,7 +9,9 @@ export const whyHow: Rule = {
   fixable: false,
   tags: ['content'],
   examples: {
-    valid: [{ files: { 'feedback_terse.md': '---\nname: Terse\ndescription: No recap at the end of responses\ntype: feedback\n---\nNo recap.\n\n**Why:** reads diffs.\n**How to apply:** always.\n' } }],
+    valid: [
+      { files: { 'feedback_terse.md': '---\nname: Terse\ndescription: No recap at the end of responses\ntype: feedback\n---\nNo recap.\n\n**Why:** reads diffs.\n**How to apply:** always.\n' } },
+    ],
     invalid: [{ files: { 'feedback_terse.md': '---\nname: Terse\ndescription: No recap at the end of responses\ntype: feedback\n---\nNo recap.\n' } }],
   },
   check(model, report) {

@@ -1,7 +1,6 @@
 import { comparableText, NEAR_DUPLICATE_THRESHOLD, similarPairs } from '../../core/similarity.js';
 import type { Rule } from '../types.js';
 
-
 export const nearDuplicate: Rule = {
   id: 'MEM018',
   name: 'near-duplicate',
@@ -22,8 +21,10 @@ export const nearDuplicate: Rule = {
     invalid: [
       {
         files: {
-          'feedback_terse.md': '---\nname: Terse replies\ndescription: No recap at the end of responses\ntype: feedback\n---\nDo not summarize what was done at the end of a response; the user reads the diff.\n',
-          'feedback_no_summary.md': '---\nname: No summaries\ndescription: No recap at the end of responses, user reads diff\ntype: feedback\n---\nDo not summarize what was done at the end of a response; the user reads the diff.\n',
+          'feedback_terse.md':
+            '---\nname: Terse replies\ndescription: No recap at the end of responses\ntype: feedback\n---\nDo not summarize what was done at the end of a response; the user reads the diff.\n',
+          'feedback_no_summary.md':
+            '---\nname: No summaries\ndescription: No recap at the end of responses, user reads diff\ntype: feedback\n---\nDo not summarize what was done at the end of a response; the user reads the diff.\n',
         },
       },
     ],

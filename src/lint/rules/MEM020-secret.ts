@@ -11,7 +11,9 @@ export const secret: Rule = {
   fixable: false,
   tags: ['safety'],
   examples: {
-    valid: [{ files: { 'reference_aws.md': '---\nname: AWS\ndescription: Where the AWS credentials live for the billing account\ntype: reference\n---\nCredentials are in 1Password, vault "billing".\n' } }],
+    valid: [
+      { files: { 'reference_aws.md': '---\nname: AWS\ndescription: Where the AWS credentials live for the billing account\ntype: reference\n---\nCredentials are in 1Password, vault "billing".\n' } },
+    ],
     invalid: [{ files: { 'reference_aws.md': `---\nname: AWS\ndescription: AWS key for billing\ntype: reference\n---\nKey: ${'AKIA'}IOSFODNN7EXAMPLE\n` } }],
   },
   check(model, report) {

@@ -3,7 +3,11 @@ import { isMemoryType } from '../../core/taxonomy.js';
 import { pointerTarget } from '../pointers.js';
 import type { Rule } from '../types.js';
 
-const normalize = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const normalize = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** `## Feedback`, `## Projects`, `## User` … → the type a section holds. */
 function sectionType(heading: string): string | undefined {

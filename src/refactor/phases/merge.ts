@@ -20,7 +20,12 @@ export function mergeNearDuplicates(state: PlanState): void {
       // The union: the older file's name and description (as a heading and a line), the title and hook
       // of its pointer (which the newer file's pointer replaces), and every line the newer lacks.
       const newerText = serializeTopicFile(newer.file);
-      const present = new Set(newer.file.body.split(/\r?\n/).map((l) => l.trim()).filter(Boolean));
+      const present = new Set(
+        newer.file.body
+          .split(/\r?\n/)
+          .map((l) => l.trim())
+          .filter(Boolean),
+      );
       const olderFields = memoryFields(older.file.frontmatter?.data ?? {});
       const olderPointer = state.pointers.find((p) => p.target === older.path);
       const title = olderPointer?.title.replace(/\\(.)/g, '$1');

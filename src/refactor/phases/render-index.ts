@@ -105,7 +105,7 @@ function indexEntries(state: PlanState, maxLine: number): Entry[] {
   for (const pointer of byTarget.values()) {
     const topic = state.topics.get(pointer.target);
     const fields = memoryFields(topic?.file.frontmatter?.data ?? {});
-    const type = isMemoryType(fields.type) ? fields.type : ((topic?.leftAlone && typeFromFileName(pointer.target)) || 'other');
+    const type = isMemoryType(fields.type) ? fields.type : (topic?.leftAlone && typeFromFileName(pointer.target)) || 'other';
     if (topic?.leftAlone) {
       // Its pointer (and any detail lines under it) stays exactly as written.
       entries.push({ type, section: pointer.section, line: [pointer.raw, ...(state.detailsKept.get(pointer.target) ?? [])].join('\n') });
@@ -113,7 +113,11 @@ function indexEntries(state: PlanState, maxLine: number): Entry[] {
     }
     let line = pointer.raw && pointer.raw.length <= maxLine ? pointer.raw : renderPointer({ title: pointer.title, target: encodeURI(pointer.target), hook: pointer.hook });
     if (line.length > maxLine) {
-      line = renderPointer({ title: clip(pointer.title, 60), target: encodeURI(pointer.target), hook: clip(pointer.hook, Math.max(20, maxLine - 10 - clip(pointer.title, 60).length - pointer.target.length)) });
+      line = renderPointer({
+        title: clip(pointer.title, 60),
+        target: encodeURI(pointer.target),
+        hook: clip(pointer.hook, Math.max(20, maxLine - 10 - clip(pointer.title, 60).length - pointer.target.length)),
+      });
       // The hook text the index no longer shows must live on in the file.
       if (topic && !topic.broken && pointer.hook && !serializeTopicFile(topic.file).includes(pointer.hook)) {
         const hook = type === 'project' ? rewriteDates(state, topic.path, pointer.hook, { date: topic.anchor, source: topic.anchorSource }) : pointer.hook;

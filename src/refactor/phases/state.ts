@@ -195,4 +195,3 @@ export function typeFromFileName(path: string): MemoryType | undefined {
 export function lineCount(text: string): number {
   return text.replace(/\n$/, '').split('\n').length;
 }
-

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { requestStrings } from '../helpers/agent-request.js';
 import { memdirOnPath, runClaude } from '../helpers/claude.js';
 import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server.js';
+import { SAVE_MERGE_FREEZE } from '../helpers/fixtures.js';
 import { createRepo } from '../helpers/git-repo.js';
 import { cleanEnv, runMemdir, runProcess } from '../helpers/run-cli.js';
 import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
@@ -50,21 +51,7 @@ async function ask(repo: string, home: string, prompt: string, env: NodeJS.Proce
 async function projectWithMemory() {
   const home = tempDir();
   const repo = await createRepo(path.join(tempDir(), 'app'));
-  await memdir(
-    [
-      'save',
-      '--type',
-      'project',
-      '--name',
-      'Mobile merge freeze',
-      '--description',
-      'No merges to main while mobile cuts the release; freeze ends 2026-03-05',
-      '--body',
-      'Merge freeze on main until 2026-03-05 for the mobile release.\n\n**Why:** the release branch is cut from main.\n**How to apply:** hold merges of the mobile branch until then.',
-    ],
-    repo,
-    home,
-  );
+  await memdir(SAVE_MERGE_FREEZE, repo, home);
   const dir = (await memdir(['where'], repo, home)).trim();
   return { home, repo, dir, header: `Memory (saved today): ${path.join(dir, 'project_mobile_merge_freeze.md')}:` };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { requestStrings } from '../helpers/agent-request.js';
 import { runClaude } from '../helpers/claude.js';
 import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server.js';
+import { SAVE_MERGE_FREEZE } from '../helpers/fixtures.js';
 import { createRepo } from '../helpers/git-repo.js';
 import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
 import { tempDir, writeTree } from '../helpers/temp.js';
@@ -22,20 +23,7 @@ test('the UserPromptSubmit hook puts the merge-freeze memory, with its header, i
     }),
   });
   const env = cleanEnv(home);
-  const save = await runMemdir(
-    [
-      'save',
-      '--type',
-      'project',
-      '--name',
-      'Mobile merge freeze',
-      '--description',
-      'No merges to main while mobile cuts the release; freeze ends 2026-03-05',
-      '--body',
-      'Merge freeze on main until 2026-03-05 for the mobile release.\n\n**Why:** the release branch is cut from main.\n**How to apply:** hold merges of the mobile branch until then.',
-    ],
-    { cwd: repo, env },
-  );
+  const save = await runMemdir(SAVE_MERGE_FREEZE, { cwd: repo, env });
   expect(save.code, save.stderr).toBe(0);
   await runMemdir(['save', '--type', 'feedback', '--name', 'Terse replies', '--description', 'User wants no recap at the end of responses', '--body', 'No summary.'], { cwd: repo, env });
   const file = path.join((await runMemdir(['where'], { cwd: repo, env })).stdout.trim(), 'project_mobile_merge_freeze.md');

@@ -23,3 +23,16 @@ export function fixtureMemoryFiles(): string[] {
       .map((f) => path.join(dir, f)),
   );
 }
+
+/** `memdir save` arguments of the merge-freeze memory the end-to-end tests ask the agent about. */
+export const SAVE_MERGE_FREEZE = [
+  'save',
+  '--type',
+  'project',
+  '--name',
+  'Mobile merge freeze',
+  '--description',
+  'No merges to main while mobile cuts the release; freeze ends 2026-03-05',
+  '--body',
+  'Merge freeze on main until 2026-03-05 for the mobile release.\n\n**Why:** the release branch is cut from main.\n**How to apply:** hold merges of the mobile branch until then.',
+];

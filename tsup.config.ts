@@ -8,7 +8,8 @@ export default defineConfig([
   // modules split in chunks, and hooks run it on every commit and prompt. yargs and
   // picocolors are bundled; heavy dependencies load only in the commands that need them.
   {
-    entry: { cli: 'src/cli.ts', 'extract-hook': 'src/extract-hook.ts' },
+    // Each `src/fast/<command>.ts` is the hook fast path of one command (see bin/memdir.cjs).
+    entry: { cli: 'src/cli.ts', 'fast/extract': 'src/fast/extract.ts' },
     format: ['cjs'],
     outExtension: () => ({ js: '.cjs' }),
     target: 'node20',

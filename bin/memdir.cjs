@@ -2,6 +2,8 @@
 'use strict';
 // Node >= 22.1 caches compiled code between runs; hooks start faster with it.
 require('node:module').enableCompileCache?.();
-// The Stop hook runs after every turn: its plain form starts without yargs and the rest of the CLI.
+// Hooks run on every prompt, turn and commit: their plain forms start without yargs and the rest
+// of the CLI. A fast path returns false for any command line it does not fully understand.
+const FAST_PATHS = new Set(['extract']);
 const args = process.argv.slice(2);
-if (!(args[0] === 'extract' && require('../dist/extract-hook.cjs').tryExtractHook(args))) require('../dist/cli.cjs');
+if (!(FAST_PATHS.has(args[0]) && require(`../dist/fast/${args[0]}.cjs`).tryFastPath(args))) require('../dist/cli.cjs');

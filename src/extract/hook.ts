@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { messages } from '../core/messages.js';
 import { readHookInput, runAsHook, type StopInput } from '../hooks/io.js';
+import { parseHookArgs } from '../shell/hook-args.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { openLog, readCursor } from './state.js';
 
@@ -42,34 +43,22 @@ export function runExtractHook(options: ExtractHookOptions): Promise<number> {
   });
 }
 
-const VALUE_FLAGS = new Set(['--dir', '--engine', '--model', '--every']);
-const SWITCHES = new Set(['--hook', '--quiet', '-q', '--trust-project-settings', '--no-color', '--color']);
-
 /**
- * `extract --hook` with only the flags a hook command line uses, read without yargs; undefined
- * for anything else (the full CLI then parses it, with its checks and messages).
+ * `extract --hook` with only the flags a hook command line uses; undefined for anything else
+ * (the full CLI then parses it, with its checks and messages).
  */
 export function simpleHookArgs(argv: readonly string[]): (Omit<ExtractHookOptions, 'warn'> & { quiet: boolean }) | undefined {
-  if (argv[0] !== 'extract' || !argv.includes('--hook')) return undefined;
-  const values: Record<string, string> = {};
-  const switches = new Set<string>();
-  for (let i = 1; i < argv.length; i++) {
-    const [flag, inline] = argv[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
-    if (SWITCHES.has(flag) && inline === undefined) switches.add(flag);
-    else if (VALUE_FLAGS.has(flag) && !(flag in values)) {
-      const value = inline ?? argv[++i];
-      if (value === undefined || value === '' || (inline === undefined && value.startsWith('-'))) return undefined;
-      values[flag] = value;
-    } else return undefined;
-  }
+  const parsed = parseHookArgs(argv, 'extract', ['--engine', '--model', '--every']);
+  if (!parsed) return undefined;
+  const { values } = parsed;
   const engine = values['--engine'];
   const every = values['--every'] === undefined ? undefined : Number(values['--every']);
   if ((engine !== undefined && !['auto', 'local', 'claude'].includes(engine)) || (every !== undefined && (!Number.isInteger(every) || every < 1))) return undefined;
-  return { dir: values['--dir'], engine, model: values['--model'], every, trustProjectSettings: switches.has('--trust-project-settings'), quiet: switches.has('--quiet') || switches.has('-q') };
+  return { dir: values['--dir'], engine, model: values['--model'], every, trustProjectSettings: parsed.trustProjectSettings, quiet: parsed.quiet };
 }
 
 /** The fast path `bin/memdir.cjs` tries first: true when it took the command. */
-export function tryExtractHook(argv: readonly string[]): boolean {
+export function tryFastPath(argv: readonly string[]): boolean {
   const args = simpleHookArgs(argv);
   if (!args) return false;
   void runExtractHook({ ...args, warn: (message) => (args.quiet ? undefined : process.stderr.write(`${message}\n`)) }).then((code) => {

@@ -4,28 +4,37 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../helpers/run-cli.js';
 
-/** The real-directory corpus is frozen: SOURCES.md lists the folders, SOURCES.sha256 every byte of them. */
+/** The real-directory corpus is frozen: each SOURCES*.md lists folders, its SOURCES*.sha256 every byte of them. */
 const root = path.join(repoRoot, 'test/fixtures/real');
+const lists = () => fs.readdirSync(root).filter((f) => /^SOURCES(-\d+)?\.md$/.test(f));
 
 function sources(): Array<{ dir: string; files: number }> {
-  return fs
-    .readFileSync(path.join(root, 'SOURCES.md'), 'utf8')
-    .split('\n')
-    .flatMap((line) => {
-      const m = line.match(/^\| `([^`]+)\/` \|(?:[^|]*\|){4} (\d+) \|/);
-      return m ? [{ dir: m[1]!, files: Number(m[2]) }] : [];
-    });
+  return lists().flatMap((list) =>
+    fs
+      .readFileSync(path.join(root, list), 'utf8')
+      .split('\n')
+      .flatMap((line) => {
+        const m = line.match(/^\| `([^`]+)\/` \|(?:[^|]*\|){4} (\d+) \|/);
+        return m ? [{ dir: m[1]!, files: Number(m[2]) }] : [];
+      }),
+  );
 }
 
 function checksums(): Map<string, string> {
-  const lines = fs.readFileSync(path.join(root, 'SOURCES.sha256'), 'utf8').trim().split('\n');
+  const lines = lists().flatMap((list) =>
+    fs
+      .readFileSync(path.join(root, list.replace(/\.md$/, '.sha256')), 'utf8')
+      .trim()
+      .split('\n'),
+  );
   return new Map(lines.map((l) => [l.slice(66), l.slice(0, 64)]));
 }
 
 describe('real memory directories corpus', () => {
-  test('SOURCES.md lists at least 35 directories and SOURCES.sha256 has every file of each', () => {
+  test('the lists name at least 35 distinct directories and the checksums cover every file of each', () => {
     const listed = sources();
     expect(listed.length).toBeGreaterThanOrEqual(35);
+    expect(new Set(listed.map((s) => s.dir)).size).toBe(listed.length);
     const sums = [...checksums().keys()];
     for (const { dir, files } of listed) {
       expect(

@@ -31,6 +31,7 @@ export interface WordsKept {
 const NO_SPACE_SCRIPT = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}`;
 const TOKEN = new RegExp(String.raw`[${NO_SPACE_SCRIPT}]|(?:(?![${NO_SPACE_SCRIPT}])[\p{L}\p{M}\p{N}])+`, 'gu');
 const LINK_TARGET = /\]\([^)]*\)/g;
+const POINTER_HEAD = /^(?:[-*+]|\d+[.)])\s+\[[^\]]*\]\([^)]*\)\s*[—–:;-]*\s*/;
 const INLINE_CODE = /`[^`]*`/g;
 const FENCE = /^\s*(```|~~~)/;
 const ISO_DATE = /(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/g;
@@ -113,9 +114,7 @@ export function checkWordsKept(before: DirTexts, after: DirTexts): WordsKept {
   }
   const lines = linesOf(before);
   const excusedDates = excuseRewrittenDates(lines, deficit, countIsoDates(after) - countIsoDates(before));
-  const afterText = Object.values(after).map(normalize).join('\n');
-  const survives = (line: string) => afterText.includes(normalize(line).trim());
-  return { lost: attribute(lines, deficit, survives), excusedDates };
+  return { lost: attribute(lines, deficit, before, after), excusedDates };
 }
 
 /** Each ISO date gained pays for one relative date whose words (some or all) went missing. */
@@ -136,19 +135,37 @@ function excuseRewrittenDates(lines: Line[], deficit: Map<string, number>, dates
 }
 
 /**
- * Lines that did not survive verbatim first, then those with the most missing words: a dropped clause shows
- * as its own line, not as words scattered over lines that are still there.
+ * Which lines lost the missing words, most likely first: lines of a topic file that is still there but lost
+ * those words in place (MEMORY.md's content moves out by design, so it does not count as in place), then lines
+ * that did not survive verbatim anywhere, then the rest; within each, lines with more missing words first. A
+ * dropped clause shows as its own line, not as words scattered over lines that are still there.
  */
-function attribute(lines: Line[], deficit: Map<string, number>, survives: (line: string) => boolean): LostLine[] {
+function attribute(lines: Line[], deficit: Map<string, number>, before: DirTexts, after: DirTexts): LostLine[] {
   const remaining = new Map([...deficit].filter(([, n]) => n > 0));
   if (remaining.size === 0) return [];
-  const scored = lines
+  const afterText = Object.values(after).map(normalize).join('\n');
+  const droppedInPlace = new Map<string, Map<string, number>>();
+  for (const [file, text] of Object.entries(before)) {
+    if (file === 'MEMORY.md' || after[file] === undefined) continue;
+    const kept = countWords(after[file]!.split(/\r?\n/));
+    const drop = new Map([...countWords(text.split(/\r?\n/))].map(([w, n]) => [w, n - (kept.get(w) ?? 0)] as const).filter(([, n]) => n > 0));
+    if (drop.size > 0) droppedInPlace.set(file, drop);
+  }
+  const tier = ({ file, text }: Line) => {
+    const line = normalize(text).trim();
+    const drop = droppedInPlace.get(file);
+    if (drop && !normalize(after[file]!).includes(line) && wordsOf(text).some((w) => drop.has(w))) return 0;
+    // A pointer whose hook now stands in its topic file survived: only its pointer syntax changed.
+    const body = line.replace(POINTER_HEAD, '') || line;
+    return afterText.includes(line) || afterText.includes(body) ? 2 : 1;
+  };
+  const ranked = lines
     .map((l) => ({ ...l, score: wordsOf(l.text).filter((w) => remaining.has(w)).length }))
     .filter((l) => l.score > 0)
-    .map((l) => ({ ...l, intact: survives(l.text) }))
-    .sort((a, b) => Number(a.intact) - Number(b.intact) || b.score - a.score);
+    .map((l) => ({ ...l, tier: tier(l) }))
+    .sort((a, b) => a.tier - b.tier || b.score - a.score);
   const lost: LostLine[] = [];
-  for (const { file, line, text } of scored) {
+  for (const { file, line, text } of ranked) {
     const words = wordsOf(text).filter((w) => {
       const n = remaining.get(w) ?? 0;
       if (n === 0) return false;

@@ -26,6 +26,12 @@ describe('the words-kept checker (independent "nothing lost" check for refactor)
     expect(describeLost(lost)).toContain('MEMORY.md:3: missing "never" "during" "the" "freeze"');
   });
 
+  test('a word lost inside a topic file is blamed there, not on the index line that moved out', () => {
+    const before = { 'MEMORY.md': '- [Walk](project_walk.md) — resume the next day\n', 'project_walk.md': topic('Log at night or the next morning.') };
+    const after = { 'MEMORY.md': '- [Walk](project_walk.md) — resume\n', 'project_walk.md': topic('Log at night or the morning.\n\nresume the next day') };
+    expect(checkWordsKept(before, after).lost.map((l) => [l.file, l.words])).toEqual([['project_walk.md', ['next']]]);
+  });
+
   test('a dropped heading is a loss', () => {
     const before = { 'MEMORY.md': '## Release process\n- [Freeze](project_freeze.md) — no merges during the freeze\n' };
     const after = { 'MEMORY.md': '- [Freeze](project_freeze.md) — no merges during the freeze\n' };

@@ -45,6 +45,17 @@ describe('the words-kept checker (independent "nothing lost" check for refactor)
     expect(lost.map((l) => [l.line, l.words])).toEqual([[3, ['use']]]);
   });
 
+  test('a hook that repeats the description word for word may be shortened; its title words still count', () => {
+    const before = {
+      'MEMORY.md': '- [Regression suite](reference_suite.md) — Guard models via B-rep signatures; byte-comparing 3MF is a trap\n',
+      'reference_suite.md': '---\nname: Regression suite\ndescription: Guard models via B-rep signatures; byte-comparing 3MF is a trap\ntype: reference\n---\n\nRun it.\n',
+    };
+    const shortened = { ...before, 'MEMORY.md': '- [Regression suite](reference_suite.md) — Guard models via B-rep signatures…\n' };
+    expect(checkWordsKept(before, shortened).lost).toEqual([]);
+    const untitled = { ...before, 'MEMORY.md': '- [Suite](reference_suite.md) — Guard models via B-rep signatures…\n' };
+    expect(checkWordsKept(before, untitled).lost.map((l) => l.words)).toEqual([['regression']]);
+  });
+
   test('renaming or re-targeting a pointer is pointer syntax, not a loss', () => {
     const before = { 'MEMORY.md': '- [Deploys](deploy-notes.md) — when to deploy\n' };
     const after = { 'MEMORY.md': '- [Deploys](project_deploys.md) — when to deploy\n' };

@@ -20,14 +20,35 @@ function sources(): Array<{ dir: string; files: number }> {
   );
 }
 
-function checksums(): Map<string, string> {
-  const lines = lists().flatMap((list) =>
-    fs
-      .readFileSync(path.join(root, list.replace(/\.md$/, '.sha256')), 'utf8')
-      .trim()
-      .split('\n'),
-  );
+function readChecksums(sha256Files: string[]): Map<string, string> {
+  const lines = sha256Files.flatMap((file) => fs.readFileSync(path.join(root, file), 'utf8').trim().split('\n'));
   return new Map(lines.map((l) => [l.slice(66), l.slice(0, 64)]));
+}
+
+const checksums = () => readChecksums(lists().map((list) => list.replace(/\.md$/, '.sha256')));
+
+/** A folder holds exactly the files its checksums name, each byte for byte. */
+function expectMatchesChecksums(dir: string, sums: Map<string, string>): void {
+  const onDisk = fs
+    .readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+  expect(onDisk.sort(), dir).toEqual([...sums.keys()].filter((f) => f.startsWith(`${dir}/`)).sort());
+  for (const file of onDisk)
+    expect(
+      createHash('sha256')
+        .update(fs.readFileSync(path.join(root, file)))
+        .digest('hex'),
+      file,
+    ).toBe(sums.get(file));
+}
+
+/** The first capture of every line of `file` that matches `pattern`. */
+function linesMatching(file: string, pattern: RegExp): string[] {
+  return fs
+    .readFileSync(path.join(root, file), 'utf8')
+    .split('\n')
+    .flatMap((line) => line.match(pattern)?.slice(1, 2) ?? []);
 }
 
 describe('real memory directories corpus', () => {
@@ -47,19 +68,18 @@ describe('real memory directories corpus', () => {
 
   test('every folder present on disk matches its checksums byte for byte, with no file added', () => {
     const sums = checksums();
-    for (const { dir } of sources().filter(({ dir }) => fs.existsSync(path.join(root, dir)))) {
-      const onDisk = fs
-        .readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
-        .filter((e) => e.isFile())
-        .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
-      expect(onDisk.sort(), dir).toEqual([...sums.keys()].filter((f) => f.startsWith(`${dir}/`)).sort());
-      for (const file of onDisk)
-        expect(
-          createHash('sha256')
-            .update(fs.readFileSync(path.join(root, file)))
-            .digest('hex'),
-          file,
-        ).toBe(sums.get(file));
+    for (const { dir } of sources().filter(({ dir }) => fs.existsSync(path.join(root, dir)))) expectMatchesChecksums(dir, sums);
+  });
+
+  // Only the openly licensed folders are in git: SOURCES-open.md lists them, .gitignore admits only them.
+  test('the openly licensed folders are exactly those .gitignore lets into git, each with its licence and checksums', () => {
+    const listed = linesMatching('SOURCES-open.md', /^\| `([^`]+)\/` \|/);
+    expect(listed.length).toBeGreaterThanOrEqual(32);
+    expect([...listed].sort()).toEqual(linesMatching('.gitignore', /^!\/(.+)\/$/).sort());
+    const sums = readChecksums(['SOURCES-open.sha256']);
+    for (const dir of listed) {
+      expectMatchesChecksums(dir, sums);
+      expect(fs.readdirSync(path.join(root, '../real-licenses', dir)), dir).not.toHaveLength(0);
     }
   });
 });

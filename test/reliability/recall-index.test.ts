@@ -17,7 +17,12 @@ describe('recall index under concurrent hooks', () => {
     writeTree(dir, files);
     const env = cleanEnv(path.join(root, 'home'));
     const hook = (i: number) =>
-      runMemdir(['recall', '--hook', '--dir', dir], { cwd: root, env, input: JSON.stringify({ session_id: `race-${i}`, prompt: 'can I merge the mobile branch during the release freeze?', cwd: root }), timeoutMs: 60_000 });
+      runMemdir(['recall', '--hook', '--dir', dir], {
+        cwd: root,
+        env,
+        input: JSON.stringify({ session_id: `race-${i}`, prompt: 'can I merge the mobile branch during the release freeze?', cwd: root }),
+        timeoutMs: 60_000,
+      });
     const results = await Promise.all(Array.from({ length: HOOKS }, (_, i) => hook(i)));
     for (const result of results) {
       expect(result).toMatchObject({ code: 0, stderr: '' });

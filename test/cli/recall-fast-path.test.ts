@@ -1,8 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server.js';
 import { cleanEnv, memdirBin, repoRoot, runProcess } from '../helpers/run-cli.js';
 import { tempDir, writeTree } from '../helpers/temp.js';
+
+let server: FakeModelServer;
+beforeAll(async () => {
+  server = await startFakeModelServer();
+});
+afterAll(() => server.close());
 
 const topic = (name: string, description: string, body: string) => `---\nname: ${name}\ndescription: ${description}\ntype: project\n---\n\n${body}\n`;
 
@@ -31,10 +38,14 @@ function workspace() {
 }
 
 /** One UserPromptSubmit through `entry` (the bin with its fast path, or the full CLI), with what it loaded and read. */
-async function prompt(ws: ReturnType<typeof workspace>, entry: string, session: string, text: string, extraArgs: string[] = []) {
+async function prompt(ws: ReturnType<typeof workspace>, entry: string, session: string, text: string, extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}) {
   const record = path.join(ws.root, `record-${session}.json`);
   const input = JSON.stringify({ session_id: session, prompt: text, cwd: ws.root, hook_event_name: 'UserPromptSubmit', transcript_path: '/x.jsonl' });
-  const result = await runProcess(process.execPath, ['-r', ws.recorder, entry, 'recall', '--hook', '--dir', ws.dir, ...extraArgs], { cwd: ws.root, env: { ...ws.env, RECORD_TO: record }, input });
+  const result = await runProcess(process.execPath, ['-r', ws.recorder, entry, 'recall', '--hook', '--dir', ws.dir, ...extraArgs], {
+    cwd: ws.root,
+    env: { ...ws.env, ...env, RECORD_TO: record },
+    input,
+  });
   return { ...result, ...(JSON.parse(fs.readFileSync(record, 'utf8')) as { modules: string[]; read: string[] }) };
 }
 
@@ -67,6 +78,17 @@ describe('recall --hook fast path', () => {
     const memoriesRead = warm.read.filter((file) => file.startsWith(ws.dir) && file.endsWith('.md'));
     expect(memoriesRead).toEqual([path.join(ws.dir, 'project_freeze.md')]);
     expect(warm.read).toContain(path.join(ws.dir, '.memdir/recall-index.json'));
+  });
+
+  test('the claude engine answers through the fast path too', async () => {
+    const ws = workspace();
+    server.enqueue({ content: [{ type: 'tool_use', id: 'toolu_1', name: 'select_memories', input: { selected_memories: ['project_note_7.md'] } }] });
+    const before = server.messages().length;
+    const r = await prompt(ws, memdirBin, 'claude', 'what did we note about rollouts?', [], { ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: server.url });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.modules.some((m) => m.endsWith('dist/cli.cjs'))).toBe(false);
+    expect(server.messages().length).toBe(before + 1);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain('Billing service rollout note 7');
   });
 
   test('command lines it does not fully understand go to the full CLI, with its messages', async () => {

@@ -5,7 +5,7 @@ import { STATE_DIR } from '../core/taxonomy.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { makeStateDir } from '../store/lock.js';
 import type { FileStamp } from '../store/stat-walk.js';
-import { DOCUMENT_VERSION, type RecallDoc } from './document.js';
+import { DOC_FIELDS, DOCUMENT_VERSION, type RecallDoc } from './document.js';
 
 /**
  * The persistent recall index, `.memdir/recall-index.json`: per topic file,
@@ -48,10 +48,15 @@ export function readRecallIndex(dir: string): Map<string, IndexEntry> {
     // A malformed entry is dropped (its file is read again), never trusted.
     if (!Array.isArray(value) || value.length !== 5 || !value.slice(0, 4).every((n) => typeof n === 'number')) continue;
     const [size, mtimeMs, ctimeMs, ino, doc] = value;
-    if (doc !== null && (typeof doc !== 'object' || doc.path !== rel || typeof doc.tokens !== 'object')) continue;
+    if (doc !== null && !looksLikeDocument(doc, rel)) continue;
     entries.set(rel, { stamp: { size, mtimeMs, ctimeMs, ino }, doc });
   }
   return entries;
+}
+
+/** The checks that keep a damaged entry from reaching the ranker; the version covers the rest of the shape. */
+function looksLikeDocument(doc: RecallDoc, rel: string): boolean {
+  return typeof doc === 'object' && doc.path === rel && typeof doc.tokens === 'object' && doc.tokens !== null && DOC_FIELDS.every((field) => Array.isArray(doc.tokens[field]));
 }
 
 /**

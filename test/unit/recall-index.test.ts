@@ -132,15 +132,18 @@ describe('recall index: never trusted blindly, never fatal', () => {
     expect(readRecallIndex(dir).size).toBe(3);
   });
 
-  test('a malformed entry is dropped and its file read again; the others stay cached', () => {
+  test('a malformed entry is dropped and its file read again', () => {
     const dir = memoryDir();
     names(dir);
     markCached(dir);
     const index = stored(dir);
     index.files['a.md'] = ['x', 1, 2, 3, null];
     index.files['b.md'][4].path = 'elsewhere.md';
+    index.files['c.md'][4].tokens.body = 'not a list';
+    index.files['d.md'] = [1, 2, 3, 4, { path: 'd.md' }];
     fs.writeFileSync(recallIndexPath(dir), JSON.stringify(index));
-    expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'CACHED' });
+    expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'charlie' });
+    expect([...readRecallIndex(dir).keys()]).toEqual(['a.md', 'b.md', 'c.md']);
   });
 
   test('a directory that cannot take the index is read without one', () => {

@@ -29,6 +29,16 @@ function markCached(dir: string): void {
   fs.writeFileSync(recallIndexPath(dir), JSON.stringify(stored));
 }
 
+/** A directory indexed with `rel` at SOME_TIME (a whole millisecond, so it can be put back exactly), every document marked cached. */
+function indexedWithFixedTime(rel: string): { dir: string; file: string } {
+  const dir = memoryDir();
+  const file = path.join(dir, rel);
+  fs.utimesSync(file, SOME_TIME, SOME_TIME);
+  names(dir);
+  markCached(dir);
+  return { dir, file };
+}
+
 const names = (dir: string) => Object.fromEntries(loadDocs(dir, { persist: true }).map((d) => [d.path, d.name]));
 const DAY = 86_400_000;
 const SOME_TIME = new Date('2026-06-01T10:00:00.000Z');
@@ -51,11 +61,7 @@ describe('recall index: invalidation', () => {
   });
 
   test('an edit of the same size with the old mtime put back is read again', () => {
-    const dir = memoryDir();
-    const file = path.join(dir, 'b.md');
-    fs.utimesSync(file, SOME_TIME, SOME_TIME);
-    names(dir);
-    markCached(dir);
+    const { dir, file } = indexedWithFixedTime('b.md');
     fs.writeFileSync(file, topic('brav0'));
     fs.utimesSync(file, SOME_TIME, SOME_TIME);
     expect(fs.statSync(file).mtimeMs).toBe(SOME_TIME.getTime());
@@ -87,11 +93,7 @@ describe('recall index: invalidation', () => {
   });
 
   test('same size and mtime but another inode (a file replaced by rename) is read again', () => {
-    const dir = memoryDir();
-    const file = path.join(dir, 'c.md');
-    fs.utimesSync(file, SOME_TIME, SOME_TIME);
-    names(dir);
-    markCached(dir);
+    const { dir, file } = indexedWithFixedTime('c.md');
     const { ino, size } = fs.statSync(file);
     const replacement = path.join(dir, 'c.tmp');
     fs.writeFileSync(replacement, topic('charlee'));

@@ -10,12 +10,14 @@ const bin = path.join(root, 'bin/memdir.cjs');
 const fullCli = path.join(root, 'dist/cli.cjs');
 const QUERY = 'can I merge the mobile branch during the release freeze?';
 
+// The peer runs in the same environment: a variable such as NODE_EXTRA_CA_CERTS alone adds ~140 ms to every Node start here.
+const env = { PATH: process.env.PATH, HOME: os.homedir(), NO_COLOR: '1' };
 let session = 0;
 /** One UserPromptSubmit hook answered through `entry` (the bin and its fast path, or the full CLI). */
 function prompt(entry, dir) {
   return timeCommand(process.execPath, [entry, 'recall', '--hook', '--dir', dir], {
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH, HOME: os.homedir(), NO_COLOR: '1' },
+    env,
     input: JSON.stringify({ session_id: `bench-${session++}`, cwd: dir, prompt: QUERY }),
   });
 }
@@ -26,7 +28,7 @@ function hookRound({ rounds }) {
   run(bin); // builds the index: every timed run below finds it warm
   const medians = compare(
     {
-      node: () => timeCommand(process.execPath, ['-e', ''], { stdio: ['pipe', 'pipe', 'pipe'], input: '' }),
+      node: () => timeCommand(process.execPath, ['-e', ''], { stdio: ['pipe', 'pipe', 'pipe'], env, input: '' }),
       hook: () => run(bin),
       fullCli: () => run(fullCli),
     },
@@ -44,7 +46,7 @@ function hookOverMany({ files, rounds }) {
     prompt(bin, dir);
     const medians = compare(
       {
-        bare: () => timeCommand(process.execPath, [path.join(root, 'bench/bare-read.js'), dir]),
+        bare: () => timeCommand(process.execPath, [path.join(root, 'bench/bare-read.js'), dir], { env }),
         firstPrompt: () => {
           fs.rmSync(index, { force: true });
           return prompt(bin, dir);

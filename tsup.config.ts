@@ -5,11 +5,12 @@ const external = ['simple-git', '@anthropic-ai/sdk', 'gray-matter', 'chrono-node
 
 export default defineConfig([
   // The CLI: one CommonJS file. Node 20 loads it ~20 ms faster than the same code as ES
-  // modules split in chunks, and hooks run it on every commit and prompt. yargs and
-  // picocolors are bundled; heavy dependencies load only in the commands that need them.
+  // modules split in chunks, and hooks run it on every commit and prompt. yargs, picocolors
+  // and stemmer (an ES module: required, it loads Node's ES module loader) are bundled;
+  // heavy dependencies load only in the commands that need them.
   {
     // Each `src/fast/<command>.ts` is the hook fast path of one command (see bin/memdir.cjs).
-    entry: { cli: 'src/cli.ts', 'fast/extract': 'src/fast/extract.ts' },
+    entry: { cli: 'src/cli.ts', 'fast/extract': 'src/fast/extract.ts', 'fast/recall': 'src/fast/recall.ts' },
     format: ['cjs'],
     outExtension: () => ({ js: '.cjs' }),
     target: 'node20',
@@ -17,7 +18,7 @@ export default defineConfig([
     splitting: false,
     shims: true,
     clean: true,
-    noExternal: ['yargs', 'picocolors'],
+    noExternal: ['yargs', 'picocolors', 'stemmer'],
     external,
   },
   // The library API, as ES modules with types, and the internals our scripts and benchmarks use.

@@ -5,13 +5,14 @@ import lint from './lint.bench.js';
 import lintFix from './lint-fix.bench.js';
 import refactor from './refactor.bench.js';
 import recall from './recall.bench.js';
+import recallIndex from './recall-index.bench.js';
 import extractParse from './extract-parse.bench.js';
 import sync from './sync.bench.js';
 import extractHook from './extract-hook.bench.js';
 import hooks from './hooks.bench.js';
 import dream from './dream.bench.js';
 
-const all = { startup, scan, lint, lintFix, refactor, recall, 'extract-parse': extractParse, 'extract-hook': extractHook, sync, hooks, dream };
+const all = { startup, scan, lint, lintFix, refactor, recall, 'recall-index': recallIndex, 'extract-parse': extractParse, 'extract-hook': extractHook, sync, hooks, dream };
 const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(all)) {
   if (!all[name]) {

@@ -4,6 +4,6 @@
 require('node:module').enableCompileCache?.();
 // Hooks run on every prompt, turn and commit: their plain forms start without yargs and the rest
 // of the CLI. A fast path returns false for any command line it does not fully understand.
-const FAST_PATHS = new Set(['extract']);
+const FAST_PATHS = new Set(['extract', 'recall']);
 const args = process.argv.slice(2);
 if (!(FAST_PATHS.has(args[0]) && require(`../dist/fast/${args[0]}.cjs`).tryFastPath(args))) require('../dist/cli.cjs');

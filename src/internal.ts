@@ -4,6 +4,7 @@
  */
 export { scanMemories } from './store/scan.js';
 export { loadDocs } from './recall/load.js';
+export { recallIndexPath } from './recall/index-file.js';
 export { RecallIndex } from './recall/rank.js';
 export { RULES } from './lint/rules/index.js';
 export { ruleDoc } from './lint/docs.js';

@@ -160,7 +160,7 @@ export async function readHookInput<T extends HookInput>(): Promise<T> {
 }
 
 /** Answer an event that accepts context for the model (SessionStart, UserPromptSubmit); nothing to add is no output. */
-export function writeHookContext(output: Output, event: 'SessionStart' | 'UserPromptSubmit', additionalContext: string): void {
+export function writeHookContext(output: Pick<Output, 'write'>, event: 'SessionStart' | 'UserPromptSubmit', additionalContext: string): void {
   if (additionalContext) output.write(`${JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext } })}\n`);
 }
 

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import { ConfigError, InputError, UsageError } from '../core/errors.js';
-import { configSection } from '../config/find.js';
-import { chooseEngine, type EngineName } from '../llm/model.js';
-import { readHookInput, runAsHook, writeHookContext, type UserPromptSubmitInput } from '../hooks/io.js';
+import type { EngineName } from '../llm/model.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, workingDirectory } from '../store/cwd.js';
-import { readSession, takeForSession } from './hook.js';
+import { runRecallHook } from './hook.js';
 import { recall, type RecallResult } from './recall.js';
+import { recallSettings } from './settings.js';
 
 export interface RecallCommandOptions extends GlobalArgs {
   query?: string[] | undefined;
@@ -18,12 +17,6 @@ export interface RecallCommandOptions extends GlobalArgs {
   model?: string | undefined;
   queries?: string | undefined;
   hook: boolean;
-}
-
-/** Flags win; then the `recall` section of memdir.config.json; then the defaults. */
-function settings(args: RecallCommandOptions, dir: string, cwd?: string) {
-  const section = configSection('recall', dir, cwd);
-  return { limit: args.limit ?? section.limit ?? 5, engine: chooseEngine(args.engine ?? section.engine ?? 'auto'), model: args.model ?? section.model };
 }
 
 const list = (value: string | undefined) =>
@@ -41,30 +34,7 @@ function asJson(query: string, result: RecallResult) {
   };
 }
 
-function hook(args: RecallCommandOptions, output: Output): Promise<number> {
-  return runAsHook('recall', async () => {
-    const input = await readHookInput<UserPromptSubmitInput>();
-    const prompt = input.prompt?.trim() ?? '';
-    // A one-word prompt ("continue", "yes") carries no topic to recall for.
-    if (!/\s/.test(prompt)) return;
-    const sessionId = input.session_id ?? 'no-session';
-    const dir = resolveFor(args, output, input.cwd).dir;
-    if (!fs.existsSync(dir)) return;
-    const session = readSession(dir, sessionId);
-    const result = await recall({
-      dir,
-      query: prompt,
-      ...settings(args, dir, input.cwd),
-      alreadySurfaced: session.surfaced,
-      timeoutMs: 5_000,
-      warn: output.warn,
-    });
-    const context = await takeForSession(dir, sessionId, result, output.warn);
-    writeHookContext(output, 'UserPromptSubmit', context);
-  });
-}
-
-async function batch(args: RecallCommandOptions, output: Output, dir: string, chosen: ReturnType<typeof settings>): Promise<number> {
+async function batch(args: RecallCommandOptions, output: Output, dir: string, chosen: ReturnType<typeof recallSettings>): Promise<number> {
   const file = absolutePath(args.queries!);
   let text: string;
   try {
@@ -89,9 +59,9 @@ async function batch(args: RecallCommandOptions, output: Output, dir: string, ch
 
 /** `memdir recall`: the chosen memories with their headers; `--hook` answers UserPromptSubmit; `--queries` runs a batch. */
 export async function runRecallCommand(args: RecallCommandOptions, output: Output): Promise<number> {
-  if (args.hook) return hook(args, output);
+  if (args.hook) return runRecallHook({ ...args, write: output.write, warn: output.warn });
   const dir = resolveFor(args, output).dir;
-  const chosen = settings(args, dir, workingDirectory());
+  const chosen = recallSettings(args, dir, workingDirectory());
   if (chosen.engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
   if (args.queries) return batch(args, output, dir, chosen);
   const query = (args.query ?? []).join(' ').trim();

@@ -1,11 +1,23 @@
+/**
+ * The UserPromptSubmit hook: the memories that matter for the prompt, each
+ * surfaced once per session within a 60 KB budget. Kept light (no yargs, no
+ * directory glob): `bin/memdir.cjs` runs the plain `recall --hook` command
+ * line through `tryFastPath` without the rest of the CLI, and the full CLI
+ * calls the same `runRecallHook`.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { STATE_DIR } from '../core/taxonomy.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { IoError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
+import { readHookInput, runAsHook, writeHookContext, type UserPromptSubmitInput } from '../hooks/io.js';
+import type { EngineName } from '../llm/model.js';
+import { parseHookArgs } from '../shell/hook-args.js';
 import { BRIEF_LOCK_WAIT_MS, withDirLock } from '../store/lock.js';
-import type { RecallResult } from './recall.js';
+import { resolveMemoryDir } from '../store/resolve.js';
+import { recall, type RecallResult } from './recall.js';
+import { recallSettings, type RecallFlags } from './settings.js';
 
 /** What recall already gave one Claude Code session. */
 interface SessionState {
@@ -66,4 +78,57 @@ export async function takeForSession(dir: string, sessionId: string, result: Rec
     warn(messages.sessionNotRecorded(error.message));
     return selectForSession(readSession(dir, sessionId), result).join('\n\n');
   }
+}
+
+export interface RecallHookOptions extends RecallFlags {
+  dir?: string | undefined;
+  trustProjectSettings: boolean;
+  /** The hook's answer on stdout. */
+  write: (text: string) => void;
+  warn: (message: string) => void;
+}
+
+export function runRecallHook(options: RecallHookOptions): Promise<number> {
+  return runAsHook('recall', async () => {
+    const input = await readHookInput<UserPromptSubmitInput>();
+    const prompt = input.prompt?.trim() ?? '';
+    // A one-word prompt ("continue", "yes") carries no topic to recall for.
+    if (!/\s/.test(prompt)) return;
+    const sessionId = input.session_id ?? 'no-session';
+    const resolution = resolveMemoryDir({ dir: options.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined });
+    for (const warning of resolution.warnings) options.warn(warning);
+    const { dir } = resolution;
+    if (!fs.existsSync(dir)) return;
+    const session = readSession(dir, sessionId);
+    const result = await recall({ dir, query: prompt, ...recallSettings(options, dir, input.cwd), alreadySurfaced: session.surfaced, timeoutMs: 5_000, warn: options.warn });
+    const context = await takeForSession(dir, sessionId, result, options.warn);
+    writeHookContext(options, 'UserPromptSubmit', context);
+  });
+}
+
+const ENGINES: readonly string[] = ['auto', 'local', 'claude'] satisfies EngineName[];
+
+/**
+ * `recall --hook` with only the flags a hook command line uses; undefined for
+ * anything else (the full CLI then parses it, with its checks and messages).
+ */
+export function simpleHookArgs(argv: readonly string[]): (RecallFlags & { dir?: string | undefined; trustProjectSettings: boolean; quiet: boolean }) | undefined {
+  const parsed = parseHookArgs(argv, 'recall', ['--limit', '--engine', '--model']);
+  if (!parsed) return undefined;
+  const { values } = parsed;
+  const engine = values['--engine'];
+  const limit = values['--limit'] === undefined ? undefined : Number(values['--limit']);
+  if ((engine !== undefined && !ENGINES.includes(engine)) || (limit !== undefined && (!Number.isInteger(limit) || limit < 1))) return undefined;
+  return { dir: values['--dir'], limit, engine: engine as EngineName | undefined, model: values['--model'], trustProjectSettings: parsed.trustProjectSettings, quiet: parsed.quiet };
+}
+
+/** The fast path `bin/memdir.cjs` tries first: true when it took the command. */
+export function tryFastPath(argv: readonly string[]): boolean {
+  const args = simpleHookArgs(argv);
+  if (!args) return false;
+  const warn = (message: string) => (args.quiet ? undefined : process.stderr.write(`${message}\n`));
+  void runRecallHook({ ...args, write: (text) => process.stdout.write(text), warn }).then((code) => {
+    process.exitCode = code;
+  });
+  return true;
 }

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
-import { buildModel } from '../core/dir-model.js';
+import { INDEX_FILE } from '../core/taxonomy.js';
 import { readMemoryFile } from '../store/files.js';
-import { loadDirectories } from '../store/dir-reader.js';
-import type { RecallDoc } from './rank.js';
+import { sameStamp, statMarkdownFiles } from '../store/stat-walk.js';
+import { documentFor, type RecallDoc } from './document.js';
+import { readRecallIndex, writeRecallIndex, type IndexEntry } from './index-file.js';
 
 /**
  * A topic file as recall reads it: the one reader, at most the first
@@ -17,26 +19,34 @@ export function readForRecall(file: string): { text: string; mtimeMs: number } |
   }
 }
 
+export interface LoadOptions {
+  /** Use and keep `.memdir/recall-index.json`: only files whose stamp changed are read. */
+  persist?: boolean;
+}
+
 /**
  * Every topic file of the directory and of its nested memory directories
- * (team/), read through the one directory reader (the local engine ranks on
- * bodies too, so it indexes all files, not only the newest 200). Files the
- * reader leaves alone (undecodable, too large, symlinks out) are skipped.
+ * (team/) as a document (the local engine ranks on bodies too, so it takes
+ * all files, not only the newest 200). Files recall cannot read are skipped.
+ * With `persist`, a file whose stamp matches the index is not read at all;
+ * the index is rewritten only when a file was added, changed or removed.
  */
-export function loadDocs(dir: string): RecallDoc[] {
-  const docs: RecallDoc[] = [];
-  for (const { prefix, raw } of loadDirectories(dir, { pattern: '**/*.md', prefixOfLarge: true })) {
-    for (const topic of buildModel(raw, { skipIndex: true }).topics) {
-      const fields = topic.fields;
-      docs.push({
-        path: prefix + topic.path,
-        name: fields.name ?? topic.path.replace(/\.md$/, ''),
-        description: fields.description ?? '',
-        body: topic.topic.body,
-        type: fields.type ?? '',
-        mtimeMs: topic.mtimeMs,
-      });
+export function loadDocs(dir: string, options: LoadOptions = {}): RecallDoc[] {
+  const cached = options.persist ? readRecallIndex(dir) : new Map<string, IndexEntry>();
+  const current = new Map<string, IndexEntry>();
+  let reread = 0;
+  for (const { path: rel, stamp } of statMarkdownFiles(dir)) {
+    if (path.posix.basename(rel) === INDEX_FILE) continue;
+    const hit = cached.get(rel);
+    if (hit && sameStamp(hit.stamp, stamp)) {
+      current.set(rel, hit);
+      continue;
     }
+    // The stamp was taken before the read: a write in between leaves an older stamp, so the file is read again next time.
+    const content = readForRecall(path.join(dir, rel));
+    current.set(rel, { stamp, doc: content ? documentFor(rel, content.text, content.mtimeMs) : null });
+    reread++;
   }
-  return docs;
+  if (options.persist && (reread > 0 || current.size !== cached.size)) writeRecallIndex(dir, current);
+  return [...current.values()].flatMap((entry) => (entry.doc ? [entry.doc] : []));
 }

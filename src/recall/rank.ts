@@ -1,15 +1,8 @@
 import { related } from './synonyms.js';
 import { tokenize } from '../core/tokenize.js';
+import { DOC_FIELDS, type DocField, type RecallDoc } from './document.js';
 
-/** One memory as the ranker sees it. */
-export interface RecallDoc {
-  path: string;
-  name: string;
-  description: string;
-  body: string;
-  type: string;
-  mtimeMs: number;
-}
+export type { RecallDoc } from './document.js';
 
 export interface Ranked {
   doc: RecallDoc;
@@ -23,8 +16,8 @@ export interface RankOptions {
   nowMs?: number;
 }
 
-const FIELDS = ['name', 'description', 'body'] as const;
-type Field = (typeof FIELDS)[number];
+const FIELDS = DOC_FIELDS;
+type Field = DocField;
 /** The description is written to be the retrieval signal (DESIGN §1.1), the name next. */
 const WEIGHT: Record<Field, number> = { name: 2.5, description: 3, body: 1 };
 const K1 = 1.2;
@@ -53,7 +46,7 @@ export class RecallIndex {
       const tf = { name: new Map<string, number>(), description: new Map<string, number>(), body: new Map<string, number>() };
       const len = { name: 0, description: 0, body: 0 };
       for (const field of FIELDS) {
-        const terms = tokenize(doc[field]);
+        const terms = doc.tokens[field];
         len[field] = terms.length;
         const counts = tf[field];
         for (const term of terms) {

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ModelError } from '../llm/model.js';
 import { settleDirectory } from '../store/lock.js';
-import { scanMemories } from '../store/scan.js';
 import { loadDocs, readForRecall } from './load.js';
 import { RecallIndex } from './rank.js';
 import { renderMemory } from './render.js';
@@ -51,6 +50,8 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
   };
 
   if (options.engine === 'claude') {
+    // Loaded here: the scanner's directory walk (fast-glob) would slow every local recall hook.
+    const { scanMemories } = await import('../store/scan.js');
     const memories = scanMemories(options.dir).memories.filter((m) => !skip.has(m.path));
     if (memories.length === 0) return { engine: 'claude', memories: [] };
     try {
@@ -65,7 +66,7 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
     }
   }
 
-  const docs = loadDocs(options.dir).filter((d) => !skip.has(d.path));
+  const docs = loadDocs(options.dir, { persist: true }).filter((d) => !skip.has(d.path));
   const ranked = new RecallIndex(docs).search(options.query, { limit, recentTools, nowMs: now });
   return { engine: 'local', memories: ranked.flatMap((r) => read(r.doc.path, Math.round(r.score * 1000) / 1000, r.doc.mtimeMs)) };
 }

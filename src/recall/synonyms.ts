@@ -36,12 +36,15 @@ const GROUPS = [
   '数据库 迁移',
 ];
 
-let expansion: Map<string, Set<string>> | undefined;
+/** Two tables built on first use: tokenizing the CJK groups starts Intl.Segmenter (~60 ms), which an English prompt never needs. */
+const tables = new Map<boolean, Map<string, Set<string>>>();
+const nonAscii = (text: string) => /[^\x00-\x7f]/.test(text);
 
-function table(): Map<string, Set<string>> {
+function table(ofNonAscii: boolean): Map<string, Set<string>> {
+  let expansion = tables.get(ofNonAscii);
   if (expansion) return expansion;
   expansion = new Map();
-  for (const group of GROUPS) {
+  for (const group of GROUPS.filter((g) => nonAscii(g) === ofNonAscii)) {
     const terms = [...new Set(group.split(' ').flatMap((w) => tokenize(w)))];
     for (const term of terms) {
       const set = expansion.get(term) ?? new Set<string>();
@@ -49,10 +52,11 @@ function table(): Map<string, Set<string>> {
       expansion.set(term, set);
     }
   }
+  tables.set(ofNonAscii, expansion);
   return expansion;
 }
 
 /** Related terms for a query term (already tokenized), not including the term itself. */
 export function related(term: string): string[] {
-  return [...(table().get(term) ?? [])];
+  return [...(table(nonAscii(term)).get(term) ?? [])];
 }

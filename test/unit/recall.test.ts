@@ -1,11 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { RecallIndex, type RecallDoc } from '../../src/recall/rank.js';
+import { documentFor, type RecallDoc } from '../../src/recall/document.js';
+import { RecallIndex } from '../../src/recall/rank.js';
 import { capMemory, renderMemory } from '../../src/recall/render.js';
 import { tokenize } from '../../src/core/tokenize.js';
 
 const NOW = Date.parse('2026-11-30T12:00:00Z');
 const DAY = 86_400_000;
-const doc = (path: string, name: string, description: string, body = '', type = 'project', ageDays = 10): RecallDoc => ({ path, name, description, body, type, mtimeMs: NOW - ageDays * DAY });
+const doc = (path: string, name: string, description: string, body = '', type = 'project', ageDays = 10): RecallDoc =>
+  documentFor(path, `---\nname: ${JSON.stringify(name)}\ndescription: ${JSON.stringify(description)}\ntype: ${type}\n---\n${body}`, NOW - ageDays * DAY);
 
 describe('tokenize', () => {
   test('English: lower-case, stop words out, stemmed', () => {

@@ -1,0 +1,113 @@
+// The persistent recall index: the UserPromptSubmit hook on a warm index against a bare `node -e ""`
+// (and against the full CLI path), cold and warm recall over 5,000 files against the bare read of
+// the same files, and what building the index costs in time and on disk. Candidates interleaved.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bareReadLoop, compare, generateMemoryDir, report, root, time, timeCommand } from './lib.js';
+
+const bin = path.join(root, 'bin/memdir.cjs');
+const fullCli = path.join(root, 'dist/cli.cjs');
+const QUERY = 'can I merge the mobile branch during the release freeze?';
+
+// The peer runs in the same environment: a variable such as NODE_EXTRA_CA_CERTS alone adds ~140 ms to every Node start here.
+const env = { PATH: process.env.PATH, HOME: os.homedir(), NO_COLOR: '1' };
+let session = 0;
+/** One UserPromptSubmit hook answered through `entry` (the bin and its fast path, or the full CLI). */
+function prompt(entry, dir) {
+  return timeCommand(process.execPath, [entry, 'recall', '--hook', '--dir', dir], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env,
+    input: JSON.stringify({ session_id: `bench-${session++}`, cwd: dir, prompt: QUERY }),
+  });
+}
+
+function hookRound({ rounds }) {
+  const dir = generateMemoryDir(200);
+  const run = (entry) => prompt(entry, dir);
+  run(bin); // builds the index: every timed run below finds it warm
+  const medians = compare(
+    {
+      node: () => timeCommand(process.execPath, ['-e', ''], { stdio: ['pipe', 'pipe', 'pipe'], env, input: '' }),
+      hook: () => run(bin),
+      fullCli: () => run(fullCli),
+    },
+    rounds,
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+  return medians;
+}
+
+/** The hook over `files` memories as whole processes, against a process reading the same files. */
+function hookOverMany({ files, rounds }) {
+  const dir = generateMemoryDir(files);
+  const index = path.join(dir, '.memdir/recall-index.json');
+  try {
+    prompt(bin, dir);
+    const medians = compare(
+      {
+        bare: () => timeCommand(process.execPath, [path.join(root, 'bench/bare-read.js'), dir], { env }),
+        firstPrompt: () => {
+          fs.rmSync(index, { force: true });
+          return prompt(bin, dir);
+        },
+        warm: () => prompt(bin, dir),
+      },
+      rounds,
+    );
+    return medians;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function inProcess({ files, rounds }) {
+  const { loadDocs, RecallIndex, recallIndexPath } = await import(path.join(root, 'dist/internal.js'));
+  const dir = generateMemoryDir(files);
+  const query = (docs) => new RecallIndex(docs).search(QUERY, { limit: 5 });
+  try {
+    bareReadLoop(dir);
+    const medians = compare(
+      {
+        bare: () => time(() => bareReadLoop(dir)),
+        noIndex: () => time(() => query(loadDocs(dir))),
+        build: () => {
+          fs.rmSync(recallIndexPath(dir), { force: true });
+          return time(() => query(loadDocs(dir, { persist: true })));
+        },
+        warm: () => time(() => query(loadDocs(dir, { persist: true }))),
+        warmLoad: () => time(() => loadDocs(dir, { persist: true })),
+      },
+      rounds,
+    );
+    return { ...medians, bytes: fs.statSync(recallIndexPath(dir)).size };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export default async function recallIndex({ rounds = 20, files = 5000, coldRounds = 5 } = {}) {
+  const hook = hookRound({ rounds });
+  report(`recall --hook, 200 memories, warm index (median of ${rounds}, interleaved)`, [
+    ['node -e ""', `${hook.node.toFixed(1)} ms`],
+    ['recall --hook (fast path)', `${hook.hook.toFixed(1)} ms (${(hook.hook / hook.node).toFixed(2)}×, goal ≤ 1.5×)`],
+    ['recall --hook through the full CLI', `${hook.fullCli.toFixed(1)} ms (${(hook.fullCli / hook.node).toFixed(2)}×)`],
+  ]);
+  const many = hookOverMany({ files, rounds: coldRounds });
+  const vsBare = (ms, bare) => `${ms.toFixed(0)} ms (${(ms / bare).toFixed(2)}×)`;
+  report(`recall --hook over ${files} generated files, whole processes (median of ${coldRounds}, interleaved)`, [
+    ['node bench/bare-read.js (list + read every file)', `${many.bare.toFixed(0)} ms`],
+    ['first prompt: no index, builds and writes it', vsBare(many.firstPrompt, many.bare)],
+    ['next prompts: warm index (goal ≤ 3× bare)', vsBare(many.warm, many.bare)],
+  ]);
+  const load = await inProcess({ files, rounds: coldRounds });
+  report(`recall over ${files} generated files, in process (median of ${coldRounds}, interleaved)`, [
+    ['bare Node loop reading the files', `${load.bare.toFixed(0)} ms`],
+    ['no index: read, rank, query', vsBare(load.noIndex, load.bare)],
+    ['index build (read, write) + query', vsBare(load.build, load.bare)],
+    ['warm index: stat, load, query', vsBare(load.warm, load.bare)],
+    ['  of which stat + load (the rest is ranking)', vsBare(load.warmLoad, load.bare)],
+    ['index on disk', `${(load.bytes / 1024 / 1024).toFixed(1)} MB (${Math.round(load.bytes / files)} bytes per file)`],
+  ]);
+  return { hook, many, load };
+}

@@ -1,0 +1,14 @@
+import { configSection } from '../config/find.js';
+import { chooseEngine, type EngineName } from '../llm/model.js';
+
+export interface RecallFlags {
+  limit?: number | undefined;
+  engine?: EngineName | undefined;
+  model?: string | undefined;
+}
+
+/** Flags win; then the `recall` section of memdir.config.json; then the defaults. */
+export function recallSettings(flags: RecallFlags, dir: string, cwd: string | undefined) {
+  const section = configSection('recall', dir, cwd);
+  return { limit: flags.limit ?? section.limit ?? 5, engine: chooseEngine(flags.engine ?? section.engine ?? 'auto'), model: flags.model ?? section.model };
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { STATE_DIR } from '../core/taxonomy.js';
+import { isConfined } from './confine.js';
+
+/** What identifies one version of a file for a cache: any write changes ctime, a replacement changes ino. */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+}
+
+export function sameStamp(a: FileStamp, b: FileStamp): boolean {
+  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
+}
+
+/**
+ * Every `.md` file below `root` with its stamp, sorted by path: the files
+ * `loadDirectories(root, { pattern: '**\/*.md' })` reads (no hidden files or
+ * folders, no node_modules or .memdir/, symlinked folders not followed,
+ * symlinked files only when they stay inside), nested memory directories
+ * (team/) included. A plain readdir walk: hooks call it on every prompt, and
+ * loading fast-glob alone costs more than the whole walk.
+ */
+export function statMarkdownFiles(root: string): Array<{ path: string; stamp: FileStamp }> {
+  const found: Array<{ path: string; stamp: FileStamp }> = [];
+  const walk = (rel: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path.join(root, rel), { withFileTypes: true });
+    } catch {
+      return; // unreadable folder: skipped, as the directory reader does
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.name === STATE_DIR) continue;
+      const relPath = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(relPath);
+      else if (!entry.name.endsWith('.md')) continue;
+      else if (entry.isFile() || (entry.isSymbolicLink() && isConfined(root, path.join(root, relPath)))) {
+        const stamp = stampOf(path.join(root, relPath));
+        if (stamp) found.push({ path: relPath, stamp });
+      }
+    }
+  };
+  walk('');
+  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+function stampOf(file: string): FileStamp | undefined {
+  try {
+    const stat = fs.statSync(file);
+    return stat.isFile() ? { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino } : undefined;
+  } catch {
+    return undefined; // gone since the listing, or a dangling link
+  }
+}

@@ -1,0 +1,202 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { DOCUMENT_VERSION } from '../../src/recall/document.js';
+import { readRecallIndex, recallIndexPath } from '../../src/recall/index-file.js';
+import { loadDocs } from '../../src/recall/load.js';
+import { loadDirectories } from '../../src/store/dir-reader.js';
+import { statMarkdownFiles } from '../../src/store/stat-walk.js';
+import { fixtureMemoryDirs } from '../helpers/fixtures.js';
+import { tempDir, writeTree } from '../helpers/temp.js';
+
+const topic = (name: string, body = 'Some notes.') => `---\nname: ${name}\ndescription: about ${name}\ntype: project\n---\n\n${body}\n`;
+
+function memoryDir(): string {
+  const dir = tempDir();
+  writeTree(dir, {
+    'MEMORY.md': '- [a](a.md)\n',
+    'a.md': topic('alpha'),
+    'b.md': topic('bravo'),
+    'c.md': topic('charlie'),
+  });
+  return dir;
+}
+
+/** Renames every cached document to CACHED: a document read from its file again has its real name. */
+function markCached(dir: string): void {
+  const stored = JSON.parse(fs.readFileSync(recallIndexPath(dir), 'utf8'));
+  for (const entry of Object.values(stored.files) as unknown[][]) if (entry[4]) (entry[4] as { name: string }).name = 'CACHED';
+  fs.writeFileSync(recallIndexPath(dir), JSON.stringify(stored));
+}
+
+/** A directory indexed with `rel` at SOME_TIME (a whole millisecond, so it can be put back exactly), every document marked cached. */
+function indexedWithFixedTime(rel: string): { dir: string; file: string } {
+  const dir = memoryDir();
+  const file = path.join(dir, rel);
+  fs.utimesSync(file, SOME_TIME, SOME_TIME);
+  names(dir);
+  markCached(dir);
+  return { dir, file };
+}
+
+const names = (dir: string) => Object.fromEntries(loadDocs(dir, { persist: true }).map((d) => [d.path, d.name]));
+const DAY = 86_400_000;
+const SOME_TIME = new Date('2026-06-01T10:00:00.000Z');
+
+describe('recall index: invalidation', () => {
+  test('a warm load reads no file and does not rewrite the index', () => {
+    const dir = memoryDir();
+    expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'charlie' });
+    markCached(dir);
+    const before = fs.readFileSync(recallIndexPath(dir), 'utf8');
+    expect(names(dir)).toEqual({ 'a.md': 'CACHED', 'b.md': 'CACHED', 'c.md': 'CACHED' });
+    expect(fs.readFileSync(recallIndexPath(dir), 'utf8')).toBe(before);
+  });
+
+  test('cached documents are the ones documentFor gives', () => {
+    const dir = memoryDir();
+    const fresh = loadDocs(dir);
+    loadDocs(dir, { persist: true });
+    expect(loadDocs(dir, { persist: true })).toEqual(fresh);
+  });
+
+  test('an edit of the same size with the old mtime put back is read again', () => {
+    const { dir, file } = indexedWithFixedTime('b.md');
+    fs.writeFileSync(file, topic('brav0'));
+    fs.utimesSync(file, SOME_TIME, SOME_TIME);
+    expect(fs.statSync(file).mtimeMs).toBe(SOME_TIME.getTime());
+    expect(names(dir)).toEqual({ 'a.md': 'CACHED', 'b.md': 'brav0', 'c.md': 'CACHED' });
+  });
+
+  test('added, deleted and renamed files', () => {
+    const dir = memoryDir();
+    names(dir);
+    markCached(dir);
+    fs.writeFileSync(path.join(dir, 'd.md'), topic('delta'));
+    fs.rmSync(path.join(dir, 'a.md'));
+    fs.renameSync(path.join(dir, 'b.md'), path.join(dir, 'bb.md'));
+    expect(names(dir)).toEqual({ 'bb.md': 'bravo', 'c.md': 'CACHED', 'd.md': 'delta' });
+    expect([...readRecallIndex(dir).keys()]).toEqual(['bb.md', 'c.md', 'd.md']);
+  });
+
+  test('clock skew: an mtime that goes backwards or into the future is a change', () => {
+    const dir = memoryDir();
+    names(dir);
+    markCached(dir);
+    const past = new Date(Date.now() - 400 * DAY);
+    const future = new Date(Date.now() + 30 * DAY);
+    fs.utimesSync(path.join(dir, 'a.md'), past, past);
+    fs.utimesSync(path.join(dir, 'b.md'), future, future);
+    const docs = loadDocs(dir, { persist: true });
+    expect(docs.map((d) => d.name)).toEqual(['alpha', 'bravo', 'CACHED']);
+    expect(docs[0]!.mtimeMs).toBeCloseTo(past.getTime(), -1);
+  });
+
+  test('same size and mtime but another inode (a file replaced by rename) is read again', () => {
+    const { dir, file } = indexedWithFixedTime('c.md');
+    const { ino, size } = fs.statSync(file);
+    const replacement = path.join(dir, 'c.tmp');
+    fs.writeFileSync(replacement, topic('charlee'));
+    fs.utimesSync(replacement, SOME_TIME, SOME_TIME);
+    fs.renameSync(replacement, file);
+    expect(fs.statSync(file)).toMatchObject({ size, mtimeMs: SOME_TIME.getTime() });
+    expect(fs.statSync(file).ino).not.toBe(ino);
+    expect(names(dir)['c.md']).toBe('charlee');
+  });
+
+  test('a file recall cannot read is remembered as such, and read again once it changes', () => {
+    const dir = memoryDir();
+    fs.writeFileSync(path.join(dir, 'latin1.md'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
+    expect(Object.keys(names(dir))).toEqual(['a.md', 'b.md', 'c.md']);
+    expect(readRecallIndex(dir).get('latin1.md')?.doc).toBeNull();
+    fs.writeFileSync(path.join(dir, 'latin1.md'), topic('café'));
+    expect(names(dir)['latin1.md']).toBe('café');
+  });
+});
+
+describe('recall index: never trusted blindly, never fatal', () => {
+  const stored = (dir: string) => JSON.parse(fs.readFileSync(recallIndexPath(dir), 'utf8'));
+
+  test.each([
+    ['not JSON', () => 'garbage{'],
+    ['cut in half', (text: string) => text.slice(0, text.length >> 1)],
+    ['empty', () => ''],
+    ['another document version', (text: string) => text.replace(`"documentVersion":${DOCUMENT_VERSION}`, `"documentVersion":${DOCUMENT_VERSION + 1}`)],
+    ['another format', (text: string) => text.replace('"format":1', '"format":99')],
+    ['files is not an object', () => JSON.stringify({ format: 1, documentVersion: DOCUMENT_VERSION, files: 3 })],
+  ])('an index that is %s is rebuilt from the files', (_label, corrupt) => {
+    const dir = memoryDir();
+    names(dir);
+    markCached(dir);
+    fs.writeFileSync(recallIndexPath(dir), corrupt(fs.readFileSync(recallIndexPath(dir), 'utf8')));
+    expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'charlie' });
+    expect(stored(dir).documentVersion).toBe(DOCUMENT_VERSION);
+    expect(readRecallIndex(dir).size).toBe(3);
+  });
+
+  test('a malformed entry is dropped and its file read again', () => {
+    const dir = memoryDir();
+    names(dir);
+    markCached(dir);
+    const index = stored(dir);
+    index.files['a.md'] = ['x', 1, 2, 3, null];
+    index.files['b.md'][4].path = 'elsewhere.md';
+    index.files['c.md'][4].tokens.body = 'not a list';
+    index.files['d.md'] = [1, 2, 3, 4, { path: 'd.md' }];
+    fs.writeFileSync(recallIndexPath(dir), JSON.stringify(index));
+    expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'charlie' });
+    expect([...readRecallIndex(dir).keys()]).toEqual(['a.md', 'b.md', 'c.md']);
+  });
+
+  test('a directory that cannot take the index is read without one', () => {
+    const dir = memoryDir();
+    fs.writeFileSync(path.join(dir, '.memdir'), 'a file where the state folder would go');
+    expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'charlie' });
+    expect(fs.readFileSync(path.join(dir, '.memdir'), 'utf8')).toBe('a file where the state folder would go');
+  });
+
+  test('without persist nothing is written', () => {
+    const dir = memoryDir();
+    loadDocs(dir);
+    expect(fs.existsSync(path.join(dir, '.memdir'))).toBe(false);
+  });
+});
+
+describe('the index walk lists what the directory reader reads', () => {
+  /** The .md files loadDirectories reads or leaves alone, with their nested prefix. */
+  const readerFiles = (dir: string) =>
+    loadDirectories(dir, { pattern: '**/*.md', prefixOfLarge: true })
+      .flatMap(({ prefix, raw }) => [...raw.files.keys(), ...raw.unreadable.map((u) => u.path)].map((rel) => prefix + rel))
+      .sort();
+  const walkFiles = (dir: string) => statMarkdownFiles(dir).map((f) => f.path);
+
+  test('hidden folders and files, node_modules, .memdir, nested team/, symlinks in and out', () => {
+    const outside = tempDir();
+    writeTree(outside, { 'secret.md': topic('secret'), 'folder/x.md': topic('x') });
+    const dir = memoryDir();
+    writeTree(dir, {
+      '.hidden/h.md': topic('h'),
+      '.dot.md': topic('dot'),
+      'node_modules/pkg/readme.md': '# pkg\n',
+      '.memdir/state.md': 'state',
+      'notes.txt': 'not markdown',
+      'team/MEMORY.md': '- [t](t.md)\n',
+      'team/t.md': topic('team one'),
+      'team/deep/u.md': topic('team two'),
+      'team/node_modules/v.md': topic('vendored'),
+      'sub/s.md': topic('sub'),
+      'UPPER.MD': topic('upper'),
+    });
+    fs.symlinkSync(path.join(dir, 'a.md'), path.join(dir, 'link-in.md'));
+    fs.symlinkSync(path.join(outside, 'secret.md'), path.join(dir, 'link-out.md'));
+    fs.symlinkSync(path.join(outside, 'folder'), path.join(dir, 'linked-folder'));
+    fs.symlinkSync(path.join(dir, 'sub'), path.join(dir, 'folder-link.md'));
+    fs.symlinkSync(path.join(dir, 'missing.md'), path.join(dir, 'dangling.md'));
+    expect(walkFiles(dir)).toEqual(readerFiles(dir));
+    expect(walkFiles(dir)).toEqual(['MEMORY.md', 'a.md', 'b.md', 'c.md', 'link-in.md', 'sub/s.md', 'team/MEMORY.md', 'team/deep/u.md', 'team/t.md']);
+  });
+
+  test.each(fixtureMemoryDirs().map((dir) => [path.basename(path.dirname(path.dirname(dir))), dir]))('real directory %s', (_name, dir) => {
+    expect(walkFiles(dir)).toEqual(readerFiles(dir));
+  });
+});

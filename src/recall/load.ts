@@ -1,8 +1,8 @@
 import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
-import { buildModel } from '../core/dir-model.js';
+import { INDEX_FILE } from '../core/taxonomy.js';
 import { readMemoryFile } from '../store/files.js';
 import { loadDirectories } from '../store/dir-reader.js';
-import type { RecallDoc } from './rank.js';
+import { documentFor, type RecallDoc } from './document.js';
 
 /**
  * A topic file as recall reads it: the one reader, at most the first
@@ -26,16 +26,9 @@ export function readForRecall(file: string): { text: string; mtimeMs: number } |
 export function loadDocs(dir: string): RecallDoc[] {
   const docs: RecallDoc[] = [];
   for (const { prefix, raw } of loadDirectories(dir, { pattern: '**/*.md', prefixOfLarge: true })) {
-    for (const topic of buildModel(raw, { skipIndex: true }).topics) {
-      const fields = topic.fields;
-      docs.push({
-        path: prefix + topic.path,
-        name: fields.name ?? topic.path.replace(/\.md$/, ''),
-        description: fields.description ?? '',
-        body: topic.topic.body,
-        type: fields.type ?? '',
-        mtimeMs: topic.mtimeMs,
-      });
+    for (const [rel, { text, mtimeMs }] of raw.files) {
+      if (rel === INDEX_FILE || rel.endsWith(`/${INDEX_FILE}`)) continue;
+      docs.push(documentFor(prefix + rel, text, mtimeMs));
     }
   }
   return docs;

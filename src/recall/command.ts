@@ -37,6 +37,8 @@ function asJson(query: string, result: RecallResult) {
     query,
     engine: result.engine,
     selected: result.memories.map((m) => ({ path: m.path, file: m.file, score: m.score })),
+    // What the prompt hook decides: it injects nothing when the best memory is not a confident match.
+    confidence: result.confidence ?? null,
     usage: result.usage ?? null,
   };
 }
@@ -56,6 +58,7 @@ function hook(args: RecallCommandOptions, output: Output): Promise<number> {
       query: prompt,
       ...settings(args, dir, input.cwd),
       alreadySurfaced: session.surfaced,
+      abstain: true,
       timeoutMs: 5_000,
       warn: output.warn,
     });

@@ -59,8 +59,8 @@ export interface Coverage {
 export interface Ranking {
   ranked: Ranked[];
   coverage: Coverage;
-  /** True when `abstain` was asked and the best memory covered too little of the query. */
-  abstained: boolean;
+  /** False when even the best memory covers too little of the query; with `abstain`, `ranked` is then empty. */
+  confident: boolean;
 }
 
 export interface RankOptions {
@@ -168,7 +168,7 @@ export class RecallIndex {
 
   /**
    * The ranking with the evidence for it: how much of the query the best memory
-   * covers, and whether that was too little to answer (only when `abstain` is asked).
+   * covers, and whether that is enough to answer (with `abstain`, nothing is returned when not).
    */
   rank(query: string, options: RankOptions = {}): Ranking {
     const tuning = { ...DEFAULT_TUNING, ...options.tuning };
@@ -179,10 +179,11 @@ export class RecallIndex {
     if (tuning.synonyms) for (const term of base) for (const other of related(term)) if (!weights.has(other)) weights.set(other, EXPANSION_WEIGHT);
 
     let scored = this.scoreAll(weights, tuning);
-    if (scored.length === 0) return { ranked: [], coverage: { all: 0, known: 0, words: 0 }, abstained: false };
+    if (scored.length === 0) return { ranked: [], coverage: { all: 0, known: 0, words: 0 }, confident: false };
     scored.sort(byScore);
     const coverage = this.coverage(scored[0]!, base);
-    if (options.abstain && !answers(coverage, tuning.abstain)) return { ranked: [], coverage, abstained: true };
+    const confident = answers(coverage, tuning.abstain);
+    if (options.abstain && !confident) return { ranked: [], coverage, confident };
     if (tuning.feedback) {
       const extra = this.feedbackTerms(scored, new Set(weights.keys()), tuning.feedback);
       for (const [t, w] of extra) weights.set(t, w);
@@ -200,7 +201,7 @@ export class RecallIndex {
     }
     rescore.sort(byScore);
     const best = rescore[0]!.score;
-    return { ranked: rescore.filter((r) => r.score >= best * tuning.cutoff).slice(0, limit), coverage, abstained: false };
+    return { ranked: rescore.filter((r) => r.score >= best * tuning.cutoff).slice(0, limit), coverage, confident };
   }
 
   /** The share of the query's idf mass that `ranked` holds in any field, overall and among known words. */

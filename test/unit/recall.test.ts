@@ -70,10 +70,10 @@ describe('ranking', () => {
   test('abstention: a prompt the best memory barely covers gets nothing, only when asked', () => {
     for (const prompt of ['can you review the release notes draft before lunch', 'thanks, now run the linter over the parser module again']) {
       expect(index.rank(prompt, { nowMs: NOW }).ranked.length).toBeGreaterThan(0);
-      expect(index.rank(prompt, { nowMs: NOW, abstain: true })).toMatchObject({ ranked: [], abstained: true });
+      expect(index.rank(prompt, { nowMs: NOW, abstain: true })).toMatchObject({ ranked: [], confident: false });
     }
     const hit = index.rank('is there a merge freeze on the mobile release?', { nowMs: NOW, abstain: true });
-    expect(hit.abstained).toBe(false);
+    expect(hit.confident).toBe(true);
     expect(hit.ranked[0]!.doc.path).toBe('project_freeze.md');
     expect(hit.coverage.all).toBeGreaterThan(0.4);
   });

@@ -22,6 +22,8 @@ export interface RankTuning {
   synonyms: boolean;
   /** Pseudo-relevance feedback: add the best `terms` terms of the top `docs` results at `weight`. */
   feedback: { docs: number; terms: number; weight: number } | null;
+  /** Co-occurrence: add the `terms` words that most often share memories with each query word, at up to `weight`. */
+  cooccurrence: { terms: number; weight: number } | null;
   /** Bonus per pair of query terms found next to each other (within 3 words) in one field. */
   proximity: number;
   /** Match absolute dates whatever their format ("7 Jan 2024" = "2024-01-07"). */
@@ -41,6 +43,7 @@ export const DEFAULT_TUNING: RankTuning = {
   b: 0.75,
   synonyms: false,
   feedback: null,
+  cooccurrence: null,
   proximity: 0.2,
   dateTerms: false,
   cutoff: 0,
@@ -147,6 +150,31 @@ export class RecallIndex {
     return scored;
   }
 
+  /**
+   * Words that share memories with the query's words, by the cosine of their memory sets
+   * (seen together in at least two memories, in at most half of them).
+   */
+  private cooccurring(terms: string[], cooccurrence: NonNullable<RankTuning['cooccurrence']>): Map<string, number> {
+    const related = new Map<string, number>();
+    for (const term of terms) {
+      const df = this.df.get(term) ?? 0;
+      if (df < 2) continue;
+      const together = new Map<string, number>();
+      for (const entry of this.docs) {
+        if (!DOC_FIELDS.some((f) => entry.tf[f].has(term))) continue;
+        const seen = new Set(DOC_FIELDS.flatMap((f) => [...entry.tf[f].keys()]));
+        for (const other of seen) if (other !== term) together.set(other, (together.get(other) ?? 0) + 1);
+      }
+      const best = [...together]
+        .filter(([other, n]) => n >= 2 && this.df.get(other)! <= this.docs.length / 2)
+        .map(([other, n]) => [other, n / Math.sqrt(df * this.df.get(other)!)] as const)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, cooccurrence.terms);
+      for (const [other, cosine] of best) related.set(other, Math.max(related.get(other) ?? 0, cooccurrence.weight * cosine));
+    }
+    return related;
+  }
+
   /** Terms of the top results that best describe them, weighted by tf·idf (pseudo-relevance feedback). */
   private feedbackTerms(top: Ranked[], query: Set<string>, feedback: NonNullable<RankTuning['feedback']>): Map<string, number> {
     const weight = new Map<string, number>();
@@ -177,6 +205,7 @@ export class RecallIndex {
     const base = [...new Set(queryTerms)];
     const weights = new Map<string, number>(base.map((t) => [t, 1]));
     if (tuning.synonyms) for (const term of base) for (const other of related(term)) if (!weights.has(other)) weights.set(other, EXPANSION_WEIGHT);
+    if (tuning.cooccurrence) for (const [t, w] of this.cooccurring(base, tuning.cooccurrence)) if (!weights.has(t)) weights.set(t, w);
 
     let scored = this.scoreAll(weights, tuning);
     if (scored.length === 0) return { ranked: [], coverage: { all: 0, known: 0, words: 0 }, confident: false };

@@ -49,6 +49,19 @@ describe('ranking', () => {
     expect(scores(0)[0]![1]).toBeCloseTo(scores(0)[1]![1] as number, 5);
     expect(scores(0.2).map(([p]) => p)).toEqual(['near.md', 'apart.md']);
   });
+  test('expansion ideas (off by default): co-occurrence and pseudo-relevance feedback reach a memory without the query word', () => {
+    const pets = new RecallIndex([
+      doc('a.md', 'Puppy checkup', 'The puppy saw the vet'),
+      doc('b.md', 'Puppy food', 'Bought food for the puppy after the vet'),
+      doc('c.md', 'Park run', 'Ran five km in the park'),
+      doc('d.md', 'Vet bill', 'Paid the vet on Monday'),
+      doc('e.md', 'Tax return', 'Filed the tax return'),
+      doc('f.md', 'Garden', 'Planted tomatoes'),
+    ]);
+    expect(pets.search('puppy', { nowMs: NOW }).map((r) => r.doc.path)).toEqual(['a.md', 'b.md'].sort());
+    expect(pets.search('puppy', { nowMs: NOW, tuning: { cooccurrence: { terms: 3, weight: 0.3 } } }).map((r) => r.doc.path)).toContain('d.md');
+    expect(pets.search('puppy', { nowMs: NOW, tuning: { feedback: { docs: 2, terms: 5, weight: 0.3 } } }).map((r) => r.doc.path)).toContain('d.md');
+  });
   test('dates match whatever their format when dateTerms is on', () => {
     const days = new RecallIndex([doc('a.md', 'Session (2024-01-07)', 'Went hiking'), doc('b.md', 'Session (2024-01-09)', 'Went hiking')]);
     const score = (dateTerms: boolean) => days.search('what happened on 7 Jan 2024?', { nowMs: NOW, tuning: { dateTerms } }).map((r) => [r.doc.path, r.score]);

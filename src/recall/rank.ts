@@ -31,8 +31,8 @@ export interface RankTuning {
   /** A memory scoring under this share of the best one is not worth the agent's context. */
   cutoff: number;
   /**
-   * When asked to abstain (the prompt hook), stay silent unless the best memory holds `all` of the
-   * query's weight (idf), or `known` of it among the words the directory knows with at least `words` words.
+   * When asked to abstain (the prompt hook), stay silent unless the best memory holds at least `words`
+   * of the query's words and `all` of its weight (idf), or `known` of the weight of the words the directory knows.
    */
   abstain: { known: number; all: number; words: number };
 }
@@ -255,7 +255,7 @@ export class RecallIndex {
 
 /** Whether a best memory with this coverage is worth the agent's context. */
 function answers(coverage: Coverage, abstain: RankTuning['abstain']): boolean {
-  return coverage.all >= abstain.all || (coverage.known >= abstain.known && coverage.words >= abstain.words);
+  return coverage.words >= abstain.words && (coverage.all >= abstain.all || coverage.known >= abstain.known);
 }
 
 const byScore = (a: Ranked, b: Ranked) => b.score - a.score || b.doc.mtimeMs - a.doc.mtimeMs || (a.doc.path < b.doc.path ? -1 : 1);

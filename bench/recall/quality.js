@@ -54,7 +54,8 @@ export default async function recallQuality() {
     const [hook, plain] = [scored(`english/${split}`, 'hook'), scored(`english/${split}`, 'memdir')];
     abstention.push([`${split}: ${negatives.length} prompts with no relevant memory, nothing injected (goal ≥ 80%)`, `${pct(1 - injected / negatives.length)}%`]);
     abstention.push([`${split}: english recall@5 / MRR with the hook's abstention (without)`, `${cell(hook)} (${cell(plain)})`]);
-    abstention.push([`${split}: real directory only, with abstention (without)`, split === 'test' ? `${cell(scored('real/test', 'hook'))} (${cell(scored('real/test', 'memdir'))})` : '—']);
+    if (split === 'test') abstention.push([`${split}: real directory only, with abstention (without)`, `${cell(scored('real/test', 'hook'))} (${cell(scored('real/test', 'memdir'))})`]);
+    abstention.push([`${split}: MemSim (Chinese) with abstention (without)`, `${cell(scored(`memsim/${split}`, 'hook'))} (${cell(scored(`memsim/${split}`, 'memdir'))})`]);
   }
   report('recall --hook abstention (application-pipeline directory; negatives from entireio/cli sessions)', abstention);
 

@@ -149,3 +149,39 @@ export function rewriteRelativeDates(text: string, anchor: Date): { text: string
   }
   return { text: out + text.slice(at), rewrites };
 }
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
+/** Absolute dates as people write them; each alternative names its parts. */
+const ABSOLUTE_DATE = new RegExp(
+  [
+    '\\b(?<isoY>(?:19|20)\\d\\d)[-/.](?<isoM>\\d\\d?)(?:[-/.](?<isoD>\\d\\d?))?\\b',
+    `\\b(?<dmyD>\\d\\d?)(?:st|nd|rd|th)?(?: of)? ${MONTH.replace('(', '(?<dmyM>')},? (?<dmyY>(?:19|20)\\d\\d)\\b`,
+    `\\b${MONTH.replace('(', '(?<mdyM>')} (?:(?<mdyD>\\d\\d?)(?:st|nd|rd|th)?,? )?(?<mdyY>(?:19|20)\\d\\d)\\b`,
+    '\\b(?<eurD>\\d\\d?)\\.(?<eurM>\\d\\d?)\\.(?<eurY>(?:19|20)\\d\\d)\\b',
+    '(?<zhY>\\d{4})年(?<zhM>\\d{1,2})月(?:(?<zhD>\\d{1,2})日)?',
+  ].join('|'),
+  'gi',
+);
+
+/**
+ * Search terms for the absolute dates in `text`, whatever their format:
+ * "7 Jan 2024", "January 7, 2024", "2024-01-07", "07.01.2024" and
+ * "2024年1月7日" all give `2024-01-07` (and the month, `2024-01`);
+ * "January 2024" gives `2024-01`. Terms contain a hyphen, which no word term does.
+ */
+export function dateTerms(text: string): string[] {
+  const terms: string[] = [];
+  for (const match of text.matchAll(ABSOLUTE_DATE)) {
+    const g = match.groups!;
+    const year = g.isoY ?? g.dmyY ?? g.mdyY ?? g.eurY ?? g.zhY;
+    const monthName = g.dmyM ?? g.mdyM;
+    const month = monthName ? MONTHS.indexOf(monthName.slice(0, 3).toLowerCase()) + 1 : Number(g.isoM ?? g.eurM ?? g.zhM);
+    const day = Number(g.isoD ?? g.dmyD ?? g.mdyD ?? g.eurD ?? g.zhD ?? 0);
+    if (month < 1 || month > 12 || day > 31) continue;
+    const yearMonth = `${year}-${String(month).padStart(2, '0')}`;
+    terms.push(yearMonth);
+    if (day > 0) terms.push(`${yearMonth}-${String(day).padStart(2, '0')}`);
+  }
+  return terms;
+}

@@ -30,6 +30,8 @@ function asJson(query: string, result: RecallResult) {
     query,
     engine: result.engine,
     selected: result.memories.map((m) => ({ path: m.path, file: m.file, score: m.score })),
+    // What the prompt hook decides: it injects nothing when the best memory is not a confident match.
+    confidence: result.confidence ?? null,
     usage: result.usage ?? null,
   };
 }

@@ -1,3 +1,4 @@
+import { dateTerms } from '../core/dates.js';
 import { tokenize } from '../core/tokenize.js';
 import { memoryFields, parseTopicFile } from '../core/topic-file.js';
 
@@ -8,7 +9,7 @@ import { memoryFields, parseTopicFile } from '../core/topic-file.js';
  * bump DOCUMENT_VERSION whenever the shape, the tokenizer or anything else
  * `documentFor` computes changes, so cached documents are rebuilt.
  */
-export const DOCUMENT_VERSION = 1;
+export const DOCUMENT_VERSION = 2;
 
 export const DOC_FIELDS = ['name', 'description', 'body'] as const;
 export type DocField = (typeof DOC_FIELDS)[number];
@@ -24,6 +25,11 @@ export interface RecallDoc {
   tokens: Record<DocField, string[]>;
 }
 
+/** The search terms of a text, for documents and queries alike: its words, then its absolute dates in one form. */
+export function searchTerms(text: string): string[] {
+  return [...tokenize(text), ...dateTerms(text)];
+}
+
 /** The document of the topic file at `path` (relative to the memory directory) with text `text`. Pure. */
 export function documentFor(path: string, text: string, mtimeMs: number): RecallDoc {
   const { file } = parseTopicFile(text);
@@ -31,5 +37,5 @@ export function documentFor(path: string, text: string, mtimeMs: number): Recall
   const name = fields.name ?? path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, '');
   const description = fields.description ?? '';
   const body = file.body;
-  return { path, name, description, body, type: fields.type ?? '', mtimeMs, tokens: { name: tokenize(name), description: tokenize(description), body: tokenize(body) } };
+  return { path, name, description, body, type: fields.type ?? '', mtimeMs, tokens: { name: searchTerms(name), description: searchTerms(description), body: searchTerms(body) } };
 }

@@ -100,7 +100,7 @@ export function runRecallHook(options: RecallHookOptions): Promise<number> {
     const { dir } = resolution;
     if (!fs.existsSync(dir)) return;
     const session = readSession(dir, sessionId);
-    const result = await recall({ dir, query: prompt, ...recallSettings(options, dir, input.cwd), alreadySurfaced: session.surfaced, timeoutMs: 5_000, warn: options.warn });
+    const result = await recall({ dir, query: prompt, ...recallSettings(options, dir, input.cwd), alreadySurfaced: session.surfaced, abstain: true, timeoutMs: 5_000, warn: options.warn });
     const context = await takeForSession(dir, sessionId, result, options.warn);
     writeHookContext(options, 'UserPromptSubmit', context);
   });

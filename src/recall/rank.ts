@@ -1,6 +1,6 @@
 import { related } from './synonyms.js';
 import { tokenize } from '../core/tokenize.js';
-import { DOC_FIELDS, type DocField, type RecallDoc } from './document.js';
+import { DOC_FIELDS, type DocField, type RecallDoc, searchTerms } from './document.js';
 
 export type { RecallDoc } from './document.js';
 
@@ -9,35 +9,90 @@ export interface Ranked {
   score: number;
 }
 
+/**
+ * The ranker's knobs. DEFAULT_TUNING holds what the dev split chose
+ * (bench/recall/); the benchmark switches single ideas off and on to
+ * report what each one does on the test split.
+ */
+export interface RankTuning {
+  weights: Record<DocField, number>;
+  k1: number;
+  b: number;
+  /** Expand query terms through the hand-written synonym table (src/recall/synonyms.ts). */
+  synonyms: boolean;
+  /** Pseudo-relevance feedback: add the best `terms` terms of the top `docs` results at `weight`. */
+  feedback: { docs: number; terms: number; weight: number } | null;
+  /** Co-occurrence: add the `terms` words that most often share memories with each query word, at up to `weight`. */
+  cooccurrence: { terms: number; weight: number } | null;
+  /** Bonus per pair of query terms found next to each other (within 3 words) in one field. */
+  proximity: number;
+  /** Match absolute dates whatever their format ("7 Jan 2024" = "2024-01-07"). */
+  dateTerms: boolean;
+  /** A memory scoring under this share of the best one is not worth the agent's context. */
+  cutoff: number;
+  /**
+   * When asked to abstain (the prompt hook), stay silent unless the best memory holds at least `words`
+   * of the query's words and `all` of its weight (idf), or `known` of the weight of the words the directory knows.
+   */
+  abstain: { known: number; all: number; words: number };
+}
+
+export const DEFAULT_TUNING: RankTuning = {
+  weights: { name: 1, description: 2, body: 1 },
+  k1: 1.2,
+  b: 0.75,
+  synonyms: false,
+  feedback: null,
+  cooccurrence: null,
+  proximity: 0.2,
+  dateTerms: false,
+  cutoff: 0,
+  abstain: { known: 0.5, all: 0.4, words: 2 },
+};
+
+export interface Coverage {
+  /** The share of the query's weight (idf) that the best memory holds, 0–1. */
+  all: number;
+  /** The same among the query words that occur somewhere in the directory. */
+  known: number;
+  /** How many distinct query words the best memory holds. */
+  words: number;
+}
+
+export interface Ranking {
+  ranked: Ranked[];
+  coverage: Coverage;
+  /** False when even the best memory covers too little of the query; with `abstain`, `ranked` is then empty. */
+  confident: boolean;
+}
+
 export interface RankOptions {
   limit?: number;
   /** Tools the agent is using now: how-to memories about them are noise, warnings about them are not. */
   recentTools?: string[];
   nowMs?: number;
+  /** Return nothing when even the best memory is a weak match (the prompt hook asks for this). */
+  abstain?: boolean;
+  tuning?: Partial<RankTuning>;
 }
 
-const FIELDS = DOC_FIELDS;
-type Field = DocField;
-/** The description is written to be the retrieval signal (DESIGN §1.1), the name next. */
-const WEIGHT: Record<Field, number> = { name: 2.5, description: 3, body: 1 };
-const K1 = 1.2;
-const B = 0.75;
 const EXPANSION_WEIGHT = 0.35;
-/** A memory scoring under this share of the best one is not worth the agent's context. */
-const RELATIVE_CUTOFF = 0.3;
+const PROXIMITY_WINDOW = 3;
+/** Only the best few candidates are re-scored for proximity and dates (cheap on 5,000 files). */
+const RESCORE_TOP = 30;
 const WARNING = /\b(?:gotcha|warning|careful|caution|never|don't|do not|avoid|bug|pitfall|caveat|breaks?|broken|fails?)\b|注意|不要|警告/i;
 
 interface Indexed {
   doc: RecallDoc;
-  tf: Record<Field, Map<string, number>>;
-  len: Record<Field, number>;
+  tf: Record<DocField, Map<string, number>>;
+  len: Record<DocField, number>;
 }
 
 /** A BM25F index over name, description and body. Pure; build once, query many times. */
 export class RecallIndex {
   private readonly docs: Indexed[];
   private readonly df = new Map<string, number>();
-  private readonly avgLen: Record<Field, number>;
+  private readonly avgLen: Record<DocField, number>;
 
   constructor(docs: RecallDoc[]) {
     // Document frequency without a set per document: remember the last document that counted a term.
@@ -45,7 +100,7 @@ export class RecallIndex {
     this.docs = docs.map((doc, i) => {
       const tf = { name: new Map<string, number>(), description: new Map<string, number>(), body: new Map<string, number>() };
       const len = { name: 0, description: 0, body: 0 };
-      for (const field of FIELDS) {
+      for (const field of DOC_FIELDS) {
         const terms = doc.tokens[field];
         len[field] = terms.length;
         const counts = tf[field];
@@ -60,11 +115,8 @@ export class RecallIndex {
       return { doc, tf, len };
     });
     const n = Math.max(1, this.docs.length);
-    this.avgLen = {
-      name: this.docs.reduce((s, d) => s + d.len.name, 0) / n || 1,
-      description: this.docs.reduce((s, d) => s + d.len.description, 0) / n || 1,
-      body: this.docs.reduce((s, d) => s + d.len.body, 0) / n || 1,
-    };
+    const average = (field: DocField) => this.docs.reduce((s, d) => s + d.len[field], 0) / n || 1;
+    this.avgLen = { name: average('name'), description: average('description'), body: average('body') };
   }
 
   private idf(term: string): number {
@@ -72,49 +124,175 @@ export class RecallIndex {
     return Math.log(1 + (this.docs.length - df + 0.5) / (df + 0.5));
   }
 
-  /** Up to `limit` memories for `query`, best first; none when nothing really matches. */
-  search(query: string, options: RankOptions = {}): Ranked[] {
-    const limit = options.limit ?? 5;
-    const base = [...new Set(tokenize(query))];
-    const weights = new Map<string, number>(base.map((t) => [t, 1]));
-    for (const term of base) for (const other of related(term)) if (!weights.has(other)) weights.set(other, EXPANSION_WEIGHT);
-    const now = options.nowMs ?? Date.now();
-    const tools = (options.recentTools ?? [])
-      .map((t) =>
-        t
-          .toLowerCase()
-          .replace(/^mcp__/, '')
-          .split(/__|[^a-z0-9]+/)
-          .filter((p) => p.length > 2),
-      )
-      .filter((p) => p.length);
+  /** Each field saturates on its own, then fields add up: a word in a short name says more than deep in a long body. */
+  private termScore(entry: Indexed, term: string, tuning: RankTuning): number {
+    let score = 0;
+    for (const field of DOC_FIELDS) {
+      const tf = entry.tf[field].get(term);
+      if (!tf) continue;
+      const norm = 1 - tuning.b + (tuning.b * entry.len[field]) / this.avgLen[field];
+      score += tuning.weights[field] * ((tf * (tuning.k1 + 1)) / (tf + tuning.k1 * norm));
+    }
+    return score;
+  }
 
+  private scoreAll(weights: Map<string, number>, tuning: RankTuning): Ranked[] {
+    const idf = new Map([...weights.keys()].map((t) => [t, this.idf(t)]));
     const scored: Ranked[] = [];
     for (const entry of this.docs) {
       let score = 0;
       for (const [term, weight] of weights) {
-        // Each field saturates on its own, then fields add up: a word in a short name or
-        // description says more than the same word deep in a long body.
-        let termScore = 0;
-        for (const field of FIELDS) {
-          const tf = entry.tf[field].get(term);
-          if (!tf) continue;
-          const norm = 1 - B + (B * entry.len[field]) / this.avgLen[field];
-          termScore += WEIGHT[field] * ((tf * (K1 + 1)) / (tf + K1 * norm));
-        }
-        if (termScore === 0) continue;
-        score += weight * this.idf(term) * termScore;
+        const termScore = this.termScore(entry, term, tuning);
+        if (termScore) score += weight * idf.get(term)! * termScore;
       }
-      if (score === 0) continue;
-      if (tools.length && isToolUsage(entry.doc, tools)) score *= 0.3;
-      // Recency breaks near-ties: at most +5% for a memory saved today.
-      score *= 1 + 0.05 * Math.exp(-Math.max(0, now - entry.doc.mtimeMs) / (90 * 86_400_000));
-      scored.push({ doc: entry.doc, score });
+      if (score > 0) scored.push({ doc: entry.doc, score });
     }
-    scored.sort((a, b) => b.score - a.score || b.doc.mtimeMs - a.doc.mtimeMs || (a.doc.path < b.doc.path ? -1 : 1));
-    const best = scored[0]?.score ?? 0;
-    return scored.filter((r) => r.score >= best * RELATIVE_CUTOFF).slice(0, limit);
+    return scored;
   }
+
+  /**
+   * Words that share memories with the query's words, by the cosine of their memory sets
+   * (seen together in at least two memories, in at most half of them).
+   */
+  private cooccurring(terms: string[], cooccurrence: NonNullable<RankTuning['cooccurrence']>): Map<string, number> {
+    const related = new Map<string, number>();
+    for (const term of terms) {
+      const df = this.df.get(term) ?? 0;
+      if (df < 2) continue;
+      const together = new Map<string, number>();
+      for (const entry of this.docs) {
+        if (!DOC_FIELDS.some((f) => entry.tf[f].has(term))) continue;
+        const seen = new Set(DOC_FIELDS.flatMap((f) => [...entry.tf[f].keys()]));
+        for (const other of seen) if (other !== term) together.set(other, (together.get(other) ?? 0) + 1);
+      }
+      const best = [...together]
+        .filter(([other, n]) => n >= 2 && this.df.get(other)! <= this.docs.length / 2)
+        .map(([other, n]) => [other, n / Math.sqrt(df * this.df.get(other)!)] as const)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, cooccurrence.terms);
+      for (const [other, cosine] of best) related.set(other, Math.max(related.get(other) ?? 0, cooccurrence.weight * cosine));
+    }
+    return related;
+  }
+
+  /** Terms of the top results that best describe them, weighted by tf·idf (pseudo-relevance feedback). */
+  private feedbackTerms(top: Ranked[], query: Set<string>, feedback: NonNullable<RankTuning['feedback']>): Map<string, number> {
+    const weight = new Map<string, number>();
+    for (const { doc } of top.slice(0, feedback.docs)) {
+      const terms = [...doc.tokens.name, ...doc.tokens.description, ...doc.tokens.body];
+      const counts = new Map<string, number>();
+      for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
+      for (const [t, c] of counts) if (!query.has(t) && (this.df.get(t) ?? 0) > 1) weight.set(t, (weight.get(t) ?? 0) + (c / terms.length) * this.idf(t));
+    }
+    const best = [...weight].sort((a, b) => b[1] - a[1]).slice(0, feedback.terms);
+    const max = best[0]?.[1] ?? 1;
+    return new Map(best.map(([t, w]) => [t, (feedback.weight * w) / max]));
+  }
+
+  /** Up to `limit` memories for `query`, best first; none when nothing really matches. */
+  search(query: string, options: RankOptions = {}): Ranked[] {
+    return this.rank(query, options).ranked;
+  }
+
+  /**
+   * The ranking with the evidence for it: how much of the query the best memory
+   * covers, and whether that is enough to answer (with `abstain`, nothing is returned when not).
+   */
+  rank(query: string, options: RankOptions = {}): Ranking {
+    const tuning = { ...DEFAULT_TUNING, ...options.tuning };
+    const limit = options.limit ?? 5;
+    const queryTerms = tuning.dateTerms ? searchTerms(query) : tokenize(query);
+    const base = [...new Set(queryTerms)];
+    const weights = new Map<string, number>(base.map((t) => [t, 1]));
+    if (tuning.synonyms) for (const term of base) for (const other of related(term)) if (!weights.has(other)) weights.set(other, EXPANSION_WEIGHT);
+    if (tuning.cooccurrence) for (const [t, w] of this.cooccurring(base, tuning.cooccurrence)) if (!weights.has(t)) weights.set(t, w);
+
+    let scored = this.scoreAll(weights, tuning);
+    if (scored.length === 0) return { ranked: [], coverage: { all: 0, known: 0, words: 0 }, confident: false };
+    scored.sort(byScore);
+    const coverage = this.coverage(scored[0]!, base);
+    const confident = answers(coverage, tuning.abstain);
+    if (options.abstain && !confident) return { ranked: [], coverage, confident };
+    if (tuning.feedback) {
+      const extra = this.feedbackTerms(scored, new Set(weights.keys()), tuning.feedback);
+      for (const [t, w] of extra) weights.set(t, w);
+      scored = this.scoreAll(weights, tuning).sort(byScore);
+    }
+    const rescore = scored.slice(0, RESCORE_TOP);
+    if (tuning.proximity > 0 && queryTerms.length > 1) for (const r of rescore) r.score *= 1 + tuning.proximity * proximityPairs(r.doc, queryTerms);
+
+    const now = options.nowMs ?? Date.now();
+    const tools = toolWords(options.recentTools ?? []);
+    for (const r of rescore) {
+      if (tools.length && isToolUsage(r.doc, tools)) r.score *= 0.3;
+      // Recency breaks near-ties: at most +5% for a memory saved today.
+      r.score *= 1 + 0.05 * Math.exp(-Math.max(0, now - r.doc.mtimeMs) / (90 * 86_400_000));
+    }
+    rescore.sort(byScore);
+    const best = rescore[0]!.score;
+    return { ranked: rescore.filter((r) => r.score >= best * tuning.cutoff).slice(0, limit), coverage, confident };
+  }
+
+  /** The share of the query's idf mass that `ranked` holds in any field, overall and among known words. */
+  private coverage(ranked: Ranked, terms: string[]): Coverage {
+    const tokens = ranked.doc.tokens;
+    let total = 0;
+    let known = 0;
+    let found = 0;
+    let words = 0;
+    for (const term of terms) {
+      const idf = this.idf(term);
+      total += idf;
+      if (this.df.has(term)) known += idf;
+      if (tokens.name.includes(term) || tokens.description.includes(term) || tokens.body.includes(term)) {
+        found += idf;
+        words++;
+      }
+    }
+    return { all: total ? found / total : 0, known: known ? found / known : 0, words };
+  }
+}
+
+/** Whether a best memory with this coverage is worth the agent's context. */
+function answers(coverage: Coverage, abstain: RankTuning['abstain']): boolean {
+  return coverage.words >= abstain.words && (coverage.all >= abstain.all || coverage.known >= abstain.known);
+}
+
+const byScore = (a: Ranked, b: Ranked) => b.score - a.score || b.doc.mtimeMs - a.doc.mtimeMs || (a.doc.path < b.doc.path ? -1 : 1);
+
+/** How many consecutive query-term pairs occur within a few words of each other in one field of `doc`. */
+function proximityPairs(doc: RecallDoc, queryTerms: string[]): number {
+  let pairs = 0;
+  for (let i = 0; i + 1 < queryTerms.length; i++) {
+    const [a, b] = [queryTerms[i]!, queryTerms[i + 1]!];
+    if (a === b) continue;
+    if (DOC_FIELDS.some((field) => near(doc.tokens[field], a, b))) pairs++;
+  }
+  return pairs;
+}
+
+function near(tokens: string[], a: string, b: string): boolean {
+  let lastA = -Infinity;
+  let lastB = -Infinity;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i] === a) lastA = i;
+    else if (tokens[i] === b) lastB = i;
+    else continue;
+    if (Math.abs(lastA - lastB) <= PROXIMITY_WINDOW) return true;
+  }
+  return false;
+}
+
+function toolWords(recentTools: string[]): string[][] {
+  return recentTools
+    .map((t) =>
+      t
+        .toLowerCase()
+        .replace(/^mcp__/, '')
+        .split(/__|[^a-z0-9]+/)
+        .filter((p) => p.length > 2),
+    )
+    .filter((p) => p.length);
 }
 
 /** A how-to or reference memory about a tool already in use (and not a warning about it). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ModelError } from '../llm/model.js';
 import { settleDirectory } from '../store/lock.js';
 import { loadDocs, readForRecall } from './load.js';
-import { RecallIndex } from './rank.js';
+import { type Coverage, RecallIndex } from './rank.js';
 import { renderMemory } from './render.js';
 
 export interface RecallOptions {
@@ -13,6 +13,8 @@ export interface RecallOptions {
   recentTools?: string[];
   /** Memories already shown this session: excluded before ranking, so they take no slot. */
   alreadySurfaced?: string[];
+  /** Return nothing when even the best memory is a weak match (the prompt hook). Local engine only. */
+  abstain?: boolean;
   engine?: 'local' | 'claude';
   model?: string | undefined;
   timeoutMs?: number;
@@ -32,8 +34,12 @@ export interface RecalledMemory {
 export interface RecallResult {
   engine: 'local' | 'claude';
   memories: RecalledMemory[];
+  /** Local engine: how much of the query the best memory covers, and whether that is enough to answer. */
+  confidence?: { coverage: Coverage; confident: boolean };
   usage?: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
 }
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
 
 /** The memories that matter for a query (DESIGN §2.3), rendered with freshness headers. */
 export async function recall(options: RecallOptions): Promise<RecallResult> {
@@ -67,6 +73,10 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
   }
 
   const docs = loadDocs(options.dir, { persist: true }).filter((d) => !skip.has(d.path));
-  const ranked = new RecallIndex(docs).search(options.query, { limit, recentTools, nowMs: now });
-  return { engine: 'local', memories: ranked.flatMap((r) => read(r.doc.path, Math.round(r.score * 1000) / 1000, r.doc.mtimeMs)) };
+  const { ranked, coverage, confident } = new RecallIndex(docs).rank(options.query, { limit, recentTools, nowMs: now, abstain: options.abstain });
+  return {
+    engine: 'local',
+    memories: ranked.flatMap((r) => read(r.doc.path, round(r.score), r.doc.mtimeMs)),
+    confidence: { coverage: { all: round(coverage.all), known: round(coverage.known), words: coverage.words }, confident },
+  };
 }

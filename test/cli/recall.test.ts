@@ -42,7 +42,11 @@ describe('memdir recall', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`Memory (saved today): ${path.join(dir, 'project_freeze.md')}:\n---\nname: Merge freeze`);
     const json = JSON.parse((await runMemdir(['recall', '--json', 'latency dashboard'], { cwd: project, env })).stdout);
-    expect(json).toMatchObject({ engine: 'local', selected: [{ path: 'reference_grafana.md', score: expect.any(Number) }] });
+    expect(json).toMatchObject({
+      engine: 'local',
+      selected: [{ path: 'reference_grafana.md', score: expect.any(Number) }],
+      confidence: { coverage: { all: 1, known: 1, words: 2 }, confident: true },
+    });
     const old = await runMemdir(['recall', 'latency dashboard'], { cwd: project, env });
     expect(old.stdout).toMatch(/^This memory is 40 days old\./);
   });
@@ -75,6 +79,11 @@ describe('memdir recall', () => {
     expect(out.hookEventName).toBe('UserPromptSubmit');
     expect(out.additionalContext).toContain('Merge freeze');
     expect(await hook('and merging the mobile branch next week?')).toMatchObject({ code: 0, stdout: '' });
+    // No memory is about this prompt: the hook abstains (the command line still answers, and says it is not confident).
+    const unrelated = 'thanks, now deploy the parser module and rerun the linter';
+    expect(await hook(unrelated, 's4')).toMatchObject({ code: 0, stdout: '' });
+    const loose = JSON.parse((await runMemdir(['recall', '--json', unrelated], { cwd: project, env })).stdout);
+    expect(loose).toMatchObject({ selected: [{ path: 'reference_grafana.md' }], confidence: { confident: false } });
     expect(JSON.parse((await hook('merge the mobile branch', 's2')).stdout).hookSpecificOutput.additionalContext).toContain('Merge freeze');
 
     // The session budget: 30 memories of ~3 KB each cannot all be surfaced.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { findRelativeDates } from '../../src/core/dates.js';
+import { dateTerms, findRelativeDates } from '../../src/core/dates.js';
 
 // Thursday 2026-02-26, local noon.
 const anchor = new Date(2026, 1, 26, 12);
@@ -55,4 +55,21 @@ test('odd whitespace around expressions terminates', () => {
     ['next  Thursday', '2026-03-05'],
     ['tomorrow', '2026-02-27'],
   ]);
+});
+
+describe('dateTerms: one search term per absolute date, whatever its format', () => {
+  test.each([
+    ['What did Kate cook on 29 Dec 2023?', ['2023-12', '2023-12-29']],
+    ['meeting on the 3rd of March, 2025', ['2025-03', '2025-03-03']],
+    ['January 7, 2024', ['2024-01', '2024-01-07']],
+    ['released 2024-01-07', ['2024-01', '2024-01-07']],
+    ['due 07.01.2024', ['2024-01', '2024-01-07']],
+    ['2024年04月01日 周一', ['2024-04', '2024-04-01']],
+    ['back in January 2024', ['2024-01']],
+  ])('%s', (text, terms) => {
+    expect(dateTerms(text)).toEqual(terms);
+  });
+  test('no date, or an impossible one: nothing', () => {
+    expect(dateTerms('spring of 2024, version 1.2.3, 2024-13-01')).toEqual([]);
+  });
 });

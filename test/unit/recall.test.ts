@@ -36,8 +36,38 @@ describe('ranking', () => {
   test('the description carries the most weight', () => {
     expect(paths('can I merge the mobile branch this week?')[0]).toBe('project_freeze.md');
   });
-  test('a query about deployment finds the CI/CD release memory through expansion', () => {
-    expect(paths('how do deployments work here?')).toContain('project_ci.md');
+  test('the synonym table is off by default (it did not help on the dev split) and can be switched on', () => {
+    expect(paths('how do deployments work here?')).not.toContain('project_ci.md');
+    expect(paths('how do deployments work here?', { tuning: { synonyms: true } })).toContain('project_ci.md');
+  });
+  test('query words next to each other in a memory rank it above one that has them apart', () => {
+    const pair = new RecallIndex([
+      doc('apart.md', 'Notes', 'Flush the queue before the big release, then check the cache'),
+      doc('near.md', 'Notes', 'Check the queue before the big release, then flush the cache'),
+    ]);
+    const scores = (proximity: number) => pair.search('flush cache', { nowMs: NOW, tuning: { proximity } }).map((r) => [r.doc.path, r.score]);
+    expect(scores(0)[0]![1]).toBeCloseTo(scores(0)[1]![1] as number, 5);
+    expect(scores(0.2).map(([p]) => p)).toEqual(['near.md', 'apart.md']);
+  });
+  test('expansion ideas (off by default): co-occurrence and pseudo-relevance feedback reach a memory without the query word', () => {
+    const pets = new RecallIndex([
+      doc('a.md', 'Puppy checkup', 'The puppy saw the vet'),
+      doc('b.md', 'Puppy food', 'Bought food for the puppy after the vet'),
+      doc('c.md', 'Park run', 'Ran five km in the park'),
+      doc('d.md', 'Vet bill', 'Paid the vet on Monday'),
+      doc('e.md', 'Tax return', 'Filed the tax return'),
+      doc('f.md', 'Garden', 'Planted tomatoes'),
+    ]);
+    expect(pets.search('puppy', { nowMs: NOW }).map((r) => r.doc.path)).toEqual(['a.md', 'b.md'].sort());
+    expect(pets.search('puppy', { nowMs: NOW, tuning: { cooccurrence: { terms: 3, weight: 0.3 } } }).map((r) => r.doc.path)).toContain('d.md');
+    expect(pets.search('puppy', { nowMs: NOW, tuning: { feedback: { docs: 2, terms: 5, weight: 0.3 } } }).map((r) => r.doc.path)).toContain('d.md');
+  });
+  test('dates match whatever their format when dateTerms is on', () => {
+    const days = new RecallIndex([doc('a.md', 'Session (2024-01-07)', 'Went hiking'), doc('b.md', 'Session (2024-01-09)', 'Went hiking')]);
+    const score = (dateTerms: boolean) => days.search('what happened on 7 Jan 2024?', { nowMs: NOW, tuning: { dateTerms } }).map((r) => [r.doc.path, r.score]);
+    expect(score(true)[0]![0]).toBe('a.md');
+    expect(score(true)[0]![1]).toBeGreaterThan(score(true)[1]![1] as number);
+    expect(score(false)[0]![1]).toBeCloseTo(score(false)[1]![1] as number, 5);
   });
   test('nothing relevant: nothing returned', () => {
     expect(paths('favourite colour of the office cat')).toEqual([]);
@@ -49,6 +79,16 @@ describe('ranking', () => {
     expect(without[0]!.doc.path).toBe('reference_psql.md');
     expect(score(withTool, 'reference_psql.md')).toBeLessThan(score(without, 'reference_psql.md') * 0.5);
     expect(withTool[0]!.doc.path).toBe('feedback_psql.md');
+  });
+  test('abstention: a prompt the best memory barely covers gets nothing, only when asked', () => {
+    for (const prompt of ['can you review the release notes draft before lunch', 'thanks, now run the linter over the parser module again']) {
+      expect(index.rank(prompt, { nowMs: NOW }).ranked.length).toBeGreaterThan(0);
+      expect(index.rank(prompt, { nowMs: NOW, abstain: true })).toMatchObject({ ranked: [], confident: false });
+    }
+    const hit = index.rank('is there a merge freeze on the mobile release?', { nowMs: NOW, abstain: true });
+    expect(hit.confident).toBe(true);
+    expect(hit.ranked[0]!.doc.path).toBe('project_freeze.md');
+    expect(hit.coverage.all).toBeGreaterThan(0.4);
   });
   test('recency breaks ties', () => {
     const twins = new RecallIndex([

@@ -1,0 +1,21 @@
+/** How memdir runs git for sync: the environment and the one fetch (light: the no-change fast path uses it too). */
+
+/** Git variables that carry how the user reaches a remote; every other GIT_* (GIT_DIR of a hook, say) would point git elsewhere. */
+export const TRANSPORT_ENV = ['GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_SSL_CAINFO', 'GIT_SSL_CAPATH', 'GIT_ASKPASS', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_NOSYSTEM', 'GIT_TERMINAL_PROMPT'];
+
+/** The environment of every git process: never waiting on a terminal for credentials (memdir is non-interactive; credential helpers still apply). */
+export function gitEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && (!/^git_/i.test(key) || TRANSPORT_ENV.includes(key))) env[key] = value;
+  return { ...env, GIT_TERMINAL_PROMPT: '0' };
+}
+
+/** Where the private clone keeps the remote branch it fetched. */
+export function trackingRefOf(branch: string): string {
+  return `refs/remotes/team/${branch}`;
+}
+
+/** The one fetch of the remote branch into the private clone (the full sync and the no-change check both run it). */
+export function fetchArgs(url: string, branch: string): string[] {
+  return ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', url, `+refs/heads/${branch}:${trackingRefOf(branch)}`];
+}

@@ -5,12 +5,12 @@ import { INDEX_FILE } from '../core/taxonomy.js';
 import { findSecrets, redactSecrets } from '../core/secrets.js';
 import { remoteFailure, type RemoteView, type SyncBackend } from './backend.js';
 import { mergeTeamIndex } from './index-merge.js';
-import { unchangedSummary } from './summary.js';
+import { unchangedSummary, type FileStatus } from './summary.js';
 import { caseCollisions, keyProblem } from './keys.js';
 import { checkPulled, readBase, readTeam, writeBase, writeTeamFiles, type LocalTeam } from './team.js';
 
 export type SyncMode = 'sync' | 'pull' | 'push';
-export type FileStatus = 'pulled' | 'pushed' | 'removed' | 'unchanged' | 'skipped' | 'refused';
+export type { FileStatus } from './summary.js';
 
 export interface SyncOptions {
   mode: SyncMode;

@@ -1,4 +1,5 @@
-import type { FileStatus } from './run.js';
+/** What a sync did with one file. */
+export type FileStatus = 'pulled' | 'pushed' | 'removed' | 'unchanged' | 'skipped' | 'refused';
 
 /** The last line of a sync report: counts per status, the remote, and the retries it took. */
 export function summaryLine(summary: Record<FileStatus, number>, remote: string, options: { dryRun: boolean; retries: number }): string {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SimpleGit } from 'simple-git';
 import { remoteFailure, type PushResult, type RemoteView, type SyncBackend } from './backend.js';
-import { fetchArgs, gitEnv, TRANSPORT_ENV, trackingRefOf } from './git-env.js';
+import { fetchArgs, gitEnv, TRANSPORT_ALLOWANCES, TRANSPORT_ENV, trackingRefOf } from './git-env.js';
 
 export interface GitBackendOptions {
   /** The private bare repository (under `<memdir>/.memdir/sync/`). */
@@ -52,7 +52,7 @@ function quotePath(key: string): string {
 export async function gitBackend(options: GitBackendOptions): Promise<SyncBackend> {
   const { simpleGit } = await import('simple-git');
   fs.mkdirSync(options.repo, { recursive: true });
-  const git: SimpleGit = simpleGit({ baseDir: options.repo, allowEnvironment: TRANSPORT_ENV }).env(gitEnv());
+  const git: SimpleGit = simpleGit({ baseDir: options.repo, allowEnvironment: TRANSPORT_ENV, unsafe: TRANSPORT_ALLOWANCES }).env(gitEnv());
   if (!fs.existsSync(path.join(options.repo, 'HEAD'))) await git.raw(['init', '--bare', '--quiet']);
   const trackingRef = trackingRefOf(options.branch);
   const remote = `${options.display} (branch ${options.branch})`;

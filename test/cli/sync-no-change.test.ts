@@ -62,4 +62,13 @@ describe('memdir sync with nothing changed: the no-change record (src/sync/no-ch
     ageRecord(a);
     expect(loadsCli((await sync(a, ['--json'], { NODE_DEBUG: 'module' })).stderr)).toBe(true);
   });
+
+  test("the user's editor, pager and ssh settings in the environment do not stop a sync (git gets the transport ones, never an editor)", async () => {
+    const { clones, sync, remoteFiles } = await teamSetup(['a']);
+    const { a } = clones as { a: Clone };
+    writeTeam(a, { 'project_a.md': topic('A', 'alpha') });
+    const r = await sync(a, [], { EDITOR: 'vi', VISUAL: 'vi', PAGER: 'less', GIT_SSH_COMMAND: 'ssh -o BatchMode=yes', SSH_ASKPASS: '/bin/false' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(Object.keys(await remoteFiles())).toEqual(['project_a.md']);
+  });
 });

@@ -21,6 +21,7 @@ import type { DreamCounts, DreamResult } from './types.js';
 
 export type { DreamCounts, DreamResult, DreamStatus } from './types.js';
 import { readRepoFacts } from './repo-facts.js';
+import { citations } from './drift.js';
 import { unsavedRequests } from './signal.js';
 import { formatDreamReport } from './report.js';
 
@@ -100,13 +101,16 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
   const empty = { dir, gate, actions: [], unsaved: [], engine: 'local' as const, rejected: [], counts: NOTHING, diffs: [], report: null, commit: null, budget: { maxDelete, deletes: 0, memories: 0 } };
   if (!gate.due && !options.force) return { ...empty, status: 'not-due' };
   if (!options.dryRun && lockHolder(dir, at) !== undefined) return { ...empty, status: 'running' };
-  const repo = await readRepoFacts(options.projectRoot);
+  // What the memories cite is asked of git before the writer lock: git grep and the history take a moment.
+  const early = (await planInput(dir)).input;
+  const cited = [...early].filter(([file, f]) => file !== INDEX_FILE && !f.leftAlone).flatMap(([, f]) => f.text.split(/\r?\n/).flatMap(citations));
+  const repo = await readRepoFacts(options.projectRoot, cited);
   // The sessions since the last consolidation, listed before this run moves its time.
   const since = gate.lastConsolidation ? Date.parse(gate.lastConsolidation) : 0;
   const transcripts = await recentTranscripts(await transcriptFolders(options.projectRoot, env), since);
 
   // Asked before the writer lock is taken: a model call must not keep save and the hooks waiting.
-  const model = options.engine === 'claude' ? await askModel((await planInput(dir)).input, options) : undefined;
+  const model = options.engine === 'claude' ? await askModel(early, options) : undefined;
 
   const plan = async (): Promise<Omit<DreamResult, 'status' | 'report' | 'commit'>> => {
     const { input } = await planInput(dir);

@@ -21,7 +21,7 @@ export function trackingRefOf(branch: string): string {
   return `refs/remotes/team/${branch}`;
 }
 
-/** The one fetch of the remote branch into the private clone (the full sync and the no-change check both run it). */
+/** The one fetch of the remote branch into the private clone. */
 export function fetchArgs(url: string, branch: string): string[] {
   return ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', url, `+refs/heads/${branch}:${trackingRefOf(branch)}`];
 }

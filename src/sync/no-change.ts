@@ -3,18 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { STATE_DIR } from '../core/taxonomy.js';
-import { fetchArgs, gitEnv, trackingRefOf, TRANSPORT_ENV } from './git-env.js';
+import { gitEnv, trackingRefOf, TRANSPORT_ENV } from './git-env.js';
 
 /*
  * The no-change record: what a plain `memdir sync` (git backend, no flags, no
  * config) saw when it last found nothing to do on either side. The next plain
- * run stats the team files instead of reading and hashing them, and runs one
- * `git fetch`: when every file's stat, the git configuration the remote URL
- * came from, memdir's own sync state and the remote branch's commit are as
- * recorded, nothing changed, and it says so without the CLI (src/sync/fast.ts).
- * Anything else — a file edited (even with the same size and mtime: the ctime
- * moves), touched, added or deleted, the remote moved, a fetch failure — is the
- * full sync, which records again when it finds nothing to do.
+ * run stats the team files instead of reading and hashing them, and asks the
+ * remote for its branch's commit with one `git ls-remote`: when every file's
+ * stat, the git configuration the remote URL came from, memdir's own sync
+ * state and that commit are as recorded, nothing changed, and it says so
+ * without the CLI (src/sync/fast.ts). Anything else — a file edited (even with
+ * the same size and mtime: the ctime moves), touched, added or deleted, the
+ * remote moved, git failing — is the full sync, which records again when it
+ * finds nothing to do.
  */
 
 /** memdir's own sync state: the private clone and what was last synced. */
@@ -159,11 +160,23 @@ export function localUnchanged(record: NoChangeRecord, memdir: string, cwd: stri
   return Object.values(manifest).every(([, mtime, ctime]) => Math.max(mtime, ctime) < record.recordedAt - RACY_MS);
 }
 
-/** One `git fetch` of the remote branch into the private clone, as the full sync runs it; resolves whether it succeeded. */
-export function fetchRemote(memdir: string, url: string, branch: string): Promise<boolean> {
+/** The remote branch's commit now, by one `git ls-remote` (half the cost of a fetch, and it writes nothing); undefined on any failure. */
+export function remoteCommit(memdir: string, url: string, branch: string): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const child = spawn('git', fetchArgs(url, branch), { cwd: privateRepo(memdir), env: gitEnv(), stdio: 'ignore' });
-    child.on('error', () => resolve(false));
-    child.on('close', (code) => resolve(code === 0));
+    const ref = `refs/heads/${branch}`;
+    const child = spawn('git', ['ls-remote', '--', url, ref], { cwd: privateRepo(memdir), env: gitEnv(), stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', () => resolve(undefined));
+    child.on('close', (code) =>
+      resolve(
+        code === 0
+          ? out
+              .split('\n')
+              .find((line) => line.endsWith(`\t${ref}`))
+              ?.split('\t')[0]
+          : undefined,
+      ),
+    );
   });
 }

@@ -10,7 +10,7 @@ export default defineConfig([
   // heavy dependencies load only in the commands that need them.
   {
     // Each `src/fast/<command>.ts` is the hook fast path of one command (see bin/memdir.cjs).
-    entry: { cli: 'src/cli.ts', 'fast/extract': 'src/fast/extract.ts', 'fast/recall': 'src/fast/recall.ts' },
+    entry: { cli: 'src/cli.ts', 'fast/extract': 'src/fast/extract.ts', 'fast/recall': 'src/fast/recall.ts', 'fast/dream': 'src/fast/dream.ts', 'fast/sync': 'src/fast/sync.ts' },
     format: ['cjs'],
     outExtension: () => ({ js: '.cjs' }),
     target: 'node20',

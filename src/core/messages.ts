@@ -56,8 +56,10 @@ export const messages = {
   syncNotWritable: (problem: string) => `cannot write it here: ${problem}`,
   syncWriteNeedsRedact: () => '--write needs --redact (it rewrites the local file with the secret redacted)',
   syncIndexMerged: () => "the remote's index, with this side's pointers it lacked",
-  syncEntryTooLarge: (bytes: number, limit: number) => `${bytes.toLocaleString('en-US')} bytes, over the ${limit / 1024} KB entry limit of the HTTP contract; not uploaded (split it)`,
+  syncEntryTooLarge: (bytes: number, limit: number) =>
+    `${bytes.toLocaleString('en-US')} bytes, over the ${limit.toLocaleString('en-US')}-byte entry limit of the HTTP contract; not uploaded (split it)`,
   syncOverEntryLimit: (max: number) => `the server keeps at most ${max} entries; not uploaded (consolidate team memory)`,
+  syncNoEntryChecksums: () => 'the server did not return entryChecksums (view=hashes unsupported)',
   syncServerRefusedSize: () => 'the server refused the upload as too large (413); not uploaded',
   secretInTeam: (file: string, rules: string) => `${file}: contains a secret (${rules}); team memory is shared, so memdir will not write it (remove the secret)`,
   extractRejected: (op: string, file: string, reason: string) => `memdir extract: rejected ${op}${file ? ` ${printable(file)}` : ''}: ${reason}`,

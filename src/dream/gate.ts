@@ -50,37 +50,56 @@ interface ScanRecord {
   sessionId: string | null;
 }
 
+/**
+ * The gate's answer when no scan is needed: not due by the hours (one stat), or
+ * decided by a session count under 10 minutes old about the same consolidation.
+ * Undefined when the transcripts must be counted. The SessionEnd hook's fast path
+ * (src/dream/hook.ts) stops here without loading the CLI.
+ */
+export function gateWithoutScan(dir: string, options: GateOptions): GateState | undefined {
+  const { last, notDue, verdict } = hoursGate(dir, options);
+  if (notDue) return notDue;
+  const record = readRecord(path.join(dir, STATE_DIR, GATE_STATE));
+  const at = options.now.getTime();
+  const fresh = record && record.since === (last?.getTime() ?? 0) && record.sessionId === (options.sessionId ?? null) && at - record.scannedAt >= 0 && at - record.scannedAt < SCAN_INTERVAL_MS;
+  return fresh ? verdict(record.sessions, true) : undefined;
+}
+
 export async function checkGate(dir: string, options: GateOptions): Promise<GateState> {
+  const known = gateWithoutScan(dir, options);
+  if (known) return known;
+  const { last, verdict } = hoursGate(dir, options);
+  return verdict(await countSessions(dir, last?.getTime() ?? 0, options), false);
+}
+
+/** The hours since the last consolidation (one stat): a not-due answer when too few, else how to judge a session count. */
+function hoursGate(dir: string, options: GateOptions) {
   const last = lastConsolidation(dir);
   const hoursSince = last ? (options.now.getTime() - last.getTime()) / 3_600_000 : null;
   const base = { lastConsolidation: last?.toISOString() ?? null, hoursSince, minHours: options.minHours, minSessions: options.minSessions };
-  if (hoursSince !== null && hoursSince < options.minHours) {
-    return { ...base, due: false, reason: `${hoursSince.toFixed(1)} h since the last consolidation, under ${options.minHours} h`, sessionsSince: null, cached: false };
-  }
-  const { sessions, cached } = await sessionsSince(dir, last?.getTime() ?? 0, options);
-  const due = sessions >= options.minSessions;
-  const when = hoursSince === null ? 'never consolidated' : `${hoursSince.toFixed(1)} h since the last consolidation`;
-  const reason = due ? `${when}, ${sessions} session(s) since` : `${sessions} session(s) since the last consolidation, under ${options.minSessions}`;
-  return { ...base, due, reason, sessionsSince: sessions, cached };
+  const notDue: GateState | undefined =
+    hoursSince !== null && hoursSince < options.minHours
+      ? { ...base, due: false, reason: `${hoursSince.toFixed(1)} h since the last consolidation, under ${options.minHours} h`, sessionsSince: null, cached: false }
+      : undefined;
+  const verdict = (sessions: number, cached: boolean): GateState => {
+    const due = sessions >= options.minSessions;
+    const when = hoursSince === null ? 'never consolidated' : `${hoursSince.toFixed(1)} h since the last consolidation`;
+    const reason = due ? `${when}, ${sessions} session(s) since` : `${sessions} session(s) since the last consolidation, under ${options.minSessions}`;
+    return { ...base, due, reason, sessionsSince: sessions, cached };
+  };
+  return { last, notDue, verdict };
 }
 
-/** The session count, from the cache when it is under 10 minutes old and about the same consolidation. */
-async function sessionsSince(dir: string, since: number, options: GateOptions): Promise<{ sessions: number; cached: boolean }> {
-  const stateFile = path.join(dir, STATE_DIR, GATE_STATE);
-  const record = readRecord(stateFile);
-  const at = options.now.getTime();
-  const sessionId = options.sessionId ?? null;
-  if (record && record.since === since && record.sessionId === sessionId && at - record.scannedAt >= 0 && at - record.scannedAt < SCAN_INTERVAL_MS) {
-    return { sessions: record.sessions, cached: true };
-  }
+/** Count the sessions since `since` and remember the count for the next 10 minutes. */
+async function countSessions(dir: string, since: number, options: GateOptions): Promise<number> {
   const sessions = (await recentTranscripts(await transcriptFolders(options.projectRoot, options.env ?? process.env), since, options.sessionId)).length;
   try {
     makeStateDir(dir);
-    writeFileAtomic(stateFile, JSON.stringify({ scannedAt: at, since, sessions, sessionId } satisfies ScanRecord));
+    writeFileAtomic(path.join(dir, STATE_DIR, GATE_STATE), JSON.stringify({ scannedAt: options.now.getTime(), since, sessions, sessionId: options.sessionId ?? null } satisfies ScanRecord));
   } catch {
     // A directory memdir cannot write still gets an answer; the next check scans again.
   }
-  return { sessions, cached: false };
+  return sessions;
 }
 
 function readRecord(file: string): ScanRecord | undefined {

@@ -3,6 +3,7 @@ import { INDEX_FILE } from '../core/taxonomy.js';
 import { comparableText, similarPairs } from '../core/similarity.js';
 import { memoryFields, withBody } from '../core/topic-file.js';
 import type { PlanState, Topic } from '../refactor/phases/state.js';
+import { citationKey, citations, type Citation } from './drift.js';
 
 /*
  * Dream's own phases over the refactor plan state: dead pointers dropped,
@@ -37,12 +38,14 @@ export interface ModelProposal {
   reason: string;
 }
 
-/** What git says about the project's files, for drift. */
+/** What git says about the project, for drift. */
 export interface RepoFacts {
   /** Tracked now, relative to the repository root. */
   files: ReadonlySet<string>;
   /** Deleted at some point in the history (and not tracked now). */
   deleted: ReadonlySet<string>;
+  /** Symbols, flags and commands the repository had and no longer has (citationKey → how git knows). */
+  gone: ReadonlyMap<string, string>;
 }
 
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -114,22 +117,31 @@ export function resolveContradictions(dream: DreamState): void {
   for (const [topic, lines] of removals) removeLines(dream, topic, lines, 'contradiction');
 }
 
-/** Repository paths a line cites: `a/b.ts`, src/x/y.py (a slash and an extension). */
-const CITED_PATH = /`?((?:[\w.-]+\/)+[\w.-]+\.[A-Za-z0-9]+)(?::\d+)?`?/g;
+/** Why a citation drifted, when git says the repository had it and no longer has. */
+function driftReason(citation: Citation, repo: RepoFacts): string | undefined {
+  if (citation.kind === 'file')
+    return repo.deleted.has(citation.name) && !repo.files.has(citation.name) ? `cites ${citation.name}, which the repository no longer has (deleted in its git history)` : undefined;
+  const detail = repo.gone.get(citationKey(citation));
+  return detail && `cites \`${citation.text}\`, which the repository no longer has (${detail})`;
+}
 
 /**
- * Statements citing a file the repository had and has since deleted (per git)
- * describe code that is gone: they are removed with the reason recorded.
- * Paths git never knew are left alone (they may name something elsewhere).
+ * Statements citing what the repository had and no longer has (per git: a
+ * deleted file, a symbol or flag git grep no longer finds, a script, make
+ * target or just recipe gone) describe code that is gone: they are removed
+ * with the reason recorded. Names git never knew are left alone (they may
+ * name something elsewhere: a library, an environment variable).
  */
 export function dropDrift(dream: DreamState, repo: RepoFacts | undefined): void {
-  if (!repo || repo.deleted.size === 0) return;
+  if (!repo || (repo.deleted.size === 0 && repo.gone.size === 0)) return;
   for (const topic of dream.plan.topics.values()) {
     if (!editable(topic)) continue;
     const lines: Array<{ line: string; reason: string }> = [];
     for (const line of topic.file.body.split(/\r?\n/)) {
-      const gone = [...line.matchAll(CITED_PATH)].map((m) => m[1]!.replace(/^\.\//, '')).find((p) => repo.deleted.has(p) && !repo.files.has(p));
-      if (gone) lines.push({ line, reason: `cites ${gone}, which the repository no longer has (deleted in its git history)` });
+      const reason = citations(line)
+        .map((c) => driftReason(c, repo))
+        .find(Boolean);
+      if (reason) lines.push({ line, reason });
     }
     if (lines.length) removeLines(dream, topic, lines, 'drift');
   }

@@ -8,6 +8,7 @@ import type { ShownMemory, ValidatedOperations } from './claude.js';
 import { MemdirError, UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { findGitRoot } from '../store/git-root.js';
+import { loadDirectory } from '../store/dir-reader.js';
 import { commitChanges, type FileChange } from '../store/atomic.js';
 import { withDirLock } from '../store/lock.js';
 import { diffsOf, planInput } from '../refactor/run.js';
@@ -21,6 +22,7 @@ import type { DreamCounts, DreamResult } from './types.js';
 
 export type { DreamCounts, DreamResult, DreamStatus } from './types.js';
 import { readRepoFacts } from './repo-facts.js';
+import { citations } from './drift.js';
 import { unsavedRequests } from './signal.js';
 import { formatDreamReport } from './report.js';
 
@@ -100,7 +102,13 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
   const empty = { dir, gate, actions: [], unsaved: [], engine: 'local' as const, rejected: [], counts: NOTHING, diffs: [], report: null, commit: null, budget: { maxDelete, deletes: 0, memories: 0 } };
   if (!gate.due && !options.force) return { ...empty, status: 'not-due' };
   if (!options.dryRun && lockHolder(dir, at) !== undefined) return { ...empty, status: 'running' };
-  const repo = await readRepoFacts(options.projectRoot);
+  // What the memories cite is asked of git before the writer lock (git grep and the history take
+  // a moment), from the topic files as they are now; only a git work tree is asked.
+  const cited =
+    options.projectRoot && findGitRoot(options.projectRoot)
+      ? [...loadDirectory(dir).raw.files].filter(([file]) => file !== INDEX_FILE).flatMap(([, f]) => f.text.split(/\r?\n/).flatMap((line) => citations(line)))
+      : [];
+  const repo = await readRepoFacts(options.projectRoot, cited);
   // The sessions since the last consolidation, listed before this run moves its time.
   const since = gate.lastConsolidation ? Date.parse(gate.lastConsolidation) : 0;
   const transcripts = await recentTranscripts(await transcriptFolders(options.projectRoot, env), since);

@@ -151,9 +151,27 @@ const FIELD_TYPES: Record<string, 'string' | 'boolean'> = {
   stop_hook_active: 'boolean',
 };
 
+/** Where a fast path that read stdin, then handed over to the full CLI in the same process, leaves what it read. */
+const HANDED_OVER = Symbol.for('memdir.hookInput');
+
+/** Keep the input a fast path read for the full CLI it hands over to (stdin is consumed). */
+export function handOverHookInput(raw: Record<string, unknown>): void {
+  (globalThis as Record<symbol, unknown>)[HANDED_OVER] = raw;
+}
+
+/** The first JSON object on stdin, parsed (or what a fast path read of it). */
+export async function readRawHookInput(): Promise<Record<string, unknown>> {
+  const handed = (globalThis as Record<symbol, unknown>)[HANDED_OVER] as Record<string, unknown> | undefined;
+  return handed ?? readFirstObject();
+}
+
 /** The hook's input on stdin, typed for its event. */
 export async function readHookInput<T extends HookInput>(): Promise<T> {
-  const raw = await readFirstObject();
+  return typedHookInput<T>(await readRawHookInput());
+}
+
+/** Only the fields of the types Claude Code sends. */
+export function typedHookInput<T extends HookInput>(raw: Record<string, unknown>): T {
   const typed: Record<string, unknown> = {};
   for (const [key, type] of Object.entries(FIELD_TYPES)) if (typeof raw[key] === type) typed[key] = raw[key];
   return typed as T;

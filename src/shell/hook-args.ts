@@ -14,7 +14,13 @@ const COMMON_VALUE_FLAGS = ['--dir'];
 const COMMON_SWITCHES = ['--hook', '--quiet', '-q', '--trust-project-settings', '--no-color', '--color'];
 
 export function parseHookArgs(argv: readonly string[], command: string, valueFlags: readonly string[] = [], switchFlags: readonly string[] = []): HookArgs | undefined {
-  if (argv[0] !== command || !argv.includes('--hook')) return undefined;
+  if (!argv.includes('--hook')) return undefined;
+  return parsePlainArgs(argv, command, valueFlags, switchFlags);
+}
+
+/** The same reading for a plain command line a fast path answers (`memdir sync`), `--hook` or not. */
+export function parsePlainArgs(argv: readonly string[], command: string, valueFlags: readonly string[] = [], switchFlags: readonly string[] = []): HookArgs | undefined {
+  if (argv[0] !== command) return undefined;
   const valueSet = new Set([...COMMON_VALUE_FLAGS, ...valueFlags]);
   const switchSet = new Set([...COMMON_SWITCHES, ...switchFlags]);
   const values: Record<string, string> = {};

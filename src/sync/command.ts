@@ -10,7 +10,10 @@ import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import type { SyncBackend } from './backend.js';
 import { runSync, type SyncMode, type SyncReport } from './run.js';
-import { ensureSyncStateDir, SYNC_STATE_DIR } from './team.js';
+import { ensureSyncStateDir } from './team.js';
+import { summaryLine } from './summary.js';
+import { privateRepo, sameManifest, teamManifest } from './no-change.js';
+import { recordNoChange } from './no-change-record.js';
 
 export interface SyncCommandOptions extends GlobalArgs {
   action?: SyncMode | undefined;
@@ -67,7 +70,7 @@ function repoSlug(url: string): string | undefined {
   return /[/:]([^/:]+\/[^/]+?)(?:\.git)?\/?$/.exec(url)?.[1];
 }
 
-async function chooseBackend(memdir: string, options: SyncCommandOptions, settings: SyncSettings): Promise<SyncBackend> {
+async function chooseBackend(memdir: string, options: SyncCommandOptions, settings: SyncSettings): Promise<{ backend: SyncBackend; git?: { url: string; branch: string } }> {
   const kind = options.backend ?? settings.backend ?? 'git';
   if (kind === 'http') {
     const url = options.url ?? settings.url;
@@ -76,17 +79,13 @@ async function chooseBackend(memdir: string, options: SyncCommandOptions, settin
     if (!repo) repo = repoSlug(await gitRemoteUrl(options.remote ?? settings.remote ?? 'origin').catch(() => ''));
     if (!repo) throw new UsageError(messages.syncNeedsRepo());
     const { httpBackend } = await import('./http-backend.js');
-    return httpBackend({ url, repo, token: process.env[TOKEN_ENV] });
+    return { backend: httpBackend({ url, repo, token: process.env[TOKEN_ENV] }) };
   }
   const url = await gitRemoteUrl(options.remote ?? settings.remote ?? 'origin');
   const { gitBackend } = await import('./git-backend.js');
-  return gitBackend({
-    repo: path.join(memdir, SYNC_STATE_DIR, 'git'),
-    url,
-    display: displayUrl(url),
-    branch: options.branch ?? settings.branch ?? DEFAULT_BRANCH,
-    author: gitAuthor,
-  });
+  const branch = options.branch ?? settings.branch ?? DEFAULT_BRANCH;
+  const backend = await gitBackend({ repo: privateRepo(memdir), url, display: displayUrl(url), branch, author: gitAuthor });
+  return { backend, git: { url, branch } };
 }
 
 function printReport(report: SyncReport, output: Output): void {
@@ -97,18 +96,20 @@ function printReport(report: SyncReport, output: Output): void {
     const label = (paint[file.status] ?? colors.dim)(file.status.padEnd(9));
     output.out(`${label} team/${printable(file.file)}${file.reason ? colors.dim(`  ${file.reason}`) : ''}`);
   }
-  const counts = Object.entries(report.summary).map(([status, count]) => `${count} ${status}`);
-  const retried = report.retries > 0 ? `, ${report.retries} retr${report.retries === 1 ? 'y' : 'ies'}` : '';
-  output.out(`${report.dryRun ? 'dry run, nothing written: ' : ''}${counts.join(', ')} (${report.remote}${retried})`);
+  output.out(summaryLine(report.summary, report.remote, report));
 }
 
 /** `memdir sync [pull|push]`: share `<memdir>/team/` through a git remote or the HTTP contract. */
 export async function runSyncCommand(options: SyncCommandOptions, output: Output): Promise<number> {
   if (options.write && !options.redact) throw new UsageError(messages.syncWriteNeedsRedact());
   const memdir = resolveFor(options, output).dir;
-  const settings = findConfig(memdir, process.cwd(), RULES).config.sync;
+  const config = findConfig(memdir, process.cwd(), RULES);
+  const settings = config.config.sync;
   await ensureSyncStateDir(memdir);
-  const backend = await chooseBackend(memdir, options, settings);
+  const { backend, git } = await chooseBackend(memdir, options, settings);
+  // The command line the no-change fast path answers (src/sync/fast.ts): git, origin, no flags, no config.
+  const plain = git && !config.file && !options.action && !options.remote && !options.backend && !options.branch && !options.redact && !options.prune && !options.dryRun;
+  const before = plain ? teamManifest(memdir) : undefined;
   const report = await runSync(memdir, backend, {
     mode: options.action ?? 'sync',
     redact: options.redact || (settings.redact ?? false),
@@ -116,6 +117,15 @@ export async function runSyncCommand(options: SyncCommandOptions, output: Output
     prune: options.prune,
     dryRun: options.dryRun,
   });
+  if (!options.dryRun) {
+    const { unchanged, ...rest } = report.summary;
+    const after = before && Object.values(rest).every((count) => count === 0) && report.retries === 0 ? teamManifest(memdir) : undefined;
+    // Recorded only when no file moved while it ran: the stats then describe what was compared.
+    recordNoChange(
+      memdir,
+      git && before && after && sameManifest(before, after) ? { cwd: process.cwd(), url: git.url, remote: report.remote, branch: git.branch, files: unchanged, manifest: after } : undefined,
+    );
+  }
   if (options.json) output.json(report);
   else printReport(report, output);
   return report.summary.refused > 0 ? ExitCode.findings : ExitCode.ok;

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SimpleGit } from 'simple-git';
 import { remoteFailure, type PushResult, type RemoteView, type SyncBackend } from './backend.js';
+import { fetchArgs, gitEnv, TRANSPORT_ALLOWANCES, TRANSPORT_ENV, trackingRefOf } from './git-env.js';
 
 export interface GitBackendOptions {
   /** The private bare repository (under `<memdir>/.memdir/sync/`). */
@@ -18,16 +19,6 @@ export interface GitBackendOptions {
 }
 
 const OUTGOING_REF = 'refs/memdir/outgoing';
-/** Git variables that carry how the user reaches a remote; every other GIT_* (GIT_DIR of a hook, say) would point git elsewhere. */
-const TRANSPORT_ENV = ['GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_SSL_CAINFO', 'GIT_SSL_CAPATH', 'GIT_ASKPASS', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_NOSYSTEM', 'GIT_TERMINAL_PROMPT'];
-
-/** The environment of every git process: never waiting on a terminal for credentials (memdir is non-interactive; credential helpers still apply). */
-function gitEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && (!/^git_/i.test(key) || TRANSPORT_ENV.includes(key))) env[key] = value;
-  return { ...env, GIT_TERMINAL_PROMPT: '0' };
-}
-
 /** git's own blob id of `content`: comparing by it needs no blob read from the remote side. */
 export function gitBlobHash(content: string | Buffer): string {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;
@@ -61,9 +52,9 @@ function quotePath(key: string): string {
 export async function gitBackend(options: GitBackendOptions): Promise<SyncBackend> {
   const { simpleGit } = await import('simple-git');
   fs.mkdirSync(options.repo, { recursive: true });
-  const git: SimpleGit = simpleGit({ baseDir: options.repo, allowEnvironment: TRANSPORT_ENV }).env(gitEnv());
+  const git: SimpleGit = simpleGit({ baseDir: options.repo, allowEnvironment: TRANSPORT_ENV, unsafe: TRANSPORT_ALLOWANCES }).env(gitEnv());
   if (!fs.existsSync(path.join(options.repo, 'HEAD'))) await git.raw(['init', '--bare', '--quiet']);
-  const trackingRef = `refs/remotes/team/${options.branch}`;
+  const trackingRef = trackingRefOf(options.branch);
   const remote = `${options.display} (branch ${options.branch})`;
 
   return {
@@ -74,7 +65,7 @@ export async function gitBackend(options: GitBackendOptions): Promise<SyncBacken
     async fetch(): Promise<RemoteView> {
       const view: RemoteView = { hashes: new Map(), version: undefined, special: new Map() };
       try {
-        await git.raw(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', options.url, `+refs/heads/${options.branch}:${trackingRef}`]);
+        await git.raw(fetchArgs(options.url, options.branch));
       } catch (error) {
         if (!/couldn't find remote ref/i.test(errorText(error))) throw remoteFailure(remote, errorText(error).split('\n').pop()!, error);
         await git.raw(['update-ref', '-d', trackingRef]).catch(() => undefined);

@@ -10,40 +10,55 @@ export interface HttpBackendOptions {
   token: string | undefined;
 }
 
-/** DESIGN §2.6: entries over this are not uploaded; PUT bodies stay under the batch size. */
-export const MAX_ENTRY_BYTES = 250 * 1024;
-export const MAX_BODY_BYTES = 200 * 1024;
+/*
+ * The shapes are Claude Code's own (2.1.197, read from the JavaScript inside its binary; see
+ * README "HTTP contract"): GET answers `{repo, version?, lastModified, checksum, content: {entries,
+ * entryChecksums?}}`, `view=hashes` answers `{checksum?, version?, entryChecksums}`, a PUT sends
+ * `{entries, soft_delete_keys?}` with `If-Match: "<checksum>"` and is answered `{checksum?,
+ * lastModified?}`, a 412 means someone wrote first, a 413 says
+ * `{error: {details: {error_code: "team_memory_too_many_entries", max_entries, received_entries}}}`.
+ */
+
+/** Entries over this many bytes are not uploaded; PUT bodies stay within MAX_BODY_BYTES (Claude Code's limits). */
+export const MAX_ENTRY_BYTES = 250_000;
+export const MAX_BODY_BYTES = 200_000;
 const CONFLICT_RETRIES = 2;
 const TRANSIENT_ATTEMPTS = 4;
+const EMPTY_BODY = '{"entries":{}}';
 
 export function sha256Checksum(content: string): string {
   return `sha256:${crypto.createHash('sha256').update(content).digest('hex')}`;
 }
 
-interface TeamMemoryBody {
-  entries?: Record<string, string>;
-  entryChecksums?: Record<string, string>;
+interface TeamMemoryAnswer {
+  checksum?: unknown;
+  entryChecksums?: unknown;
+  content?: { entries?: unknown };
 }
 
-/** Where the server states its entry limit in a 413 answer. */
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The version to write against: the body's checksum, else the ETag, without its quotes (as Claude Code takes it). */
+const versionOf = (body: unknown, etag: string | null) => (isRecord(body) && typeof body.checksum === 'string' && body.checksum) || etag?.replace(/^"|"$/g, '') || undefined;
+
+/** The entry limit a 413 states (error.details.max_entries, a positive whole number). */
 function maxEntriesOf(body: unknown): number | undefined {
-  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const nested = record.error && typeof record.error === 'object' ? (record.error as Record<string, unknown>) : {};
-  const value = record.max_entries ?? nested.max_entries ?? (nested.details as Record<string, unknown> | undefined)?.max_entries;
-  return typeof value === 'number' ? value : undefined;
+  const details = isRecord(body) && isRecord(body.error) && isRecord(body.error.details) ? body.error.details : {};
+  const value = details.max_entries;
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
-/** Entries in PUT bodies of at most MAX_BODY_BYTES (an entry larger than that goes alone). */
+/** Entries in PUT bodies of at most MAX_BODY_BYTES, keys in order, sized as Claude Code sizes them (an entry larger than that goes alone). */
 export function batches(entries: Map<string, string>): Array<Record<string, string>> {
   const out: Array<Record<string, string>> = [];
   let current: Record<string, string> = {};
-  let size = 2;
-  for (const [key, content] of entries) {
+  let size = Buffer.byteLength(EMPTY_BODY);
+  for (const key of [...entries.keys()].sort()) {
+    const content = entries.get(key)!;
     const entrySize = Buffer.byteLength(JSON.stringify(key)) + Buffer.byteLength(JSON.stringify(content)) + 2;
-    if (size + entrySize > MAX_BODY_BYTES - 32 && Object.keys(current).length > 0) {
+    if (size + entrySize > MAX_BODY_BYTES && Object.keys(current).length > 0) {
       out.push(current);
       current = {};
-      size = 2;
+      size = Buffer.byteLength(EMPTY_BODY);
     }
     current[key] = content;
     size += entrySize;
@@ -79,17 +94,21 @@ export function httpBackend(options: HttpBackendOptions): SyncBackend {
     throw remoteFailure(remote, `${failure} (after ${TRANSIENT_ATTEMPTS} attempts)`);
   }
 
-  async function get(hashesOnly: boolean): Promise<{ body: TeamMemoryBody; etag: string | undefined }> {
+  /** The answer to GET (`view=hashes` or whole); `found` false on a 404: nothing stored for the repo yet. */
+  async function get(hashesOnly: boolean): Promise<{ found: boolean; body: TeamMemoryAnswer; version: string | undefined }> {
     const url = new URL(endpoint);
     if (hashesOnly) url.searchParams.set('view', 'hashes');
     const response = await request(url, { method: 'GET' });
-    if (response.status === 404) return { body: {}, etag: undefined };
+    if (response.status === 404) return { found: false, body: {}, version: undefined };
     if (!response.ok) throw remoteFailure(remote, `HTTP ${response.status} on GET`);
+    let body: unknown;
     try {
-      return { body: (await response.json()) as TeamMemoryBody, etag: response.headers.get('etag') ?? undefined };
+      body = await response.json();
     } catch {
       throw remoteFailure(remote, 'the answer to GET is not JSON');
     }
+    if (!isRecord(body)) throw remoteFailure(remote, 'the answer to GET is not a JSON object');
+    return { found: true, body, version: versionOf(body, response.headers.get('etag')) };
   }
 
   return {
@@ -98,16 +117,20 @@ export function httpBackend(options: HttpBackendOptions): SyncBackend {
     hash: sha256Checksum,
 
     async fetch(): Promise<RemoteView> {
-      const { body, etag } = await get(true);
-      return { hashes: new Map(Object.entries(body.entryChecksums ?? {})), version: etag, special: new Map() };
+      const { found, body, version } = await get(true);
+      if (!found) return { hashes: new Map(), version, special: new Map() };
+      if (!isRecord(body.entryChecksums)) throw remoteFailure(remote, messages.syncNoEntryChecksums());
+      const hashes = new Map(Object.entries(body.entryChecksums).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+      return { hashes, version, special: new Map() };
     },
 
     async read(_view, keys): Promise<Map<string, Buffer>> {
       const contents = new Map<string, Buffer>();
       if (keys.length === 0) return contents;
       const { body } = await get(false);
+      const entries = isRecord(body.content?.entries) ? body.content.entries : {};
       for (const key of keys) {
-        const content = body.entries?.[key];
+        const content = entries[key];
         if (typeof content === 'string') contents.set(key, Buffer.from(content));
       }
       return contents;
@@ -127,13 +150,17 @@ export function httpBackend(options: HttpBackendOptions): SyncBackend {
           notTaken.set(key, messages.syncOverEntryLimit(learnedMaxEntries));
         }
       }
-      let etag = view.version;
+      let version = view.version;
+      // Deletions ride in the first body, as Claude Code sends them.
       const bodies: Array<{ entries: Record<string, string>; soft_delete_keys?: string[] }> = batches(sendable).map((entries) => ({ entries }));
-      if (removals.length > 0) bodies.push({ entries: {}, soft_delete_keys: removals });
+      if (removals.length > 0) {
+        if (bodies.length === 0) bodies.push({ entries: {} });
+        bodies[0]!.soft_delete_keys = removals;
+      }
       for (const [index, body] of bodies.entries()) {
         const response = await request(endpoint, {
           method: 'PUT',
-          headers: { 'content-type': 'application/json', ...(etag ? { 'if-match': etag } : {}) },
+          headers: { 'content-type': 'application/json', ...(version ? { 'if-match': `"${version.replaceAll('"', '')}"` } : {}) },
           body: JSON.stringify(body),
         });
         if (response.status === 412) {
@@ -148,8 +175,7 @@ export function httpBackend(options: HttpBackendOptions): SyncBackend {
           return { conflict: false, notTaken };
         }
         if (!response.ok) throw remoteFailure(remote, `HTTP ${response.status} on PUT`);
-        await response.body?.cancel();
-        etag = response.headers.get('etag') ?? undefined;
+        version = versionOf(await response.json().catch(() => undefined), response.headers.get('etag'));
       }
       return { conflict: false, notTaken };
     },

@@ -5,11 +5,12 @@ import { INDEX_FILE } from '../core/taxonomy.js';
 import { findSecrets, redactSecrets } from '../core/secrets.js';
 import { remoteFailure, type RemoteView, type SyncBackend } from './backend.js';
 import { mergeTeamIndex } from './index-merge.js';
+import { unchangedSummary, type FileStatus } from './summary.js';
 import { caseCollisions, keyProblem } from './keys.js';
 import { checkPulled, readBase, readTeam, writeBase, writeTeamFiles, type LocalTeam } from './team.js';
 
 export type SyncMode = 'sync' | 'pull' | 'push';
-export type FileStatus = 'pulled' | 'pushed' | 'removed' | 'unchanged' | 'skipped' | 'refused';
+export type { FileStatus } from './summary.js';
 
 export interface SyncOptions {
   mode: SyncMode;
@@ -193,7 +194,7 @@ function sameEntries(a: Map<string, string>, b: Map<string, string>): boolean {
 }
 
 function summarize(remote: string, options: SyncOptions, retries: number, files: FileReport[]): SyncReport {
-  const summary: Record<FileStatus, number> = { pulled: 0, pushed: 0, removed: 0, unchanged: 0, skipped: 0, refused: 0 };
+  const summary = unchangedSummary(0);
   for (const file of files) summary[file.status]++;
   files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { remote, mode: options.mode, dryRun: options.dryRun, retries, files, summary };

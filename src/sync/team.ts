@@ -3,7 +3,7 @@ import path from 'node:path';
 import { MemdirError } from '../core/errors.js';
 import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { messages } from '../core/messages.js';
-import { INDEX_FILE, STATE_DIR } from '../core/taxonomy.js';
+import { INDEX_FILE } from '../core/taxonomy.js';
 import { parseTopicFile } from '../core/topic-file.js';
 import { commitChanges } from '../store/atomic.js';
 import { confinedPath } from '../store/confine.js';
@@ -12,10 +12,9 @@ import { decodeMemoryBytes } from '../store/files.js';
 import { withDirLock } from '../store/lock.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { caseCollisions, keyProblem } from './keys.js';
+import { SYNC_STATE_DIR } from './no-change.js';
 
 export const TEAM_DIR = 'team';
-/** memdir's own sync state: the private clone and what was last synced. */
-export const SYNC_STATE_DIR = path.join(STATE_DIR, 'sync');
 
 /** The team files on this machine: path key → text; files that cannot travel, with the reason. */
 export interface LocalTeam {

@@ -123,3 +123,48 @@ describe('.consolidate-lock', () => {
     expect(fs.existsSync(path.join(p.dir, '.consolidate-lock'))).toBe(false);
   });
 });
+
+describe('dream --hook fast path (bin/memdir.cjs → dist/fast/dream.cjs)', () => {
+  /** Node's module log says whether the full CLI (dist/cli.cjs) was loaded. */
+  const loadsCli = (stderr: string) => /load "[^"]*dist[\\/]cli\.cjs"/.test(stderr);
+  const withoutModuleLog = (stderr: string) =>
+    stderr
+      .split('\n')
+      .filter((line) => line && !/^MODULE \d+:/.test(line))
+      .join('\n');
+
+  test('not due from the gate state alone: answered without the CLI; a scan, a config or unusual input hands over, with the same answers', async () => {
+    const p = await project();
+    for (const id of ['s1', 's2']) touch(path.join(p.transcripts(p.repo), `${id}.jsonl`), T0 + HOUR);
+    const input = JSON.stringify({ cwd: p.repo, session_id: 's9', hook_event_name: 'SessionEnd' });
+    const hook = (now: number, extra: string[] = [], stdin = input) =>
+      runMemdir(['dream', '--hook', '--dir', p.dir, ...extra], { cwd: p.repo, env: { ...p.env(now), NODE_DEBUG: 'module' }, input: stdin });
+
+    // 2 h since the last consolidation: one stat decides.
+    const early = await hook(T0 + 2 * HOUR);
+    expect([early.code, early.stdout, withoutModuleLog(early.stderr), loadsCli(early.stderr)]).toEqual([0, '', '', false]);
+    // Past 24 h with no count yet: the full CLI scans (and records the count) …
+    const scanned = await hook(T0 + 25 * HOUR);
+    expect([scanned.code, scanned.stdout, withoutModuleLog(scanned.stderr), loadsCli(scanned.stderr)]).toEqual([0, '', '', true]);
+    expect(JSON.parse(fs.readFileSync(path.join(p.dir, '.memdir/dream-gate.json'), 'utf8'))).toMatchObject({ sessions: 2, sessionId: 's9' });
+    // … which the next session end within 10 minutes reuses without the CLI; later it scans again.
+    expect(loadsCli((await hook(T0 + 25 * HOUR + 5 * 60_000)).stderr)).toBe(false);
+    expect(loadsCli((await hook(T0 + 25 * HOUR + 11 * 60_000)).stderr)).toBe(true);
+    // Flags the fast path reads: --min-hours decides; others (--json) go to the CLI.
+    expect(loadsCli((await hook(T0 + 2 * HOUR, ['--min-hours', '1'])).stderr)).toBe(true);
+    expect(loadsCli((await hook(T0 + 2 * HOUR, ['--json'])).stderr)).toBe(true);
+
+    // Input that is not JSON: the same one line as the full CLI, exit 0.
+    const fast = await hook(T0 + 2 * HOUR, [], 'nope');
+    const full = await hook(T0 + 2 * HOUR, ['--json'], 'nope');
+    expect(fast.code).toBe(0);
+    expect(withoutModuleLog(fast.stderr)).toBe(withoutModuleLog(full.stderr));
+    expect(withoutModuleLog(fast.stderr)).toMatch(/^memdir dream hook skipped: /);
+
+    // A configuration may move the gate (here to 1 h): the CLI reads it, and the run is due.
+    fs.writeFileSync(path.join(p.dir, 'memdir.config.json'), JSON.stringify({ dream: { minHours: 1, minSessions: 1 } }));
+    const configured = await hook(T0 + 26 * HOUR);
+    expect(loadsCli(configured.stderr)).toBe(true);
+    expect(fs.statSync(path.join(p.dir, '.consolidate-lock')).mtimeMs).toBe(T0 + 26 * HOUR);
+  });
+});

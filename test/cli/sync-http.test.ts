@@ -5,6 +5,7 @@ import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
 import { tempDir, writeTree } from '../helpers/temp.js';
 import { startTeamMemoryServer, type TeamMemoryServer } from '../helpers/team-memory-server.js';
 import { topic } from '../helpers/team-sync.js';
+import { MAX_BODY_BYTES, MAX_ENTRY_BYTES } from '../../src/sync/http-backend.js';
 
 const REPO = 'acme/widgets';
 const TOKEN = 'test-bearer-token-not-a-secret';
@@ -72,16 +73,16 @@ describe('memdir sync --backend http (DESIGN §2.6)', () => {
     expect(server.entries(REPO).size).toBe(0);
   });
 
-  test('entries over 250 KB are skipped with a reason; PUT bodies stay within 200 KB, in batches', async () => {
+  test('entries over 250,000 bytes are skipped with a reason; PUT bodies stay within 200,000 bytes, in batches', async () => {
     const { team, sync, server } = await setup();
-    const files: Record<string, string> = { 'project_huge.md': topic('Huge', 'x'.repeat(260 * 1024)) };
+    const files: Record<string, string> = { 'project_huge.md': topic('Huge', 'x'.repeat(MAX_ENTRY_BYTES)) };
     for (let i = 0; i < 12; i++) files[`project_p${i}.md`] = topic(`P${i}`, `${i}`.repeat(40 * 1024));
     writeTree(team, files);
     const r = await sync();
     expect(r.code, r.stderr).toBe(0);
-    expect(statusOf(r.stdout, 'project_huge.md')).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/250 KB entry limit/) });
+    expect(statusOf(r.stdout, 'project_huge.md')).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/250,000-byte entry limit/) });
     expect(puts(server).length).toBeGreaterThanOrEqual(3);
-    for (const put of puts(server)) expect(put.bytes).toBeLessThanOrEqual(200 * 1024);
+    for (const put of puts(server)) expect(put.bytes).toBeLessThanOrEqual(MAX_BODY_BYTES);
     expect(server.entries(REPO).size).toBe(12);
   });
 
@@ -98,5 +99,26 @@ describe('memdir sync --backend http (DESIGN §2.6)', () => {
     expect(down.stderr.trim().split('\n')).toHaveLength(1);
     expect(down.stderr).toContain(server.url);
     expect(down.stderr).toMatch(/HTTP 502/);
+  });
+
+  test("Claude Code's shapes: If-Match names the store's checksum in quotes, deletions ride in the first PUT, a server without view=hashes is exit 2", async () => {
+    const { team, sync, server } = await setup();
+    writeTree(team, { 'project_a.md': topic('A', 'a'), 'project_b.md': topic('B', 'b') });
+    expect((await sync()).code).toBe(0);
+    expect(puts(server)[0]).toMatchObject({ ifMatch: undefined, softDeleteKeys: [] });
+    const hashes = await fetch(`${server.url}/api/claude_code/team_memory?repo=${encodeURIComponent(REPO)}&view=hashes`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const { checksum } = (await hashes.json()) as { checksum: string };
+    fs.rmSync(path.join(team, 'project_b.md'));
+    writeTree(team, { 'project_c.md': topic('C', 'c') });
+    const pruned = await sync(['--prune']);
+    expect(pruned.code, pruned.stderr).toBe(0);
+    expect(puts(server)).toHaveLength(2);
+    expect(puts(server)[1]).toMatchObject({ ifMatch: `"${checksum}"`, keys: ['project_c.md'], softDeleteKeys: ['project_b.md'] });
+    expect([...server.entries(REPO).keys()].sort()).toEqual(['project_a.md', 'project_c.md']);
+
+    server.answerHashesWithout('entryChecksums');
+    const old = await sync();
+    expect(old.code).toBe(2);
+    expect(old.stderr).toMatch(/did not return entryChecksums \(view=hashes unsupported\)/);
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { mergeTeamIndex } from '../../src/sync/index-merge.js';
+import fs from 'node:fs';
+import path from 'node:path';
 import { batches, MAX_BODY_BYTES } from '../../src/sync/http-backend.js';
+import { fingerprintOf, localUnchanged, teamManifest, type NoChangeRecord } from '../../src/sync/no-change.js';
+import { tempDir, writeTree } from '../helpers/temp.js';
 
 describe('team index merge', () => {
   const remote = '# Team\n- [Freeze](project_freeze.md) — no merges this week\n';
@@ -20,5 +24,32 @@ describe('HTTP PUT batches', () => {
     expect(bodies[0]).toEqual({ 'huge.md': entries.get('huge.md') });
     for (const body of bodies.slice(1)) expect(Buffer.byteLength(JSON.stringify({ entries: body }))).toBeLessThanOrEqual(MAX_BODY_BYTES);
     expect(bodies.flatMap((b) => Object.keys(b)).sort()).toEqual([...entries.keys()].sort());
+  });
+});
+
+describe('the no-change record', () => {
+  test('files changed within 2 s before the record are not trusted (git racy-clean rule); older ones are', () => {
+    const root = tempDir('memdir-nochange-');
+    fs.mkdirSync(path.join(root, '.git'));
+    fs.writeFileSync(path.join(root, '.git/config'), '[core]\n');
+    const memdir = path.join(root, 'memory');
+    writeTree(path.join(memdir, 'team'), { 'project_a.md': 'a\n' });
+    const record = (recordedAt: number): NoChangeRecord => ({
+      memdir,
+      cwd: root,
+      fingerprint: fingerprintOf(memdir, root, {})!,
+      url: 'u',
+      remote: 'r',
+      branch: 'b',
+      commit: 'c',
+      files: 1,
+      manifest: teamManifest(memdir)!,
+      recordedAt,
+    });
+    expect(localUnchanged(record(Date.now()), memdir, root)).toBe(false);
+    expect(localUnchanged(record(Date.now() + 10_000), memdir, root)).toBe(true);
+    // A configuration that includes others cannot be fingerprinted by its own stat.
+    fs.writeFileSync(path.join(root, '.git/config'), '[include]\n\tpath = other\n');
+    expect(fingerprintOf(memdir, root, {})).toBeUndefined();
   });
 });

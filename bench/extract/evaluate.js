@@ -53,9 +53,9 @@ async function main() {
     if (misses) for (const line of r.wrong) console.log(`  ${line}`);
   };
   // Held-out sets are looked at only on request (--test, --heldout) and never with their misses:
-  // tuning sees the dev splits alone (labelled.jsonl's dev split and dev2.jsonl, written while tuning).
-  const splits = ['dev', 'dev2', ...(process.argv.includes('--test') ? ['test'] : [])];
-  const rows = [...readRows('labelled.jsonl'), ...readRows('dev2.jsonl')];
+  // tuning sees the dev splits alone (labelled.jsonl's dev split, dev2.jsonl and dev3.jsonl, written while tuning).
+  const splits = ['dev', 'dev2', 'dev3', ...(process.argv.includes('--test') ? ['test'] : [])];
+  const rows = [...readRows('labelled.jsonl'), ...readRows('dev2.jsonl'), ...readRows('dev3.jsonl')];
   // All messages, then the real ones alone: the hand-written ones (source "written") were composed
   // by the team that wrote the rules, so the real-only line is the fairer figure.
   for (const [label, subset] of [

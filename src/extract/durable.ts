@@ -28,10 +28,10 @@ const MEMORY_REQUEST = [
     'i',
   ),
   /\b(?:note|noted|keep in mind|fyi|heads[- ]up|reminder)\s+for\s+(?:the\s+)?future(?:\s+sessions?)?\b|\bfor future reference\b|\b(?:for|in)\s+(?:all\s+)?(?:future|later|next)\s+sessions?\b/i,
-  /\b(?:save|store|add|put|keep|write)\s+(?:this|that|it)\s+(?:to|in|as|into)\s+(?:your\s+|a\s+|the\s+)?memor(?:y|ies)\b|\bmemori[sz]e\s+(?:this|that)\b|\bmake a (?:mental )?note\b|\b(?:save|store) (?:this )?(?:to|in) memory\b/i,
+  /\b(?:save|store|add|put|keep|write)\s+(?:this|that|it)\s+(?:to|in|as|into)\s+(?:your\s+|a\s+|the\s+)?memor(?:y|ies)\b|\bmemori[sz]e\s+(?:this|that)\b|\bmake a (?:mental )?note\b|\b(?:add|put|write|note)\s+(?:(?:this|it)\s+)?(?:to|in|into)\s+(?:your\s+|the\s+)?(?:CLAUDE\.md|AGENTS\.md|memory|memory file)\s*(?:that\b|:)|\b(?:save|store) (?:this )?(?:to|in) memory\b/i,
   /记住|记下来|记一下|记得以后|请记得|覚えて(?:おいて|ください)|忘れないで/,
   /\bmerke?\s+dir\b(?![^.?!]*\b(?:den|unseren) (?:stand|status)\b)|\bvergiss (?:das )?nie\b/i,
-  /\b(?:abgespeichert|abspeichern|speichere?)\b[^.?!]*\bkünftig|\bkünftig\b[^.?!]*\b(?:abgespeichert|abspeichern)/i,
+  /\b(?:im|in deinem|in dein|ins) (?:langzeit)?gedächtnis\b|\bals (?:leitlinie|regel|grundsatz|präferenz|learning|standard)\b|\b(?:abgespeichert|abspeichern|speichere?)\b[^.?!]*\bkünftig|\bkünftig\b[^.?!]*\b(?:abgespeichert|abspeichern)/i,
   /\bretiens\b|\bsouviens-toi\b|\bn'oublie (?:pas|jamais) que\b|\bgarde (?:bien )?en (?:tête|mémoire)\b/i,
   /\brecuerda\s+(?:que|:)|\bno olvides que\b|\bten en cuenta que\b|\blembre-se\b|\blembra (?:que|:)|\bnão (?:se )?esque[cç]a (?:de )?que\b/i,
   /(?:^|\s)(?:запомни|помни|не забывай)(?=[\s:,]|$)/i,
@@ -42,9 +42,9 @@ const RECALLING = /\bremember\s+(?:when|what|how|where|why|which|the\s+\w+\s+(?:
 
 // A scope that outlives the task. English ones must sit in a prescriptive clause (checked below).
 const SCOPE_EN =
-  /\b(?:from now on|from here on(?: out)?|going forward(?! with)|moving forward(?! with)|henceforth|in (?:the )?future|for all future|(?:every|each) time (?:you|we)\b|whenever (?:you|we)\b(?!\s*(?:are|'re|have|get) (?:ready|done|time)\b)|by default|as a (?:general )?rule|in general|never again|no longer|no more|from today on|in (?:this|our) (?:project|repo|repository|codebase|code base|team|company|org)\b|across (?:the|all|our) (?:codebase|project|repos)\b|(?:in|for|with|after|before) (?:all|every|each|any) (?:new )?(?:files?|tests?|components?|modules?|functions?|commits?|PRs?|pull requests?|responses?|replies|answers?|summar(?:y|ies)|reports?|sessions?|conversations?|changes?|releases?|deploys?|projects?)\b|\bany ?more\s*[.!]?$)/i;
+  /\b(?:from now on|from here on(?: out)?|going forward(?! with)|moving forward(?! with)|henceforth|in (?:the )?future|for all future|(?:every|each) time (?:you|we)\b|whenever (?:you|we)\b(?!\s*(?:are|'re|have|get) (?:ready|done|time)\b)|by default|as a (?:general )?rule|in general|never again|no longer|no more|next time(?! (?:it|this|that|we run|you run)\b)|from today on|in (?:this|our) (?:project|repo|repository|codebase|code base|team|company|org)\b|across (?:the|all|our) (?:codebase|project|repos)\b|(?:in|for|with|after|before) (?:all|every|each|any) (?:new )?(?:files?|tests?|components?|modules?|functions?|commits?|PRs?|pull requests?|responses?|replies|answers?|summar(?:y|ies)|reports?|sessions?|conversations?|changes?|releases?|deploys?|projects?)\b|\bany ?more\s*[.!]?$)/i;
 const SCOPE_OTHER = [
-  /\b(?:ab jetzt|ab sofort)(?!\s+(?:wird|ist|geht|kommt|sind|haben)\b)|\b(?:von nun an|in zukunft|zukünftig|künftig|grundsätzlich|jedes mal|standardmäßig|generell|nie wieder|niemals|in diesem projekt|in unserem projekt)\b/i,
+  /\b(?:ab jetzt|ab sofort)(?!\s+(?:wird|ist|geht|kommt|sind|haben)\b)|\b(?:von nun an|in zukunft|zukünftig|künftig|grundsätzlich|jedes mal|immer wenn|für die zukunft(?! (?:dieses|des|der|von)\b)|standardmäßig|generell|nie wieder|niemals|in diesem projekt|in unserem projekt)\b/i,
   /\b(?:désormais|dorénavant|à l'avenir|à partir de maintenant|à chaque fois|toujours|jamais)\b/i,
   /\b(?:de ahora en adelante|a partir de ahora|en el futuro|cada vez que|siempre|nunca|a partir de agora|de agora em diante|no futuro|toda vez que|sempre)\b/i,
   /(?:^|\s)(?:впредь|с этого момента|отныне|каждый раз|всегда|никогда)(?=[\s,.!]|$)/i,
@@ -77,7 +77,7 @@ const PREFERENCE = [
 
 // A choice among options on screen is not a preference: "I prefer the second option".
 const CHOICE =
-  /\b(?:the|la|le|die|der|das) (?:first|second|third|last|other|latter|former|deuxième|première|seconde|dernière|autre|erste|zweite|letzte) (?:one|option|version|approach|variant)?|\boption [a-z0-9]\b|\b(?:version|variant|approach) [a-z0-9]\b/i;
+  /第[一二三四五]个|这个方案|那个方案|\b(?:the|la|le|die|der|das) (?:first|second|third|last|other|latter|former|deuxième|première|seconde|dernière|autre|erste|zweite|letzte) (?:one|option|version|approach|variant)?|\boption [a-z0-9]\b|\b(?:version|variant|approach) [a-z0-9]\b/i;
 
 // Approval of a way of working, meant to continue: "keep doing it this way", "that's how I want it from now on".
 const CONFIRMATION =
@@ -108,19 +108,25 @@ const REFERENCE = [
 
 // A decision or fact about the project meant to last.
 const PROJECT = [
-  /\b(?:is|are) deprecated\b|\bwill be (?:removed|deprecated|shut down|sunset)\b|\bthe (?:client|customer|legal team|compliance team|security team) (?:wants|requires|asked for|needs)\b|\bwe(?:'re| are) (?:freezing|migrating|moving|switching|deprecating|sunsetting|dropping|replacing)\b|\b(?:deadline|due date|launch|cutoff)\b[^.?!]{0,40}\b(?:is|on|by|after|until)\b|\b(?:compliance|legal|security) (?:requires|says)\b|^(?:the reason (?:we|our)\b|we(?:'ve| have)? decided\b|our (?:deadline|release|launch|rate limit|sla|budget)\b)|\bis owned by\b|\b(?:are|is) going away\b|\b(?:merge|code|release) freeze\b/i,
+  /\b(?:is|are) deprecated\b|\bwill be (?:removed|deprecated|shut down|sunset)\b|\bthe (?:client|customer|legal team|compliance team|security team) (?:wants|requires|asked for|needs)\b|\bwe(?:'re| are) (?:freezing|migrating|moving|switching|deprecating|sunsetting|dropping|replacing)\b|\b(?:deadline|due date|launch|cutoff)\b[^.?!]{0,40}\b(?:is|on|by|after|until)\b|\b(?:compliance|legal|security) (?:requires|says)\b|^(?:the reason (?:we|our)\b|we(?:'ve| have)? decided\b|our (?:deadline|release|launch|rate limit|sla|budget)\b)|\bis owned by\b|\b(?:can't|cannot|must not|mustn't) be \w+ (?:before|until)\b|\b(?:are|is) going away\b|\b(?:merge|code|release) freeze\b/i,
   // A recurring schedule: "the staging DB is wiped every Sunday", "we deploy on Tuesdays only".
   /\b(?:is|are|gets?|runs?|happens?|goes out|go out|deploy|release|ship|rotate[sd]?|expires?|reset)\b[^.?!]{0,40}\b(?:every|each) (?:day|night|morning|evening|week|weekday|weekend|month|quarter|sprint|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\b(?:deploy|release|ship|merge)\w* (?:only )?on (?:mon|tues|wednes|thurs|fri|satur|sun)days\b/i,
 ];
 
 // Pointers to the work at hand: "this PR", "for now", "use that", "here.", "this test".
 const TASK_SCOPE = [
-  /\b(?:this|that|the)\s+(?:one\s+)?(?:PR|pull request|commit|branch|ticket|task|test run|run|script|file|function|line|time)\b|\b(?:this|that|these|those)\s+(?:tests?|session|bug|error|issue|page|step|part|section|diff|output|loop|case|example|library|endpoint|query|feature)\b/i,
-  /\bin this one\b|\bfor now\b|\bfor this(?:\s+(?:one|time|task|run|change|fix|step|test|script|feature))?\s*[.,!]?\s*$|\bfor this (?:one|time|task|run|change|fix|step|feature)\b|\bright now\b|\bnow\b(?!\s+on\b)|\byet\b|\bthere\b(?!\s+(?:is|are)\b)|\bhere\b\s*(?:[.,!]|$)(?!.*\b(?:project|repo)\b)/i,
+  /\b(?:this|that)\s+(?:one\s+)?(?:PR|pull request|commit|branch|ticket|task|test run|run|script|file|function|line|time)\b|\b(?:this|that|these|those)\s+(?:tests?|session|bug|error|issue|page|step|part|section|diff|output|loop|case|example|library|endpoint|query|feature)\b/i,
+  /\bin this one\b|\bfor now\b|\bfor this(?:\s+(?:one|time|task|run|change|fix|step|test|script|feature))?\s*[.,!]?\s*$|\bfor this (?:one|time|task|run|change|fix|step|feature)\b|\bright now\b|\b(?:today|today's|tonight|yesterday|this morning|this afternoon)\b|\b(?:das|dies|es)\s+(?:nicht|nie|jetzt)\b|\b(?:every|each|all|any) \w+ (?:you|we) (?:just )?\w+ed\b|\bnow\b(?!\s+on\b)|\byet\b|\bthere\b(?!\s+(?:is|are)\b)|\bhere\b\s*(?:[.,!]|$)(?!.*\b(?:project|repo)\b)/i,
   /\b(?:do|use|change|touch|undo|revert|fix|try|run|delete|remove|move|copy|merge|push|implement|check|rename|install|open|close)\s+(?:it|this|that|these|those|them)\b(?!\s+(?:way|kind|sort|type|project|repo|codebase)\b)|\bany more \w+s\b|\bjust (?:do|go|continue|finish|fix|merge) (?:it|on|ahead)\b|\blet's\b(?![^.!?]*\b(?:always|never|from now on)\b)/i,
   /\bnever mind\b|\bnevermind\b/i,
   /先别|先把|这次|这个(?:文件|函数|PR)|先回滚|再说/,
 ];
+
+// "the file" points at the work at hand, except inside a condition ("unless the file is generated").
+const DEFINITE_TASK_OBJECT = /\bthe\s+(?:one\s+)?(?:PR|pull request|commit|branch|ticket|task|test run|run|script|file|function|line|time)\b/i;
+const CONDITION = /\b(?:unless|if|when|whenever|before|after|until|once)\b[^,;.!?]*/gi;
+
+const taskScoped = (sentence: string) => TASK_SCOPE.some((re) => re.test(sentence)) || DEFINITE_TASK_OBJECT.test(sentence.replace(CONDITION, ''));
 
 // A request or question addressed to the assistant about the work at hand.
 const ASKING = /^(?:can|could|would|will|do|does|did|is|are|how|what|why|where|which|who|kannst|könntest|wie|was|wo|warum)\b/i;
@@ -165,8 +171,13 @@ function scopedPrescription(sentence: string): boolean {
 const CONVENTION =
   /\b(?:that's|this is|it's|is) (?:the|our) (?:convention|rule|standard|policy|norm|house style)\b|\b(?:our|the) (?:convention|rule|policy|standard) (?:here |in this (?:repo|project|codebase) )?is\b|\bin this (?:repo|project|codebase),? we\b/i;
 
+// A prohibition with a condition or a reason ("don't X unless Y", "never X — it broke prod"), a convention
+// stated against its alternative ("we use date-fns, not moment"), who to ask first.
+const QUALIFIED_RULE =
+  /^(?:please\s+)?(?:don't|do not|never|avoid)\b[^.?!]*(?:\bunless\b|\bbecause\b|\bsince\b|[—–]|\botherwise\b)|\bwe (?:use|prefer|write|do) [^.?!,]+,? (?:not|instead of|rather than)\b|\bask (?:me|\w+) (?:before|first)\b/i;
+
 function standing(sentence: string): boolean {
-  if (CONVENTION.test(sentence)) return true;
+  if (CONVENTION.test(sentence) || QUALIFIED_RULE.test(sentence)) return true;
   if (ALWAYS_NEVER.some((re) => re.test(sentence))) return true;
   if (scopedPrescription(sentence)) return true;
   if (SCOPE_OTHER.some((re) => re.test(sentence))) return true;
@@ -190,6 +201,7 @@ function unwrap(text: string): string {
       /^(?:(?:ok|okay|yes|yeah|great|also|and|so|fyi|heads[- ]up|please|pls)[,!.\s]+)*(?:please\s+)?(?:remember|note|keep in mind|bear in mind|make a note|save this to memory)(?:\s+for\s+(?:the\s+)?(?:future|later)(?:\s+sessions)?)?\s*(?:[:,—-]|that\b)?\s*/i,
       '',
     )
+    .replace(/^(?:add|put|write|note)\s+(?:(?:this|it)\s+)?(?:to|in|into)\s+(?:your\s+|the\s+)?(?:CLAUDE\.md|AGENTS\.md|memory|memory file)\s*(?:that\b|:)\s*/i, '')
     .replace(/^(?:heads[- ]up|fyi)\s+for\s+(?:the\s+)?future(?:\s+sessions)?\s*[:,—-]?\s*/i, '')
     .replace(/^(?:记住|记下来|记一下)[，,：:\s]*/, '')
     .replace(/^(?:merke?\s+dir(?:\s+bitte)?|lembre-se|recuerda(?:\s+que)?|retiens|souviens-toi|запомни|помни)[:,\s]*/i, '')
@@ -224,23 +236,29 @@ function whyOf(statement: string): { rule: string; why: string | null } {
   return { rule, why: why ? (lead === 'the reason is' ? why : `${lead} ${why}`) : null };
 }
 
-// Long pastes (logs, specs, plans) are work material, not statements to keep.
-const MAX_MESSAGE = 600;
+// Long messages are mostly work material (specs, plans): only an explicit request to keep something counts
+// there, and only its own sentence. Pastes (code, logs) and very long messages are never read.
+const SHORT_MESSAGE = 600;
+const MAX_MESSAGE = 2000;
+const looksPasted = (text: string) => text.includes('```') || text.split('\n').length > 15;
 
 /** The durable statement in one user message, or null (most messages: task instructions, questions, approvals). */
 export function findDurableStatement(text: string): DurableStatement | null {
   const trimmed = text.trim();
   if (trimmed.length === 0 || trimmed.length > MAX_MESSAGE) return null;
+  const long = trimmed.length > SHORT_MESSAGE;
+  if (long && looksPasted(trimmed)) return null;
   const parts = sentences(trimmed);
   for (const [i, sentence] of parts.entries()) {
     if (RECALLING.test(sentence)) continue;
     const explicit = MEMORY_REQUEST.some((re) => re.test(sentence));
-    // An explicit request keeps the rest of the message with it ("remember: X. Y.").
-    const span = explicit ? parts.slice(i).join(' ') : sentence;
+    if (long && !explicit) continue;
+    // An explicit request keeps the rest of a short message with it ("remember: X. Y.").
+    const span = explicit && !long ? parts.slice(i).join(' ') : sentence;
     if (isQuestion(explicit ? span : sentence) || (!explicit && ASKING.test(sentence))) continue;
     const kind: Kind | null = explicit ? 'explicit' : kindOf(sentence);
     if (kind === null) continue;
-    if (kind !== 'explicit' && kind !== 'confirmation' && TASK_SCOPE.some((re) => re.test(sentence))) continue;
+    if (kind !== 'explicit' && kind !== 'confirmation' && taskScoped(sentence)) continue;
     const statement = unwrap(span);
     if (statement.length < 8) continue;
     const { rule, why } = whyOf(statement);

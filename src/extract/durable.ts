@@ -40,15 +40,26 @@ const MEMORY_REQUEST = [
 // Remembering as recall, not as a request to keep: "remember when…", "can you remember what…".
 const RECALLING = /\bremember\s+(?:when|what|how|where|why|which|the\s+\w+\s+(?:we|you|I)\b|if\b)|\b(?:can|do|did|could) you remember\b|\bdon't remember\b/i;
 
-// A scope that outlives the task. English ones must sit in a prescriptive clause (checked below).
+// A time scope that outlives the task ("from now on", "every time you…", "in every reply"). English ones
+// must sit in a prescriptive clause (checked below). Quantifiers count over recurring events only:
+// "in every reply" is a standing rule, "in all files" is usually one batch of work.
 const SCOPE_EN =
-  /\b(?:from now on|from here on(?: out)?|going forward(?! with)|moving forward(?! with)|henceforth|in (?:the )?future|for all future|(?:every|each) time (?:you|we)\b|whenever (?:you|we)\b(?!\s*(?:are|'re|have|get) (?:ready|done|time)\b)|by default|as a (?:general )?rule|in general|never again|no longer|no more|next time(?! (?:it|this|that|we run|you run)\b)|from today on|in (?:this|our) (?:project|repo|repository|codebase|code base|team|company|org)\b|across (?:the|all|our) (?:codebase|project|repos)\b|(?:in|for|with|after|before) (?:all|every|each|any) (?:new )?(?:files?|tests?|components?|modules?|functions?|commits?|PRs?|pull requests?|responses?|replies|answers?|summar(?:y|ies)|reports?|sessions?|conversations?|changes?|releases?|deploys?|projects?)\b|\bany ?more\s*[.!]?$)/i;
+  /\b(?:from now on|from here on(?: out)?|going forward(?! with)|moving forward(?! with)|henceforth|in (?:the )?future|for all future|(?:every|each) time (?:you|we)\b|whenever (?:you|we)\b(?!\s*(?:are|'re|have|get|can|want|like) ?(?:ready|done|time|a chance|a moment)?\b)|by default|as a (?:general )?rule|in general|never again|no longer|no more|next time(?! (?:it|this|that|we run|you run)\b)|from today on|permanently|(?:in|for|with|after|before|at the end of|at the start of) (?:all|every|each|any) (?:new )?(?:commits?|PRs?|pull requests?|responses?|replies|answers?|summar(?:y|ies)|reports?|sessions?|conversations?|releases?|deploys?|tasks?|messages?)\b|\bany ?more\s*[.!]?$|\bever\s*[.!]*$)/i;
+// "in this project" scopes a convention ("in this repo we use tabs"), but an imperative with it is a task
+// ("set up eslint in this project"): it needs a subject or a modal that states a rule.
+const PLACE_SCOPE =
+  /\b(?:in|across|for) (?:this|our|the whole|all our) (?:project|repo|repository|codebase|code base|team|company|org)\b|\bin (?:diesem|unserem) projekt\b|\bdans ce projet\b|\ben este proyecto\b|在这个项目(?:里|中)/i;
+const RULE_SUBJECT = /\b(?:we|our|you should|you must|should|must|always|never|don't|do not|ever|wir|immer|nie|niemals|soll\w*|muss\w*|kein\w*|nous|on)\b|都|不要/i;
 const SCOPE_OTHER = [
-  /\b(?:ab jetzt|ab sofort)(?!\s+(?:wird|ist|geht|kommt|sind|haben)\b)|\b(?:von nun an|in zukunft|zukünftig|künftig|grundsätzlich|jedes mal|immer wenn|für die zukunft(?! (?:dieses|des|der|von)\b)|standardmäßig|generell|nie wieder|niemals|in diesem projekt|in unserem projekt)\b/i,
-  /\b(?:désormais|dorénavant|à l'avenir|à partir de maintenant|à chaque fois|toujours|jamais)\b/i,
-  /\b(?:de ahora en adelante|a partir de ahora|en el futuro|cada vez que|siempre|nunca|a partir de agora|de agora em diante|no futuro|toda vez que|sempre)\b/i,
-  /(?:^|\s)(?:впредь|с этого момента|отныне|каждый раз|всегда|никогда)(?=[\s,.!]|$)/i,
-  /以后(?!再)|今后|从现在开始|不要再|别再|再也不要|永远不要|从今以后|每次[^，。？?]*(?:都|要|请|必须)|总是|永远|一律|始终|务必|今後|これから(?:は)?|毎回|常に|必ず|絶対に/,
+  /\b(?:ab jetzt|ab sofort)(?!\s+(?:wird|ist|geht|kommt|sind|haben)\b)|\b(?:von nun an|in zukunft|zukünftig|künftig|grundsätzlich|jedes mal|immer wenn|für die zukunft(?! (?:dieses|des|der|von)\b)|standardmäßig|generell|nie wieder|niemals|dauerhaft|bei jeder (?:session|antwort|aufgabe)|in jeder (?:session|antwort))\b/i,
+  /\b(?:désormais|dorénavant|à l'avenir|à partir de maintenant|à chaque fois que|de ahora en adelante|a partir de ahora|en el futuro|cada vez que|a partir de agora|de agora em diante|no futuro|toda vez que)\b/i,
+  // Bare always/never in Romance languages and Russian also describe bugs ("siempre falla", "toujours pas",
+  // "всегда падает"): they count with please, a modal, an imperative with a pronoun ("réponds-moi toujours"),
+  // a sentence-initial infinitive ("toujours utiliser…") or a Russian imperative ("всегда пиши").
+  /\b(?:por favor|s'il te pla[iî]t|stp|svp|debes|deberías|tienes que|hay que|você deve|tem que|tu dois|il faut|vous devez)\b[^.?!]*\b(?:toujours|jamais|siempre|nunca|sempre)\b|\b(?:toujours|jamais|siempre|nunca|sempre)\b[^.?!]*\b(?:por favor|s'il te pla[iî]t|stp|svp)\b|\b\w+-(?:moi|nous|le|la|les)\s+(?:toujours|jamais)\b|^(?:toujours|jamais|siempre|nunca|sempre)\s+\w+(?:er|ir|re|ar)\b/i,
+  /(?:^|\s)(?:всегда|никогда(?: не)?)\s+\S+(?:и|й|йте|ите)(?=[\s,.!]|$)|(?:^|\s)пожалуйста[^.?!]*(?:всегда|никогда)/i,
+  /(?:^|\s)(?:впредь|с этого момента|отныне|каждый раз)(?=[\s,.!]|$)/i,
+  /以后(?!再)|今后|从现在开始|不要再|别再|再也不要|永远不要|从今以后|每次[^，。？?]*(?:都要|都用|要|请|必须)|总是要|请总是|一律|始终|务必|今後|これから(?:は)?|(?:毎回|常に|必ず|絶対に)[^。？?]*(?:ください|すること|ように|しない|しろ)/,
 ];
 
 // always/never telling how to work (not "it never returns", "you always do this!", "I never said").
@@ -56,18 +67,19 @@ const ALWAYS_NEVER = [
   new RegExp(String.raw`(?:^|[.!;:,—–-]\s*)${LEAD}(?:always|never)(?:\s+ever)?\s+(?!(?:the|a|an|same|mind|again|been|had|did|was|were|said|thought|knew|got)\b)[a-z]`, 'i'),
   /\b(?:you|we)\s+(?:should|must|need to|have to|are to|ought to|'ll|will)\s+(?:always|never)\b|\bto (?:always|never)\s+[a-z]|\bI (?:want|need|'d like|would like) you to (?:always|never)\b|\bmake sure (?:to|you) (?:always|never)\b/i,
   /\bwe (?:always|never) (?!(?:had|did|was|were|said|got|made|went|knew|thought|used to)\b)(?!\w+ed\b)[a-z]+/i,
-  /\b(?:don't|do not|never)\s+ever\b/i,
-  new RegExp(String.raw`(?:^|[.!;:,]\s*)${LEAD}stop\s+\w+ing\b`, 'i'),
+  /\b(?:don't|do not|never)\s+ever\b|\b(?:no|never|don't)\b[^.?!]*\bever\s*[.!]*$/i,
+  new RegExp(String.raw`(?:^|[.!;:,]\s*)${LEAD}stop\s+\w+ing\b(?!\s+(?:the|this|that|it|my|now)\b)`, 'i'),
   /\b(?:du sollst|du solltest|du musst|bitte)\b[^.?!]*\b(?:immer|nie|niemals|auf jeden fall)\b(?!\s+noch)|\bsoll(?:st|te|test)?\s+(?:immer|nie|niemals|grundsätzlich)\b|\bich (?:möchte|will)\b[^.?!]*\b(?:immer|nie|keine .* mehr|nicht mehr)\b/i,
 ];
 
 // A negated imperative with a generic object: "don't add comments that repeat the code".
 const NEGATED_GENERIC =
-  /^(?:please\s+)?(?:don't|do not|never|avoid|stop)\s+(?:\w+ing|\w+)\s+(?:(?:any|unnecessary|extra|new|generic|long|inline|default|random|trailing|\w+ly)\s+)?[a-z]+s\b(?!\s+(?:yet|now|here|there)\b)[^,;]*$/i;
+  /^(?:please\s+)?(?:don't|do not|never|avoid|stop)\s+(?!(?:worry|bother|panic|stress|rush|hesitate|mind)\w*\b)(?:\w+ing|\w+)\s+(?:(?:unnecessary|extra|new|generic|long|inline|default|random|trailing|\w+ly)\s+)?[a-z]+s\b(?!\s+(?:yet|now|here|there)\b)[^,;]*$/i;
 
 // A general preference or expectation: "I prefer…", "I'd rather you…", "I like it when you…".
 const PREFERENCE = [
   /\bI (?:always |really |strongly |generally |usually )?(?:prefer|like it when|love it when|hate it when|don't like it when|do not like it when|can't stand it when|expect you to|want you to always)\b/i,
+  /\bI (?:really )?(?:hate|dislike|don't like|do not like|can't stand) (?!(?:it|this|that|these|those|when)\b)[a-z]+s\b/i,
   /\bI(?:'d| would) (?:rather|prefer|like) (?:you|that you|if you)\b[^.?!]*\b(?:than|instead|over|when|whenever)\b/i,
   /\bich (?:bevorzuge|präferiere|mag es(?: nicht)?,? wenn|hasse es,? wenn)\b|\bmir ist wichtig,? dass\b|\bich würde erwarten,? (?:dass|das)\b/i,
   /我(?:不|更)?喜欢|我希望你(?:以后|总是|每次)|我习惯|我偏好|\bje préfère (?:que|quand|qu'|les|des)\b|\bprefiero\b|\bprefiro\b|я предпочитаю/i,
@@ -85,12 +97,12 @@ const CONFIRMATION =
 
 // Who the user is: "I'm a data scientist on…", "I've been writing Go for ten years", "我是后端开发".
 const IDENTITY = [
-  /\bI(?:'m| am)\s+(?:a|an|the(?: only| lead| main| sole)?)\s+(?!\w+ing\b)(?!(?:bit|little|lot|few|problem|issue|question|error|moment|second|minute|mess|big fan|one|person|guy)\b)\w+/i,
+  /\bI(?:'m| am)\s+(?:a|an|the(?: only| lead| main| sole)?)\s+(?!\w+ing\b)(?!(?:bit|little|lot|few|problem|issue|question|error|moment|second|minute|mess|big fan|one|person|guy|idiot|fool|dummy|moron|genius|fan)\b)\w+/i,
   /\bI work (?:as|on|in|at|for)\s+(?:a|an|the)\b|\bmy (?:role|background|day job) is\b|\bmy job is (?:to|as|in)\b|\bI(?:'ve| have) been (?:writing|using|working with|working in|doing|coding in|programming in) [^.?!,]{1,30} for (?:\d+|a few|many|several|some|ten|five|two|three|\w+) years\b|\bthis is my first \w+(?: \w+)? (?:project|app|codebase)\b/i,
   /\bI(?:'m| am)\s+(?:new to|not familiar with|very familiar with|based in|in UTC|in the \w+ time ?zone|colou?rblind|dyslexic|left-handed)\b/i,
   /\bI(?:'m| am)\b[^.?!]{1,60}?,?\s+so\s+(?:please\s+)?(?:always|never|don't|do not|keep|use|explain|write|avoid|make|prefer)\b/i,
   /\bI(?:'m| am) (?:responsible for|in charge of|the owner of|on the \w+ team)\b|\bI (?:lead|manage|run|own) the\b|\bmy team (?:is|owns|works on)\b|\bas (?:a|an|the) \w+(?: \w+)?,? I\b/i,
-  /\bI (?:mostly|usually|mainly|primarily) (?:work|write|code|program|use)\b|\bmy (?:timezone|time zone|native language|first language) is\b|\bI(?:'m| am) on (?:Windows|macOS|a Mac|Linux)\b|\bI live in\b/i,
+  /\bI (?:mostly|usually|mainly|primarily) (?:work|write|code|program|use)\b|\bmy (?:timezone|time zone|native language|first language) is\b|\bI(?:'m| am) on (?:Windows|macOS|a Mac|Linux)\b|\bI live in\b|\bmy name is\b|\bcall me [A-Z]|\b(?:ich heiße|mein name ist|je m'appelle|me llamo)\b|我叫/i,
   /我是(?!不是)(?:一名|一个|个)?[^，。,\s]{0,8}(?:开发|工程师|设计师|经理|学生|科学家|分析师|程序员|负责人|维护者|产品|运维|测试)|\b[Ii]ch bin (?:ein|eine|der|die)\s+\w+|\b[Ii]ch bin [A-ZÄÖÜ]\w+(?:in|er|ent|ist|eur|or|ant)\b|\b[Ii]ch arbeite als\b/,
   /\bje suis (?:un |une )?(?:développeu|ingénieu|designer|data|product|étudiant|chef)\w*|\bsoy (?:un |una )?(?:desarrollador|ingenier|diseñador|programador|estudiante)\w*|\bя (?:разработчик|инженер|дизайнер|программист|студент)\w*|私は\S*(?:エンジニア|開発者|デザイナー)です/i,
 ];
@@ -108,14 +120,14 @@ const REFERENCE = [
 
 // A decision or fact about the project meant to last.
 const PROJECT = [
-  /\b(?:is|are) deprecated\b|\bwill be (?:removed|deprecated|shut down|sunset)\b|\bthe (?:client|customer|legal team|compliance team|security team) (?:wants|requires|asked for|needs)\b|\bwe(?:'re| are) (?:freezing|migrating|moving|switching|deprecating|sunsetting|dropping|replacing)\b|\b(?:deadline|due date|launch|cutoff)\b[^.?!]{0,40}\b(?:is|on|by|after|until)\b|\b(?:compliance|legal|security) (?:requires|says)\b|^(?:the reason (?:we|our)\b|we(?:'ve| have)? decided\b|our (?:deadline|release|launch|rate limit|sla|budget)\b)|\bis owned by\b|\b(?:can't|cannot|must not|mustn't) be \w+ (?:before|until)\b|\b(?:are|is) going away\b|\b(?:merge|code|release) freeze\b/i,
+  /\b(?:is|are) deprecated\b|\bwill be (?:removed|deprecated|shut down|sunset)\b|\bthe (?:client|customer|legal team|compliance team|security team) (?:wants|requires|asked for|needs)\b|\bwe(?:'re| are) (?:freezing|deprecating|sunsetting|replacing)\b|\bwe(?:'re| are) (?:migrating|moving|switching|dropping)\b(?!\s+(?:on|ahead|forward|back|over|to (?:the )?next|to (?:a |the )?(?:new |next )?(?:step|task|phase|part|section|file|issue|plan|option|approach))\b)|\b(?:deadline|due date|launch|cutoff)\b[^.?!]{0,40}\b(?:is|on|by|after|until)\b|\b(?:compliance|legal|security) (?:requires|says)\b|^(?:the reason (?:we|our)\b|we(?:'ve| have)? decided\b|our (?:deadline|release|launch|rate limit|sla|budget)\b)|\bis owned by\b|\b(?:can't|cannot|must not|mustn't) be \w+ (?:before|until)\b|\b(?:are|is) going away\b|\b(?:merge|code|release) freeze\b/i,
   // A recurring schedule: "the staging DB is wiped every Sunday", "we deploy on Tuesdays only".
   /\b(?:is|are|gets?|runs?|happens?|goes out|go out|deploy|release|ship|rotate[sd]?|expires?|reset)\b[^.?!]{0,40}\b(?:every|each) (?:day|night|morning|evening|week|weekday|weekend|month|quarter|sprint|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\b(?:deploy|release|ship|merge)\w* (?:only )?on (?:mon|tues|wednes|thurs|fri|satur|sun)days\b/i,
 ];
 
 // Pointers to the work at hand: "this PR", "for now", "use that", "here.", "this test".
 const TASK_SCOPE = [
-  /\b(?:this|that)\s+(?:one\s+)?(?:PR|pull request|commit|branch|ticket|task|test run|run|script|file|function|line|time)\b|\b(?:this|that|these|those)\s+(?:tests?|session|bug|error|issue|page|step|part|section|diff|output|loop|case|example|library|endpoint|query|feature)\b/i,
+  /\b(?:this|that)\s+(?:one\s+)?(?:PR|pull request|commit|branch|ticket|task|test run|run|script|file|function|line|time)\b|\b(?:this|that|these|those)\s+(?:tests?|session|bug|error|issue|page|step|part|section|diff|output|loop|case|example|library|endpoint|query|feature|approach|idea|plan|option|version)\b/i,
   /\bin this one\b|\bfor now\b|\bfor this(?:\s+(?:one|time|task|run|change|fix|step|test|script|feature))?\s*[.,!]?\s*$|\bfor this (?:one|time|task|run|change|fix|step|feature)\b|\bright now\b|\b(?:today|today's|tonight|yesterday|this morning|this afternoon)\b|\b(?:das|dies|es)\s+(?:nicht|nie|jetzt)\b|\b(?:every|each|all|any) \w+ (?:you|we) (?:just )?\w+ed\b|\bnow\b(?!\s+on\b)|\byet\b|\bthere\b(?!\s+(?:is|are)\b)|\bhere\b\s*(?:[.,!]|$)(?!.*\b(?:project|repo)\b)/i,
   /\b(?:do|use|change|touch|undo|revert|fix|try|run|delete|remove|move|copy|merge|push|implement|check|rename|install|open|close)\s+(?:it|this|that|these|those|them)\b(?!\s+(?:way|kind|sort|type|project|repo|codebase)\b)|\bany more \w+s\b|\bjust (?:do|go|continue|finish|fix|merge) (?:it|on|ahead)\b|\blet's\b(?![^.!?]*\b(?:always|never|from now on)\b)/i,
   /\bnever mind\b|\bnevermind\b/i,
@@ -156,6 +168,7 @@ const PRESCRIPTIVE_CUE = /\b(?:please|should|must|need to|have to|want|prefer|le
 
 /** The English scope marker sits in a clause that prescribes (the marker alone may be its own clause). */
 function scopedPrescription(sentence: string): boolean {
+  if (PLACE_SCOPE.test(sentence) && RULE_SUBJECT.test(sentence.replace(PLACE_SCOPE, ''))) return true;
   const parts = clauses(sentence);
   for (const [i, clause] of parts.entries()) {
     const match = SCOPE_EN.exec(clause);
@@ -174,15 +187,18 @@ const CONVENTION =
 // A prohibition with a condition or a reason ("don't X unless Y", "never X — it broke prod"), a convention
 // stated against its alternative ("we use date-fns, not moment"), who to ask first.
 const QUALIFIED_RULE =
-  /^(?:please\s+)?(?:don't|do not|never|avoid)\b[^.?!]*(?:\bunless\b|\bbecause\b|\bsince\b|[—–]|\botherwise\b)|\bwe (?:use|prefer|write|do) [^.?!,]+,? (?:not|instead of|rather than)\b|\bask (?:me|\w+) (?:before|first)\b/i;
+  /^(?:please\s+)?(?:don't|do not|never|avoid)\b(?!\s+(?:worry|bother|panic|stress|rush|hesitate|mind)\b)[^.?!]*(?:\bunless\b|\bbecause\b|\bsince\b|[—–]|\botherwise\b)|\bwe (?:use|prefer|write|do) [^.?!,]+,? (?:not|instead of|rather than)\b/i;
+// Who to ask first, by name: "ask Priya before changing invoice logic".
+const ASK_OWNER = /\b[Aa]sk [A-Z]\w+ (?:before|first)\b/;
 
 function standing(sentence: string): boolean {
-  if (CONVENTION.test(sentence) || QUALIFIED_RULE.test(sentence)) return true;
+  if (CONVENTION.test(sentence) || QUALIFIED_RULE.test(sentence) || ASK_OWNER.test(sentence)) return true;
   if (ALWAYS_NEVER.some((re) => re.test(sentence))) return true;
   if (scopedPrescription(sentence)) return true;
   if (SCOPE_OTHER.some((re) => re.test(sentence))) return true;
   if (PREFERENCE.some((re) => re.test(sentence)) && !CHOICE.test(sentence)) return true;
-  return clauses(sentence).some((clause) => NEGATED_GENERIC.test(clause));
+  // "don't touch the tests, just fix the code": the prohibition frames a one-off alternative.
+  return !/,\s*just\s/i.test(sentence) && clauses(sentence).some((clause) => NEGATED_GENERIC.test(clause));
 }
 
 function kindOf(sentence: string): Kind | null {

@@ -41,6 +41,56 @@ describe('local engine: durable statements only', () => {
   });
 });
 
+// Generalization guards, written here: each pair uses the same scope word durably and in task scope.
+describe('local engine: clause-level scope, in several languages', () => {
+  test.each([
+    ['in this project we use pnpm workspaces', 'feedback'],
+    ['In diesem Projekt nutzen wir immer pnpm', 'feedback'],
+    ["Please don't create new markdown files unless I ask for them.", 'feedback'],
+    ['Always run the full test suite before you say it works.', 'feedback'],
+    ['I hate emojis in code', 'feedback'],
+    ['Réponds-moi toujours en anglais.', 'feedback'],
+    ['Todos los commits en inglés, por favor, siempre.', 'feedback'],
+    ['Всегда пиши тесты перед кодом.', 'feedback'],
+    ['毎回テストを実行してから報告してください', 'feedback'],
+    ['Speichere das dauerhaft: Antworten bitte kurz halten.', 'feedback'],
+    ['my name is Dana, I maintain the ingestion service', 'user'],
+    ['Ich bin Designerin und kein Entwickler, erklär mir Code bitte einfach.', 'user'],
+    ['add to CLAUDE.md that the e2e suite needs the VPN', 'project'],
+  ])('%s → %s', (text, type) => {
+    expect(findDurableStatement(text)?.type).toBe(type);
+  });
+
+  test.each([
+    'Set up eslint in this project',
+    'Bitte erstelle in diesem Projekt eine README',
+    'Add a docstring to every function in the repo',
+    "don't make any changes, just explain",
+    "Don't worry about the tests since they are flaky",
+    "from now on the tests pass, so let's move to the docs",
+    'whenever you can, fix the flaky test',
+    "we're moving on to the next step",
+    "I'm an idiot, that was my fault",
+    'I prefer the second option',
+    'stop running the server',
+    'next time it fails, show me the full log',
+    'siempre falla con el mismo error',
+    'ça ne marche toujours pas',
+    'почему оно всегда падает',
+    '总是报错',
+    '毎回エラーになる',
+    'add the new endpoint to CLAUDE.md',
+  ])('%s → nothing', (text) => {
+    expect(findDurableStatement(text)).toBeNull();
+  });
+
+  test('in a long message only an explicit request counts, and only its own sentence', () => {
+    const work = 'Please refactor the parser so that every token carries its position. '.repeat(9);
+    expect(findDurableStatement(`${work}From now on, use tabs.`)).toBeNull();
+    expect(findDurableStatement(`${work}Remember: the parser must stay streaming. ${work}`)?.statement).toBe('the parser must stay streaming.');
+  });
+});
+
 describe('claude engine operations are checked', () => {
   const base = { name: 'Deploy window', description: 'Deploys happen on Tuesdays and Thursdays only', type: 'project', body: 'Deploy Tue/Thu.\n\n**Why:** ops.\n**How to apply:** plan releases.' };
   test.each([

@@ -69,8 +69,21 @@ async function main() {
   }
   // The independent held-out set (real messages from transcripts nobody here read, labelled without the engine).
   if (process.argv.includes('--heldout') && fs.existsSync(path.join(root, 'bench/extract/heldout.jsonl'))) {
-    const heldout = readRows('heldout.jsonl').map((row) => ({ ...row, split: 'heldout' }));
-    report('real only', 'heldout', evaluateLocal(findDurableStatement, heldout).heldout, false);
+    // Also by how each message was sampled (bench/extract/HELDOUT.md): at random, or found by searching.
+    const heldout = readRows('heldout.jsonl');
+    report(
+      'real only',
+      'heldout',
+      evaluateLocal(
+        findDurableStatement,
+        heldout.map((row) => ({ ...row, split: 'heldout' })),
+      ).heldout,
+      false,
+    );
+    for (const sample of [...new Set(heldout.map((row) => row.sample))]) {
+      const subset = heldout.filter((row) => row.sample === sample).map((row) => ({ ...row, split: sample }));
+      report('  heldout', sample, evaluateLocal(findDurableStatement, subset)[sample], false);
+    }
   }
 }
 

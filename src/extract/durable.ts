@@ -19,7 +19,7 @@ export interface DurableStatement {
 type Kind = 'explicit' | 'standing' | 'confirmation' | 'identity' | 'reference' | 'project';
 
 // Discourse particles that may open a clause before the verb ("ok, please always…").
-const LEAD = String.raw`(?:(?:ok|okay|yes|yeah|yep|great|good|perfect|also|and|but|so|oh|fyi|btw|hey|one more thing|please|pls|just)[,!.:]?\s+)*`;
+const LEAD = String.raw`(?:(?:ok|okay|yes|yeah|yep|great|good|perfect|also|and|but|so|oh|fyi|btw|hey|one more thing|ugh|god|damn|dude|man|seriously|come on|fuck me|jeez|please|pls|just)[,!.:]?\s+)*`;
 
 // An explicit request to keep something, in the languages users write in.
 const MEMORY_REQUEST = [
@@ -66,6 +66,8 @@ const SCOPE_OTHER = [
 const ALWAYS_NEVER = [
   new RegExp(String.raw`(?:^|[.!;:,—–-]\s*)${LEAD}(?:always|never)(?:\s+ever)?\s+(?!(?:the|a|an|same|mind|again|been|had|did|was|were|said|thought|knew|got)\b)[a-z]`, 'i'),
   /\b(?:you|we)\s+(?:should|must|need to|have to|are to|ought to|'ll|will)\s+(?:always|never)\b|\bto (?:always|never)\s+[a-z]|\bI (?:want|need|'d like|would like) you to (?:always|never)\b|\bmake sure (?:to|you) (?:always|never)\b/i,
+  // A conditional rule: "when you lose the connection, always re-check the state".
+  /\b(?:when|whenever|if|every time|each time|before|after) (?:you|we)\b[^.?!]*\b(?:always|never)\s+(?!(?:the|a|an|same|been|had|did|was|were|said|got)\b)[a-z]/i,
   /\bwe (?:always|never) (?!(?:had|did|was|were|said|got|made|went|knew|thought|used to)\b)(?!\w+ed\b)[a-z]+/i,
   /\b(?:don't|do not|never)\s+ever\b|\b(?:no|never|don't)\b[^.?!]*\bever\s*[.!]*$/i,
   new RegExp(String.raw`(?:^|[.!;:,]\s*)${LEAD}stop\s+\w+ing\b(?!\s+(?:the|this|that|it|my|now)\b)`, 'i'),
@@ -93,7 +95,7 @@ const CHOICE =
 
 // Approval of a way of working, meant to continue: "keep doing it this way", "that's how I want it from now on".
 const CONFIRMATION =
-  /\bkeep (?:doing (?:it|that|this)|it up|(?:it|that) (?:this|that) way|doing (?:it|that) like (?:this|that))\b|\bexactly (?:what|how) I want\b|\bthat's (?:how|what) I want\b|\bdo it like this (?:from now on|every time|again)\b|\b(?:do|doing) (?:that|this|it) again\b|\bthat(?:'s| was| is) the right (?:call|approach|way)\b|\bthis is (?:exactly )?the (?:approach|way|level of detail|format|style|tone|length) I (?:want|like)\b|\b(?:that's|this is) how I (?:like|want) it\b|\bthat's (?:exactly )?the (?:\w+ ){1,2}I (?:want|like)\b|\b(?:more|all) of (?:this|that),? please\b|\b(?:use|do|apply) (?:this|that|it|the same)(?: \w+)? (?:for|in|on) (?:all|every|each|any) \w+/i;
+  /\bkeep (?:doing (?:it|that|this)|it up|(?:it|that) (?:this|that) way|doing (?:it|that) like (?:this|that))\b|\bexactly (?:what|how) I want\b|\bthat's (?:how|what) I want\b|\bdo it like this (?:from now on|every time|again)\b|\bthat(?:'s| was| is) the right (?:call|approach|way)\b|\bthis is (?:exactly )?the (?:approach|way|level of detail|format|style|tone|length) I (?:want|like)\b|\b(?:that's|this is) how I (?:like|want) it\b|\bthat's (?:exactly )?the (?:\w+ ){1,2}I (?:want|like)\b|\b(?:more|all) of (?:this|that),? please\b|\b(?:use|do|apply) (?:this|that|it|the same)(?: \w+)? (?:for|in|on) (?:all|every|each|any) \w+/i;
 
 // Who the user is: "I'm a data scientist on…", "I've been writing Go for ten years", "我是后端开发".
 const IDENTITY = [
@@ -101,7 +103,7 @@ const IDENTITY = [
   /\bI work (?:as|on|in|at|for)\s+(?:a|an|the)\b|\bmy (?:role|background|day job) is\b|\bmy job is (?:to|as|in)\b|\bI(?:'ve| have) been (?:writing|using|working with|working in|doing|coding in|programming in) [^.?!,]{1,30} for (?:\d+|a few|many|several|some|ten|five|two|three|\w+) years\b|\bthis is my first \w+(?: \w+)? (?:project|app|codebase)\b/i,
   /\bI(?:'m| am)\s+(?:new to|not familiar with|very familiar with|based in|in UTC|in the \w+ time ?zone|colou?rblind|dyslexic|left-handed)\b/i,
   /\bI(?:'m| am)\b[^.?!]{1,60}?,?\s+so\s+(?:please\s+)?(?:always|never|don't|do not|keep|use|explain|write|avoid|make|prefer)\b/i,
-  /\bI(?:'m| am) (?:responsible for|in charge of|the owner of|on the \w+ team)\b|\bI (?:lead|manage|run|own) the\b|\bmy team (?:is|owns|works on)\b|\bas (?:a|an|the) \w+(?: \w+)?,? I\b/i,
+  /\bI(?:'m| am) (?:responsible for|in charge of|the owner of|on the \w+ team)\b|\bI (?:lead|manage|run|own) the (?:\w+ ){0,2}(?:team|group|department|company|org|organi[sz]ation|project|service|product|platform)\b|\bmy team (?:is|owns|works on)\b|\bas (?:a|an|the) \w+(?: \w+)?,? I\b/i,
   /\bI (?:mostly|usually|mainly|primarily) (?:work|write|code|program|use)\b|\bmy (?:timezone|time zone|native language|first language) is\b|\bI(?:'m| am) on (?:Windows|macOS|a Mac|Linux)\b|\bI live in\b|\bmy name is\b|\bcall me [A-Z]|\b(?:ich heiße|mein name ist|je m'appelle|me llamo)\b|我叫/i,
   /我是(?!不是)(?:一名|一个|个)?[^，。,\s]{0,8}(?:开发|工程师|设计师|经理|学生|科学家|分析师|程序员|负责人|维护者|产品|运维|测试)|\b[Ii]ch bin (?:ein|eine|der|die)\s+\w+|\b[Ii]ch bin [A-ZÄÖÜ]\w+(?:in|er|ent|ist|eur|or|ant)\b|\b[Ii]ch arbeite als\b/,
   /\bje suis (?:un |une )?(?:développeu|ingénieu|designer|data|product|étudiant|chef)\w*|\bsoy (?:un |una )?(?:desarrollador|ingenier|diseñador|programador|estudiante)\w*|\bя (?:разработчик|инженер|дизайнер|программист|студент)\w*|私は\S*(?:エンジニア|開発者|デザイナー)です/i,
@@ -109,9 +111,11 @@ const IDENTITY = [
 
 // Where information lives outside the code: "the runbook lives in Confluence under …".
 const TOOL = String.raw`(?:#[\w-]+|https?:\/\/\S+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|io|dev|net|org|app)\b|(?:Confluence|Notion|Jira|Linear|Slack|Teams|Discord|Grafana|Datadog|Sentry|PagerDuty|Google (?:Drive|Docs|Sheets)|Figma|Asana|Trello|Airtable|Kibana|Splunk|1Password|Vault|the wiki|our wiki)\b)`;
+// A bare "is in Figma" needs a subject that is information ("the specs are in Figma", not "it is centered in Figma").
+const ARTIFACT = String.raw`\b(?:docs?|documentation|designs?|specs?|mockups?|runbooks?|tickets?|bugs|issues|tasks|notes|boards?|dashboards?|credentials|secrets|passwords|keys|roadmap|backlog|logs|metrics|alerts|requirements|wiki|playbooks?|minutes|diagrams?|contracts?)\b`;
 const REFERENCE = [
   new RegExp(
-    String.raw`\b(?:lives?|is kept|are kept|(?:is|are) (?:tracked|documented|filed|logged|managed|posted|stored)|can be found|is|are)\s+(?:in|on|at|under)\s+(?:[^.?!]{0,40}?\s(?:in|on|at|under)\s+)?(?:the\s+)?${TOOL}`,
+    String.raw`(?:\b(?:lives?|is kept|are kept|(?:is|are) (?:tracked|documented|filed|logged|managed|posted|stored)|can be found)|${ARTIFACT}[^.?!]{0,30}?\b(?:is|are))\s+(?:in|on|at|under)\s+(?:[^.?!]{0,40}?\s(?:in|on|at|under)\s+)?(?:the\s+)?${TOOL}`,
     'i',
   ),
   /\b(?:url|link|dashboard|board|docs?|wiki|runbook|channel|spreadsheet|tracker)\b[^.?!]{0,30}\bis\s+(?:at\s+)?(?:https?:\/\/|#[\w-])|\b(?:dashboard|runbook|wiki|board|channel|tracker|spreadsheet|docs)\b[^.?!]{0,40}\b(?:is|are|lives|live)\s+(?:at|in|on|under)\b|\b(?:go|goes|are posted|is posted|get posted)\s+(?:to|in)\s+#[\w-]+/i,
@@ -131,6 +135,8 @@ const TASK_SCOPE = [
   /\bin this one\b|\bfor now\b|\bfor this(?:\s+(?:one|time|task|run|change|fix|step|test|script|feature))?\s*[.,!]?\s*$|\bfor this (?:one|time|task|run|change|fix|step|feature)\b|\bright now\b|\b(?:today|today's|tonight|yesterday|this morning|this afternoon)\b|\b(?:das|dies|es)\s+(?:nicht|nie|jetzt)\b|\b(?:every|each|all|any) \w+ (?:you|we) (?:just )?\w+ed\b|\bnow\b(?!\s+on\b)|\byet\b|\bthere\b(?!\s+(?:is|are)\b)|\bhere\b\s*(?:[.,!]|$)(?!.*\b(?:project|repo)\b)/i,
   /\b(?:do|use|change|touch|undo|revert|fix|try|run|delete|remove|move|copy|merge|push|implement|check|rename|install|open|close)\s+(?:it|this|that|these|those|them)\b(?!\s+(?:way|kind|sort|type|project|repo|codebase)\b)|\bany more \w+s\b|\bjust (?:do|go|continue|finish|fix|merge) (?:it|on|ahead)\b|\blet's\b(?![^.!?]*\b(?:always|never|from now on)\b)/i,
   /\bnever mind\b|\bnevermind\b/i,
+  // Pasted output.
+  /\b(?:\w*Error|error|warning|Traceback|Exception)\b:|(?:^|\s)(?:~|\.{0,2})\/[\w.-]+\/[\w.-]+/i,
   /先别|先把|这次|这个(?:文件|函数|PR)|先回滚|再说/,
 ];
 
@@ -139,6 +145,9 @@ const DEFINITE_TASK_OBJECT = /\bthe\s+(?:one\s+)?(?:PR|pull request|commit|branc
 const CONDITION = /\b(?:unless|if|when|whenever|before|after|until|once)\b[^,;.!?]*/gi;
 
 const taskScoped = (sentence: string) => TASK_SCOPE.some((re) => re.test(sentence)) || DEFINITE_TASK_OBJECT.test(sentence.replace(CONDITION, ''));
+
+// A step of a plan ("Then write it into CLAUDE.md, always follow the pattern"), even with "for future reference".
+const PLAN_STEP = /^(?:then|and then|after that|afterwards|finally|first|next,)\s/i;
 
 // A request or question addressed to the assistant about the work at hand.
 const ASKING = /^(?:can|could|would|will|do|does|did|is|are|how|what|why|where|which|who|kannst|könntest|wie|was|wo|warum)\b/i;
@@ -187,7 +196,7 @@ const CONVENTION =
 // A prohibition with a condition or a reason ("don't X unless Y", "never X — it broke prod"), a convention
 // stated against its alternative ("we use date-fns, not moment"), who to ask first.
 const QUALIFIED_RULE =
-  /^(?:please\s+)?(?:don't|do not|never|avoid)\b(?!\s+(?:worry|bother|panic|stress|rush|hesitate|mind)\b)[^.?!]*(?:\bunless\b|\bbecause\b|\bsince\b|[—–]|\botherwise\b)|\bwe (?:use|prefer|write|do) [^.?!,]+,? (?:not|instead of|rather than)\b/i;
+  /^(?:please\s+)?(?:don't|do not|never|avoid)\b(?!\s+(?:worry|bother|panic|stress|rush|hesitate|mind)\b)[^.?!]*(?:\bunless\b|\bbecause\b|\bsince\b|[—–]|\botherwise\b|\bwithout (?:asking|checking|confirming|testing|running|telling)\b)|\bwe (?:use|prefer|write|do) [^.?!,]+,? (?:not|instead of|rather than)\b/i;
 // Who to ask first, by name: "ask Priya before changing invoice logic".
 const ASK_OWNER = /\b[Aa]sk [A-Z]\w+ (?:before|first)\b/;
 
@@ -199,6 +208,23 @@ function standing(sentence: string): boolean {
   if (PREFERENCE.some((re) => re.test(sentence)) && !CHOICE.test(sentence)) return true;
   // "don't touch the tests, just fix the code": the prohibition frames a one-off alternative.
   return !/,\s*just\s/i.test(sentence) && clauses(sentence).some((clause) => NEGATED_GENERIC.test(clause));
+}
+
+// A rule stated with a modal or a lasting scope holds even when the same sentence also asks for a fix
+// ("We should NEVER set timestamps by hand, please remove that"): its pointers are checked in its own clause.
+const STRONG_RULE =
+  /\b(?:you|we)\s+(?:should|must)\s+(?:always|never)\b|\b(?:from now on|going forward|from here on|henceforth|never again)\b|\b(?:when|whenever|if|every time|each time) (?:you|we)\b[^.?!]*\b(?:always|never)\s+[a-z]/i;
+
+/** The clause of a task-scoped sentence that states a strong rule on its own, if any. */
+function ruleClause(sentence: string): string | null {
+  const parts = clauses(sentence);
+  for (const [i, clause] of parts.entries()) {
+    if (!STRONG_RULE.test(clause)) continue;
+    // "From now on, use tabs": the marker may stand alone before its rule.
+    const rule = clause.replace(STRONG_RULE, '').trim() ? clause : `${clause}, ${parts[i + 1] ?? ''}`;
+    if (kindOf(rule) === 'standing' && !taskScoped(rule)) return rule;
+  }
+  return null;
 }
 
 function kindOf(sentence: string): Kind | null {
@@ -266,7 +292,7 @@ export function findDurableStatement(text: string): DurableStatement | null {
   if (long && looksPasted(trimmed)) return null;
   const parts = sentences(trimmed);
   for (const [i, sentence] of parts.entries()) {
-    if (RECALLING.test(sentence)) continue;
+    if (RECALLING.test(sentence) || PLAN_STEP.test(sentence)) continue;
     const explicit = MEMORY_REQUEST.some((re) => re.test(sentence));
     if (long && !explicit) continue;
     // An explicit request keeps the rest of a short message with it ("remember: X. Y.").
@@ -274,8 +300,12 @@ export function findDurableStatement(text: string): DurableStatement | null {
     if (isQuestion(explicit ? span : sentence) || (!explicit && ASKING.test(sentence))) continue;
     const kind: Kind | null = explicit ? 'explicit' : kindOf(sentence);
     if (kind === null) continue;
-    if (kind !== 'explicit' && kind !== 'confirmation' && taskScoped(sentence)) continue;
-    const statement = unwrap(span);
+    let statement = unwrap(span);
+    if (kind !== 'explicit' && kind !== 'confirmation' && taskScoped(sentence)) {
+      const rule = ruleClause(sentence);
+      if (!rule) continue;
+      statement = rule;
+    }
     if (statement.length < 8) continue;
     const { rule, why } = whyOf(statement);
     return { type: typeOf(statement, kind), statement: rule, why };

@@ -100,7 +100,7 @@ const CONFIRMATION =
 // Who the user is: "I'm a data scientist on…", "I've been writing Go for ten years", "我是后端开发".
 const IDENTITY = [
   /\bI(?:'m| am)\s+(?:a|an|the(?: only| lead| main| sole)?)\s+(?!\w+ing\b)(?!(?:bit|little|lot|few|problem|issue|question|error|moment|second|minute|mess|big fan|one|person|guy|idiot|fool|dummy|moron|genius|fan)\b)\w+/i,
-  /\bI work (?:as|on|in|at|for)\s+(?:a|an|the)\b|\bmy (?:role|background|day job) is\b|\bmy job is (?:to|as|in)\b|\bI(?:'ve| have) been (?:writing|using|working with|working in|doing|coding in|programming in) [^.?!,]{1,30} for (?:\d+|a few|many|several|some|ten|five|two|three|\w+) years\b|\bthis is my first \w+(?: \w+)? (?:project|app|codebase)\b/i,
+  /\bI work (?:as|on|in|at|for)\s+(?:a|an|the)\b|\bmy (?:role|background|day job) is\b|\bmy job is (?:to|as|in)\b|\bI(?:'ve| have) been (?:writing|using|working with|working in|doing|coding in|programming in) [^.?!,]{1,30} for (?:\d+|a few|many|several|some|ten|five|two|three|\w+) years\b|\bthis is my first \w+(?: \w+)? (?:project|app|codebase)\b|\b(?:onboarded|joining|joined|hired|starting) as (?:a|an|the) (?:new )?\w+|\bI(?:'m| am) (?:a )?new (?:dev|developer|engineer|hire|member)\b/i,
   /\bI(?:'m| am)\s+(?:new to|not familiar with|very familiar with|based in|in UTC|in the \w+ time ?zone|colou?rblind|dyslexic|left-handed)\b/i,
   /\bI(?:'m| am)\b[^.?!]{1,60}?,?\s+so\s+(?:please\s+)?(?:always|never|don't|do not|keep|use|explain|write|avoid|make|prefer)\b/i,
   /\bI(?:'m| am) (?:responsible for|in charge of|the owner of|on the \w+ team)\b|\bI (?:lead|manage|run|own) the (?:\w+ ){0,2}(?:team|group|department|company|org|organi[sz]ation|project|service|product|platform)\b|\bmy team (?:is|owns|works on)\b|\bas (?:a|an|the) \w+(?: \w+)?,? I\b/i,
@@ -284,9 +284,20 @@ const SHORT_MESSAGE = 600;
 const MAX_MESSAGE = 2000;
 const looksPasted = (text: string) => text.includes('```') || text.split('\n').length > 15;
 
+// People type fast: "im", "dont", "lets", curly apostrophes. The rules are written for the spelled-out forms.
+const CONTRACTIONS: [RegExp, string][] = [
+  [/[’‘]/g, "'"],
+  [/\bim\b/gi, "I'm"],
+  [/\bive\b/gi, "I've"],
+  [/\b(don|doesn|didn|won|can|isn|aren|shouldn|wouldn)t\b/gi, "$1't"],
+  [/\blets\b/gi, "let's"],
+  [/\bi\b/g, 'I'],
+];
+const normalized = (text: string) => CONTRACTIONS.reduce((out, [re, to]) => out.replace(re, to), text);
+
 /** The durable statement in one user message, or null (most messages: task instructions, questions, approvals). */
 export function findDurableStatement(text: string): DurableStatement | null {
-  const trimmed = text.trim();
+  const trimmed = normalized(text.trim());
   if (trimmed.length === 0 || trimmed.length > MAX_MESSAGE) return null;
   const long = trimmed.length > SHORT_MESSAGE;
   if (long && looksPasted(trimmed)) return null;

@@ -57,6 +57,9 @@ describe('local engine: clause-level scope, in several languages', () => {
     ['my name is Dana, I maintain the ingestion service', 'user'],
     ['Ich bin Designerin und kein Entwickler, erklär mir Code bitte einfach.', 'user'],
     ['add to CLAUDE.md that the e2e suite needs the VPN', 'project'],
+    ['im a data engineer, so explain frontend things slowly', 'user'],
+    ['When you lose the connection to the server always re-check the state first.', 'feedback'],
+    ['We should NEVER set timestamps by hand, please remove that.', 'feedback'],
   ])('%s → %s', (text, type) => {
     expect(findDurableStatement(text)?.type).toBe(type);
   });
@@ -80,6 +83,10 @@ describe('local engine: clause-level scope, in several languages', () => {
     '总是报错',
     '毎回エラーになる',
     'add the new endpoint to CLAUDE.md',
+    'do it again but make it wider',
+    'the header is not centered like it is in Figma',
+    'Then take notes and drop them in docs/ for future reference',
+    'Getting Error: the command is deprecated, use the new one',
   ])('%s → nothing', (text) => {
     expect(findDurableStatement(text)).toBeNull();
   });

@@ -28,7 +28,7 @@ const MEMORY_REQUEST = [
     'i',
   ),
   /\b(?:note|noted|keep in mind|fyi|heads[- ]up|reminder)\s+for\s+(?:the\s+)?future(?:\s+sessions?)?\b|\bfor future reference\b|\b(?:for|in)\s+(?:all\s+)?(?:future|later|next)\s+sessions?\b/i,
-  /\b(?:save|store|add|put|keep|write)\s+(?:this|that|it)\s+(?:to|in|as|into)\s+(?:your\s+|a\s+|the\s+)?memor(?:y|ies)\b|\bmemori[sz]e\s+(?:this|that)\b|\bmake a (?:mental )?note\b|\b(?:add|put|write|note)\s+(?:(?:this|it)\s+)?(?:to|in|into)\s+(?:your\s+|the\s+)?(?:CLAUDE\.md|AGENTS\.md|memory|memory file)\s*(?:that\b|:)|\b(?:save|store) (?:this )?(?:to|in) memory\b/i,
+  /\b(?:save|store|add|put|keep|write)\s+(?:this|that|it)\s+(?:to|in|as|into)\s+(?:your\s+|a\s+|the\s+)?memor(?:y|ies)\b|\bmemori[sz]e\s+(?:this|that)\b|\bmake a (?:mental )?note\b|\b(?:add|put|write|save|update|note|document|record)\b[^.?!]{0,40}\b(?:CLAUDE\.md|claude md|AGENTS\.md|memory|memories)\b[^.?!]{0,20}\bwith (?:that|this|the) (?:information|info|rule|pattern|preference|convention|decision)\b|\b(?:add|save|put|write) (?:this|that|the) (?:rule|pattern|preference|convention|decision)\b[^.?!]{0,20}\b(?:to|in|into) (?:\w+ )?(?:CLAUDE\.md|memory|AGENTS\.md)\b|\b(?:add|put|write|note)\s+(?:(?:this|it)\s+)?(?:to|in|into)\s+(?:your\s+|the\s+)?(?:CLAUDE\.md|AGENTS\.md|memory|memory file)\s*(?:that\b|:)|\b(?:save|store) (?:this )?(?:to|in) memory\b/i,
   /记住|记下来|记一下|记得以后|请记得|覚えて(?:おいて|ください)|忘れないで/,
   /\bmerke?\s+dir\b(?![^.?!]*\b(?:den|unseren) (?:stand|status)\b)|\bvergiss (?:das )?nie\b/i,
   /\b(?:im|in deinem|in dein|ins) (?:langzeit)?gedächtnis\b|\bals (?:leitlinie|regel|grundsatz|präferenz|learning|standard)\b|\b(?:abgespeichert|abspeichern|speichere?)\b[^.?!]*\bkünftig|\bkünftig\b[^.?!]*\b(?:abgespeichert|abspeichern)/i,
@@ -44,7 +44,7 @@ const RECALLING = /\bremember\s+(?:when|what|how|where|why|which|the\s+\w+\s+(?:
 // must sit in a prescriptive clause (checked below). Quantifiers count over recurring events only:
 // "in every reply" is a standing rule, "in all files" is usually one batch of work.
 const SCOPE_EN =
-  /\b(?:from now on|from here on(?: out)?|going forward(?! with)|moving forward(?! with)|henceforth|in (?:the )?future|for all future|(?:every|each) time (?:you|we)\b|whenever (?:you|we)\b(?!\s*(?:are|'re|have|get|can|want|like) ?(?:ready|done|time|a chance|a moment)?\b)|by default|as a (?:general )?rule|in general|never again|no longer|no more|next time(?! (?:it|this|that|we run|you run)\b)|from today on|permanently|(?:in|for|with|after|before|at the end of|at the start of) (?:all|every|each|any) (?:new )?(?:commits?|PRs?|pull requests?|responses?|replies|answers?|summar(?:y|ies)|reports?|sessions?|conversations?|releases?|deploys?|tasks?|messages?)\b|\bany ?more\s*[.!]?$|\bever\s*[.!]*$)/i;
+  /\b(?:from now on|from here on(?: out)?|(?<!\b(?:plan|steps?|roadmap|strategy|path)\s)going forward(?! with)|moving forward(?! with)|henceforth|in (?:the )?future|for all future|(?:every|each) time (?:you|we)\b|whenever (?:you|we)\b(?!\s*(?:are|'re|have|get|can|want|like) ?(?:ready|done|time|a chance|a moment)?\b)|as a (?:general )?rule|never again|no longer|no more (?:\w+ ){0,2}\w+s\b|next time(?! (?:it|this|that|we run|you run)\b)|from today on|permanently|(?:in|for|with|after|before|at the end of|at the start of) (?:all|every|each|any) (?:new )?(?:commits?|PRs?|pull requests?|responses?|replies|answers?|summar(?:y|ies)|reports?|sessions?|conversations?|releases?|deploys?|tasks?|messages?)\b|\b(?:don't|do not|no longer|stop|never)\b[^.?!]*\bany ?more\s*[.!]?$)/i;
 // "in this project" scopes a convention ("in this repo we use tabs"), but an imperative with it is a task
 // ("set up eslint in this project"): it needs a subject or a modal that states a rule.
 const PLACE_SCOPE =
@@ -86,7 +86,7 @@ const PREFERENCE = [
   /\bich (?:bevorzuge|präferiere|mag es(?: nicht)?,? wenn|hasse es,? wenn)\b|\bmir ist wichtig,? dass\b|\bich würde erwarten,? (?:dass|das)\b/i,
   /我(?:不|更)?喜欢|我希望你(?:以后|总是|每次)|我习惯|我偏好|\bje préfère (?:que|quand|qu'|les|des)\b|\bprefiero\b|\bprefiro\b|я предпочитаю/i,
   /\b(?:at|in) the (?:start|beginning|end) of (?:each|every|a|any) (?:session|conversation|response|reply|task)\b|\bbeim (?:start|beginn|ende) (?:einer|jeder) session\b/i,
-  /\b(?:whenever|when|if) I (?:say|ask|write|speak|type|mention)\b|\bwenn ich\b[^.?!]*\b(?:spreche|sage|schreibe)\b/i,
+  /\b(?:whenever|when|if) I (?:say|ask|write|speak|type|mention)\b[^.?!]*(?:\b(?:I mean|it means|that means|means|I need|I want|you should|please)\b|=>|→)|\bwenn ich\b[^.?!]*\b(?:spreche|sage|schreibe)\b/i,
 ];
 
 // A choice among options on screen is not a preference: "I prefer the second option".
@@ -100,10 +100,10 @@ const CONFIRMATION =
 // Who the user is: "I'm a data scientist on…", "I've been writing Go for ten years", "我是后端开发".
 const IDENTITY = [
   /\bI(?:'m| am)\s+(?:a|an|the(?: only| lead| main| sole)?)\s+(?!\w+ing\b)(?!(?:bit|little|lot|few|problem|issue|question|error|moment|second|minute|mess|big fan|one|person|guy|idiot|fool|dummy|moron|genius|fan)\b)\w+/i,
-  /\bI work (?:as|on|in|at|for)\s+(?:a|an|the)\b|\bmy (?:role|background|day job) is\b|\bmy job is (?:to|as|in)\b|\bI(?:'ve| have) been (?:writing|using|working with|working in|doing|coding in|programming in) [^.?!,]{1,30} for (?:\d+|a few|many|several|some|ten|five|two|three|\w+) years\b|\bthis is my first \w+(?: \w+)? (?:project|app|codebase)\b|\b(?:onboarded|joining|joined|hired|starting) as (?:a|an|the) (?:new )?\w+|\bI(?:'m| am) (?:a )?new (?:dev|developer|engineer|hire|member)\b/i,
+  /\bI work (?:as|on|in|at|for)\s+(?:a|an|the)\b|\bmy (?:role|background|day job) is\b|\bmy job is (?:to|as|in)\b|\bI(?:'ve| have) been (?:writing|using|working with|working in|doing|coding in|programming in) [^.?!,]{1,30} for (?:\d+|a few|many|several|some|ten|five|two|three|\w+) years\b|\bthis is my first \w+(?: \w+)? (?:project|app|codebase)\b|\b(?:onboarded|joining|joined|hired|starting) as (?:a|an|the) (?:new )?\w+|\bI(?:'m| am) (?:a )?new (?:dev|developer|engineer|hire|member)\b|\bI have (?:some |a lot of |lots of |no |little |limited |years of |\d+ years of )?(?:professional )?experience (?:with|in)\b|\bI have no (?:\w+ )?(?:stack |language )?preference\b/i,
   /\bI(?:'m| am)\s+(?:new to|not familiar with|very familiar with|based in|in UTC|in the \w+ time ?zone|colou?rblind|dyslexic|left-handed)\b/i,
   /\bI(?:'m| am)\b[^.?!]{1,60}?,?\s+so\s+(?:please\s+)?(?:always|never|don't|do not|keep|use|explain|write|avoid|make|prefer)\b/i,
-  /\bI(?:'m| am) (?:responsible for|in charge of|the owner of|on the \w+ team)\b|\bI (?:lead|manage|run|own) the (?:\w+ ){0,2}(?:team|group|department|company|org|organi[sz]ation|project|service|product|platform)\b|\bmy team (?:is|owns|works on)\b|\bas (?:a|an|the) \w+(?: \w+)?,? I\b/i,
+  /\bI(?:'m| am) (?:responsible for|in charge of|the owner of|on the \w+ team)\b|\bI (?:lead|manage|run|own) the (?:\w+ ){0,2}(?:team|group|department|company|org|organi[sz]ation|project|service|product|platform)\b|\bmy team (?:is|owns|works on)\b|\bas (?:a|an) \w+(?: \w+)?, I\b/i,
   /\bI (?:mostly|usually|mainly|primarily) (?:work|write|code|program|use)\b|\bmy (?:timezone|time zone|native language|first language) is\b|\bI(?:'m| am) on (?:Windows|macOS|a Mac|Linux)\b|\bI live in\b|\bmy name is\b|\bcall me [A-Z]|\b(?:ich heiße|mein name ist|je m'appelle|me llamo)\b|我叫/i,
   /我是(?!不是)(?:一名|一个|个)?[^，。,\s]{0,8}(?:开发|工程师|设计师|经理|学生|科学家|分析师|程序员|负责人|维护者|产品|运维|测试)|\b[Ii]ch bin (?:ein|eine|der|die)\s+\w+|\b[Ii]ch bin [A-ZÄÖÜ]\w+(?:in|er|ent|ist|eur|or|ant)\b|\b[Ii]ch arbeite als\b/,
   /\bje suis (?:un |une )?(?:développeu|ingénieu|designer|data|product|étudiant|chef)\w*|\bsoy (?:un |una )?(?:desarrollador|ingenier|diseñador|programador|estudiante)\w*|\bя (?:разработчик|инженер|дизайнер|программист|студент)\w*|私は\S*(?:エンジニア|開発者|デザイナー)です/i,
@@ -172,16 +172,20 @@ const isQuestion = (sentence: string) => /[?？]\s*$/.test(sentence) || /吗[。
 
 // A clause that says how things should be: an imperative, a modal, a "we <verb>" convention. Not a report
 // ("the tests pass now"), whose subject is a thing, or "it"/"there".
-const NOT_PRESCRIPTIVE_START = /^(?:the|a|an|it|its|it's|this|that|there|he|she|they|everything|nothing|something|all|is|was|were|has|had)\b/i;
-const PRESCRIPTIVE_CUE = /\b(?:please|should|must|need to|have to|want|prefer|let's|make sure|don't|do not|never|always|no|avoid|use|keep|ask)\b/i;
+const NOT_PRESCRIPTIVE_START =
+  /^(?:the|a|an|it|its|it's|this|that|there|he|she|they|everything|nothing|something|all|is|was|were|has|had|which|who|where|whose|because|although|though|may|might|would|could|can|only|some|my)\b/i;
+const PRESCRIPTIVE_CUE = /\b(?:please|should|must|need to|have to|want|prefer|let's|make sure|don't|do not|never|always|no|avoid|use|keep|ask|we'll|we will|I'll|I will)\b/i;
 
 /** The English scope marker sits in a clause that prescribes (the marker alone may be its own clause). */
+const PURPOSE = /\b(?:prevent|avoid|so that|so it|so we|to make sure|in case)\b[^,;]*\b(?:in (?:the )?future|going forward)\b/i;
+
 function scopedPrescription(sentence: string): boolean {
   if (PLACE_SCOPE.test(sentence) && RULE_SUBJECT.test(sentence.replace(PLACE_SCOPE, ''))) return true;
   const parts = clauses(sentence);
   for (const [i, clause] of parts.entries()) {
     const match = SCOPE_EN.exec(clause);
-    if (!match) continue;
+    // "…to prevent the same issue in the future" is the purpose of a task.
+    if (!match || PURPOSE.test(clause)) continue;
     const rest = clause.replace(match[0], '').trim() || parts[i + 1] || '';
     if (!rest) return true;
     if (!NOT_PRESCRIPTIVE_START.test(rest) || PRESCRIPTIVE_CUE.test(rest)) return true;
@@ -196,7 +200,7 @@ const CONVENTION =
 // A prohibition with a condition or a reason ("don't X unless Y", "never X — it broke prod"), a convention
 // stated against its alternative ("we use date-fns, not moment"), who to ask first.
 const QUALIFIED_RULE =
-  /^(?:please\s+)?(?:don't|do not|never|avoid)\b(?!\s+(?:worry|bother|panic|stress|rush|hesitate|mind)\b)[^.?!]*(?:\bunless\b|\bbecause\b|\bsince\b|[—–]|\botherwise\b|\bwithout (?:asking|checking|confirming|testing|running|telling)\b)|\bwe (?:use|prefer|write|do) [^.?!,]+,? (?:not|instead of|rather than)\b/i;
+  /^(?:please\s+)?(?:don't|do not|never|avoid)\b(?!\s+(?:worry|bother|panic|stress|rush|hesitate|mind)\b)[^.?!]*(?:\bunless\b|\bbecause\b|\bsince\b|[—–]|\botherwise\b|\bwithout (?:asking|checking|confirming|testing|running|telling)\b)|\bwe (?:use|prefer|write) (?:(?!(?:have|had|has|been|is|are|was|were)\b)\S+ ){0,2}\S+?,? (?:not|instead of|rather than) \w/i;
 // Who to ask first, by name: "ask Priya before changing invoice logic".
 const ASK_OWNER = /\b[Aa]sk [A-Z]\w+ (?:before|first)\b/;
 
@@ -238,16 +242,23 @@ function kindOf(sentence: string): Kind | null {
 
 /** Drop a leading "please remember:" / "Note for the future:" wrapper, keep the statement. */
 function unwrap(text: string): string {
-  return text
-    .replace(
-      /^(?:(?:ok|okay|yes|yeah|great|also|and|so|fyi|heads[- ]up|please|pls)[,!.\s]+)*(?:please\s+)?(?:remember|note|keep in mind|bear in mind|make a note|save this to memory)(?:\s+for\s+(?:the\s+)?(?:future|later)(?:\s+sessions)?)?\s*(?:[:,—-]|that\b)?\s*/i,
-      '',
-    )
-    .replace(/^(?:add|put|write|note)\s+(?:(?:this|it)\s+)?(?:to|in|into)\s+(?:your\s+|the\s+)?(?:CLAUDE\.md|AGENTS\.md|memory|memory file)\s*(?:that\b|:)\s*/i, '')
-    .replace(/^(?:heads[- ]up|fyi)\s+for\s+(?:the\s+)?future(?:\s+sessions)?\s*[:,—-]?\s*/i, '')
-    .replace(/^(?:记住|记下来|记一下)[，,：:\s]*/, '')
-    .replace(/^(?:merke?\s+dir(?:\s+bitte)?|lembre-se|recuerda(?:\s+que)?|retiens|souviens-toi|запомни|помни)[:,\s]*/i, '')
-    .trim();
+  return (
+    text
+      .replace(
+        /^(?:(?:ok|okay|yes|yeah|great|also|and|so|fyi|heads[- ]up|please|pls)[,!.\s]+)*(?:please\s+)?(?:remember|note|keep in mind|bear in mind|make a note|save this to memory)(?:\s+for\s+(?:the\s+)?(?:future|later)(?:\s+sessions)?)?\s*(?:[:,—-]|that\b)?\s*/i,
+        '',
+      )
+      .replace(/^(?:add|put|write|note)\s+(?:(?:this|it)\s+)?(?:to|in|into)\s+(?:your\s+|the\s+)?(?:CLAUDE\.md|AGENTS\.md|memory|memory file)\s*(?:that\b|:)\s*/i, '')
+      // "…and update CLAUDE.md with that information": the request is not the content.
+      .replace(
+        /,?\s*(?:and\s+)?(?:please\s+)?(?:add|put|write|save|update|note|document|record)\b[^.?!]{0,40}\b(?:CLAUDE\.md|claude md|AGENTS\.md|memory|memories)\b[^.?!]{0,20}\bwith (?:that|this|the) (?:information|info|rule|pattern|preference|convention|decision)\b[.!]?/i,
+        '',
+      )
+      .replace(/^(?:heads[- ]up|fyi)\s+for\s+(?:the\s+)?future(?:\s+sessions)?\s*[:,—-]?\s*/i, '')
+      .replace(/^(?:记住|记下来|记一下)[，,：:\s]*/, '')
+      .replace(/^(?:merke?\s+dir(?:\s+bitte)?|lembre-se|recuerda(?:\s+que)?|retiens|souviens-toi|запомни|помни)[:,\s]*/i, '')
+      .trim()
+  );
 }
 
 const FIRST_PERSON_FACT = /^(?:that\s+)?(?:I(?:'m| am| can| can't| cannot| only| usually| work| live| mostly)\b|我是|ich bin\b)/i;
@@ -278,6 +289,8 @@ function whyOf(statement: string): { rule: string; why: string | null } {
   return { rule, why: why ? (lead === 'the reason is' ? why : `${lead} ${why}`) : null };
 }
 
+const LIST_ITEM = /^\s*(?:[-*•]|\d+[.)])\s/;
+
 // Long messages are mostly work material (specs, plans): only an explicit request to keep something counts
 // there, and only its own sentence. Pastes (code, logs) and very long messages are never read.
 const SHORT_MESSAGE = 600;
@@ -291,6 +304,8 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bive\b/gi, "I've"],
   [/\b(don|doesn|didn|won|can|isn|aren|shouldn|wouldn)t\b/gi, "$1't"],
   [/\blets\b/gi, "let's"],
+  [/\b(?:alwasy|allways|alwyas|alwys|alawys|alway)\b/gi, 'always'],
+  [/\b(?:nevr|nver|neve)\b/gi, 'never'],
   [/\bi\b/g, 'I'],
 ];
 const normalized = (text: string) => CONTRACTIONS.reduce((out, [re, to]) => out.replace(re, to), text);
@@ -302,10 +317,12 @@ export function findDurableStatement(text: string): DurableStatement | null {
   const long = trimmed.length > SHORT_MESSAGE;
   if (long && looksPasted(trimmed)) return null;
   const parts = sentences(trimmed);
+  // A bulleted list of instructions is the brief of a task ("- Manage the notes… - Always allow…").
+  const brief = trimmed.split('\n').filter((line) => LIST_ITEM.test(line)).length >= 3;
   for (const [i, sentence] of parts.entries()) {
     if (RECALLING.test(sentence) || PLAN_STEP.test(sentence)) continue;
     const explicit = MEMORY_REQUEST.some((re) => re.test(sentence));
-    if (long && !explicit) continue;
+    if ((long || (brief && LIST_ITEM.test(sentence))) && !explicit) continue;
     // An explicit request keeps the rest of a short message with it ("remember: X. Y.").
     const span = explicit && !long ? parts.slice(i).join(' ') : sentence;
     if (isQuestion(explicit ? span : sentence) || (!explicit && ASKING.test(sentence))) continue;

@@ -60,6 +60,8 @@ describe('local engine: clause-level scope, in several languages', () => {
     ['im a data engineer, so explain frontend things slowly', 'user'],
     ['When you lose the connection to the server always re-check the state first.', 'feedback'],
     ['We should NEVER set timestamps by hand, please remove that.', 'feedback'],
+    ['I have no experience with Go, but years of Python', 'user'],
+    ['Please update your fixes to alwasy use the factory, and update CLAUDE.md with that information.', 'feedback'],
   ])('%s → %s', (text, type) => {
     expect(findDurableStatement(text)?.type).toBe(type);
   });
@@ -87,6 +89,13 @@ describe('local engine: clause-level scope, in several languages', () => {
     'the header is not centered like it is in Figma',
     'Then take notes and drop them in docs/ for future reference',
     'Getting Error: the command is deprecated, use the new one',
+    'best linux helper ever',
+    'No more bottom sheet camera component',
+    'Review what you have researched and make a plan going forward.',
+    'Extend my config with by default showing hidden files',
+    'modify the agent to prevent the same issue in the future',
+    'Update claude md with that information',
+    'the order of the rows => sort them by date',
   ])('%s → nothing', (text) => {
     expect(findDurableStatement(text)).toBeNull();
   });

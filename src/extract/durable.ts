@@ -76,7 +76,7 @@ const ALWAYS_NEVER = [
 
 // A negated imperative with a generic object: "don't add comments that repeat the code".
 const NEGATED_GENERIC =
-  /^(?:please\s+)?(?:don't|do not|never|avoid|stop)\s+(?!(?:worry|bother|panic|stress|rush|hesitate|mind)\w*\b)(?:\w+ing|\w+)\s+(?:(?:unnecessary|extra|new|generic|long|inline|default|random|trailing|\w+ly)\s+)?[a-z]+s\b(?!\s+(?:yet|now|here|there)\b)[^,;]*$/i;
+  /^(?:please\s+)?(?:don't|do not|never|avoid|stop)\s+(?!(?:worry|bother|panic|stress|rush|hesitate|mind)\w*\b)\w+\s+(?:(?!(?:any|more|the|this|that|these|those|my|your|our|all|some)\b)\w+\s+)?[a-z]+s\b(?!\s+(?:yet|now|here|there)\b)[^,;]*$/i;
 
 // A general preference or expectation: "I prefer…", "I'd rather you…", "I like it when you…".
 const PREFERENCE = [
@@ -100,7 +100,7 @@ const CONFIRMATION =
 // Who the user is: "I'm a data scientist on…", "I've been writing Go for ten years", "我是后端开发".
 const IDENTITY = [
   /\bI(?:'m| am)\s+(?:a|an|the(?: only| lead| main| sole)?)\s+(?!\w+ing\b)(?!(?:bit|little|lot|few|problem|issue|question|error|moment|second|minute|mess|big fan|one|person|guy|idiot|fool|dummy|moron|genius|fan)\b)\w+/i,
-  /\bI work (?:as|on|in|at|for)\s+(?:a|an|the)\b|\bmy (?:role|background|day job) is\b|\bmy job is (?:to|as|in)\b|\bI(?:'ve| have) been (?:writing|using|working with|working in|doing|coding in|programming in) [^.?!,]{1,30} for (?:\d+|a few|many|several|some|ten|five|two|three|\w+) years\b|\bthis is my first \w+(?: \w+)? (?:project|app|codebase)\b|\b(?:onboarded|joining|joined|hired|starting) as (?:a|an|the) (?:new )?\w+|\bI(?:'m| am) (?:a )?new (?:dev|developer|engineer|hire|member)\b|\bI have (?:some |a lot of |lots of |no |little |limited |years of |\d+ years of )?(?:professional )?experience (?:with|in)\b|\bI have no (?:\w+ )?(?:stack |language )?preference\b/i,
+  /\bI work (?:as|on|in|at|for)\s+(?:a|an|the)\b|\bmy (?:role|background|day job) is\b|\bmy job is (?:to|as|in)\b|\bI(?:'ve| have) been (?:writing|using|working with|working in|doing|coding in|programming in) [^.?!,]{1,30} for (?:\d+|a few|many|several|some|ten|five|two|three|\w+) years\b|\bthis is my first \w+(?: \w+)? (?:project|app|codebase)\b|\b(?:onboarded|joining|joined|hired|starting) as (?:a|an|the) (?:new )?\w+|\bI(?:'m| am) (?:a )?new (?:dev|developer|engineer|hire|member)\b|\bI have (?:some |a lot of |lots of |no |little |limited |years of |\d+ years of )?(?:professional )?experience (?:with|in)\b|\bI have no (?:\w+ )?(?:stack |language )?preference\b|\b(?:the )?company I work (?:for|at) is\b/i,
   /\bI(?:'m| am)\s+(?:new to|not familiar with|very familiar with|based in|in UTC|in the \w+ time ?zone|colou?rblind|dyslexic|left-handed)\b/i,
   /\bI(?:'m| am)\b[^.?!]{1,60}?,?\s+so\s+(?:please\s+)?(?:always|never|don't|do not|keep|use|explain|write|avoid|make|prefer)\b/i,
   /\bI(?:'m| am) (?:responsible for|in charge of|the owner of|on the \w+ team)\b|\bI (?:lead|manage|run|own) the (?:\w+ ){0,2}(?:team|group|department|company|org|organi[sz]ation|project|service|product|platform)\b|\bmy team (?:is|owns|works on)\b|\bas (?:a|an) \w+(?: \w+)?, I\b/i,
@@ -133,10 +133,11 @@ const PROJECT = [
 const TASK_SCOPE = [
   /\b(?:this|that)\s+(?:one\s+)?(?:PR|pull request|commit|branch|ticket|task|test run|run|script|file|function|line|time)\b|\b(?:this|that|these|those)\s+(?:tests?|session|bug|error|issue|page|step|part|section|diff|output|loop|case|example|library|endpoint|query|feature|approach|idea|plan|option|version)\b/i,
   /\bin this one\b|\bfor now\b|\bfor this(?:\s+(?:one|time|task|run|change|fix|step|test|script|feature))?\s*[.,!]?\s*$|\bfor this (?:one|time|task|run|change|fix|step|feature)\b|\bright now\b|\b(?:today|today's|tonight|yesterday|this morning|this afternoon)\b|\b(?:das|dies|es)\s+(?:nicht|nie|jetzt)\b|\b(?:every|each|all|any) \w+ (?:you|we) (?:just )?\w+ed\b|\bnow\b(?!\s+on\b)|\byet\b|\bthere\b(?!\s+(?:is|are)\b)|\bhere\b\s*(?:[.,!]|$)(?!.*\b(?:project|repo)\b)/i,
-  /\b(?:do|use|change|touch|undo|revert|fix|try|run|delete|remove|move|copy|merge|push|implement|check|rename|install|open|close)\s+(?:it|this|that|these|those|them)\b(?!\s+(?:way|kind|sort|type|project|repo|codebase)\b)|\bany more \w+s\b|\bjust (?:do|go|continue|finish|fix|merge) (?:it|on|ahead)\b|\blet's\b(?![^.!?]*\b(?:always|never|from now on)\b)/i,
+  // ("I can do that" says who does it, not what to change.)
+  /(?<!\bI (?:can |will |'ll )?)\b(?:do|use|change|touch|undo|revert|fix|try|run|delete|remove|move|copy|merge|push|implement|check|rename|install|open|close)\s+(?:it|this|that|these|those|them)\b(?!\s+(?:way|kind|sort|type|project|repo|codebase)\b)|\bany more \w+s\b|\bjust (?:do|go|continue|finish|fix|merge) (?:it|on|ahead)\b|\blet's\b(?![^.!?]*\b(?:always|never|from now on)\b)/i,
   /\bnever mind\b|\bnevermind\b/i,
-  // Pasted output.
-  /\b(?:\w*Error|error|warning|Traceback|Exception)\b:|(?:^|\s)(?:~|\.{0,2})\/[\w.-]+\/[\w.-]+/i,
+  // Pasted output and code (errors, paths, aligned columns, shell).
+  /\b(?:\w*Error|error|warning|Traceback|Exception)\b:|(?:^|\s)(?:~|\.{0,2})\/[\w.-]+\/[\w.-]+|\S\s{4,}\S|\[\[|\$[A-Z_]{2,}\b/i,
   /先别|先把|这次|这个(?:文件|函数|PR)|先回滚|再说/,
 ];
 
@@ -195,7 +196,7 @@ function scopedPrescription(sentence: string): boolean {
 
 // A convention stated as such: "that's the convention in this project", "our rule is…".
 const CONVENTION =
-  /\b(?:that's|this is|it's|is) (?:the|our) (?:convention|rule|standard|policy|norm|house style)\b|\b(?:our|the) (?:convention|rule|policy|standard) (?:here |in this (?:repo|project|codebase) )?is\b|\bin this (?:repo|project|codebase),? we\b/i;
+  /(?:^|[.!;]\s*)(?:everything|all (?:code|files|tests|functions|commits|components)|every (?:file|test|function|commit|component|change)) (?:must|should) (?:always )?be\b|\b(?:that's|this is|it's|is) (?:the|our) (?:convention|rule|standard|policy|norm|house style)\b|\b(?:our|the) (?:convention|rule|policy|standard) (?:here |in this (?:repo|project|codebase) )?is\b|\bin this (?:repo|project|codebase),? we\b/i;
 
 // A prohibition with a condition or a reason ("don't X unless Y", "never X — it broke prod"), a convention
 // stated against its alternative ("we use date-fns, not moment"), who to ask first.

@@ -61,6 +61,9 @@ describe('local engine: clause-level scope, in several languages', () => {
     ['When you lose the connection to the server always re-check the state first.', 'feedback'],
     ['We should NEVER set timestamps by hand, please remove that.', 'feedback'],
     ['I have no experience with Go, but years of Python', 'user'],
+    ['The company I work for is Acme Electric', 'user'],
+    ['dont use the type any. Everything must be typed', 'feedback'],
+    ["don't do amplify deploys, I can do that", 'feedback'],
     ['Please update your fixes to alwasy use the factory, and update CLAUDE.md with that information.', 'feedback'],
   ])('%s → %s', (text, type) => {
     expect(findDurableStatement(text)?.type).toBe(type);
@@ -90,6 +93,8 @@ describe('local engine: clause-level scope, in several languages', () => {
     'Then take notes and drop them in docs/ for future reference',
     'Getting Error: the command is deprecated, use the new one',
     'best linux helper ever',
+    "don't make any changes",
+    'no, it closes the session    # After RDP closes, stop the container unless --keep-alive was given',
     'No more bottom sheet camera component',
     'Review what you have researched and make a plan going forward.',
     'Extend my config with by default showing hidden files',

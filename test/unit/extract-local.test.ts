@@ -14,36 +14,7 @@ describe('local engine: durable statements only', () => {
     ['Bugs for this service are tracked in Linear under the INGEST project.', 'reference'],
     ['记住：发布前一定要跑端到端测试', 'project'],
     ['以后都用中文回复我', 'feedback'],
-  ])('%s → %s', (text, type) => {
-    expect(findDurableStatement(text)?.type).toBe(type);
-  });
-
-  test.each([
-    'remember when the build broke on Friday? same thing again',
-    'Can you remember which flag we used for the migration?',
-    'always?',
-    'never mind, revert it',
-    "Don't change the schema in this PR.",
-    "I'm getting a timeout from the API now",
-    'keep doing what you are doing, back in 5 minutes',
-    '先别管这个，以后再说',
-    'Please update the README with the new flags',
-  ])('%s → nothing', (text) => {
-    expect(findDurableStatement(text)).toBeNull();
-  });
-
-  test('a memory gets Why/How to apply, the reason the user gave, and absolute dates', () => {
-    const found = findDurableStatement('Note for the future: the API freeze starts tomorrow because of the audit.')!;
-    const memory = proposeMemory(found, new Date('2026-03-02T10:00:00Z'));
-    expect(memory.body).toBe('The API freeze starts 2026-03-03.\n\n**Why:** because of the audit.\n**How to apply:** take this into account when planning or changing related work in this project.');
-    expect(memory.name).toBe('The API freeze starts 2026-03-03');
-    expect(memory.description).not.toBe(memory.name);
-  });
-});
-
-// Generalization guards, written here: each pair uses the same scope word durably and in task scope.
-describe('local engine: clause-level scope, in several languages', () => {
-  test.each([
+    // Each scope word durably here and in task scope below, in several languages.
     ['in this project we use pnpm workspaces', 'feedback'],
     ['In diesem Projekt nutzen wir immer pnpm', 'feedback'],
     ["Please don't create new markdown files unless I ask for them.", 'feedback'],
@@ -70,6 +41,15 @@ describe('local engine: clause-level scope, in several languages', () => {
   });
 
   test.each([
+    'remember when the build broke on Friday? same thing again',
+    'Can you remember which flag we used for the migration?',
+    'always?',
+    'never mind, revert it',
+    "Don't change the schema in this PR.",
+    "I'm getting a timeout from the API now",
+    'keep doing what you are doing, back in 5 minutes',
+    '先别管这个，以后再说',
+    'Please update the README with the new flags',
     'Set up eslint in this project',
     'Bitte erstelle in diesem Projekt eine README',
     'Add a docstring to every function in the repo',
@@ -109,6 +89,14 @@ describe('local engine: clause-level scope, in several languages', () => {
     const work = 'Please refactor the parser so that every token carries its position. '.repeat(9);
     expect(findDurableStatement(`${work}From now on, use tabs.`)).toBeNull();
     expect(findDurableStatement(`${work}Remember: the parser must stay streaming. ${work}`)?.statement).toBe('the parser must stay streaming.');
+  });
+
+  test('a memory gets Why/How to apply, the reason the user gave, and absolute dates', () => {
+    const found = findDurableStatement('Note for the future: the API freeze starts tomorrow because of the audit.')!;
+    const memory = proposeMemory(found, new Date('2026-03-02T10:00:00Z'));
+    expect(memory.body).toBe('The API freeze starts 2026-03-03.\n\n**Why:** because of the audit.\n**How to apply:** take this into account when planning or changing related work in this project.');
+    expect(memory.name).toBe('The API freeze starts 2026-03-03');
+    expect(memory.description).not.toBe(memory.name);
   });
 });
 

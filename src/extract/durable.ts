@@ -151,7 +151,7 @@ const taskScoped = (sentence: string) => TASK_SCOPE.some((re) => re.test(sentenc
 const PLAN_STEP = /^(?:then|and then|after that|afterwards|finally|first|next,)\s/i;
 
 // A request or question addressed to the assistant about the work at hand.
-const ASKING = /^(?:can|could|would|will|do|does|did|is|are|how|what|why|where|which|who|kannst|könntest|wie|was|wo|warum)\b/i;
+const ASKING = /^(?:can|could|would|will|should|shall|may|do|does|did|is|are|isn't|aren't|how|what|why|where|which|who|kannst|könntest|wie|was|wo|warum)\b/i;
 
 /** The sentences of a message (CJK full stops too). */
 function sentences(text: string): string[] {

@@ -1,6 +1,6 @@
 // Precision and recall of the local extract engine on the frozen labelled set
 // (bench/extract/labelled.jsonl), for the dev split (tuned on) and the test split (held out)
-// separately. Run after `npm run build`: node bench/extract/evaluate.js [--misses]
+// separately. Run after `npm run build`: node bench/extract/evaluate.js [--misses] [--test] [--heldout]
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -36,14 +36,26 @@ export function evaluateLocal(findDurableStatement, rows) {
   return result;
 }
 
-async function main() {
-  const { findDurableStatement } = await import(pathToFileURL(path.join(root, 'dist/internal.js')).href);
-  const rows = fs
-    .readFileSync(path.join(root, 'bench/extract/labelled.jsonl'), 'utf8')
+const readRows = (file) =>
+  fs
+    .readFileSync(path.join(root, 'bench/extract', file), 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line));
+
+async function main() {
+  const { findDurableStatement } = await import(pathToFileURL(path.join(root, 'dist/internal.js')).href);
   const pct = (x) => x.toFixed(3);
+  const report = (label, split, r, misses) => {
+    console.log(
+      `${label.padEnd(9)} ${split.padEnd(7)} ${r.messages} messages, ${r.durable} durable, ${r.extracted} extracted: precision ${pct(r.precision)}, recall ${pct(r.recall)}, type accuracy ${pct(r.typeAccuracy)}`,
+    );
+    if (misses) for (const line of r.wrong) console.log(`  ${line}`);
+  };
+  // Held-out sets are looked at only on request (--test, --heldout) and never with their misses:
+  // tuning sees the dev splits alone (labelled.jsonl's dev split, dev2.jsonl and dev3.jsonl, written while tuning).
+  const splits = ['dev', 'dev2', 'dev3', ...(process.argv.includes('--test') ? ['test'] : [])];
+  const rows = [...readRows('labelled.jsonl'), ...readRows('dev2.jsonl'), ...readRows('dev3.jsonl')];
   // All messages, then the real ones alone: the hand-written ones (source "written") were composed
   // by the team that wrote the rules, so the real-only line is the fairer figure.
   for (const [label, subset] of [
@@ -51,13 +63,26 @@ async function main() {
     ['real only', rows.filter((row) => row.source !== 'written')],
   ]) {
     const result = evaluateLocal(findDurableStatement, subset);
-    for (const split of ['dev', 'test']) {
-      const r = result[split];
-      console.log(
-        `${label.padEnd(9)} ${split.padEnd(4)} ${r.messages} messages, ${r.durable} durable, ${r.extracted} extracted: precision ${pct(r.precision)}, recall ${pct(r.recall)}, type accuracy ${pct(r.typeAccuracy)}`,
-      );
-      // Misses are listed by id only for the dev split: the test split stays unseen while tuning.
-      if (label === 'all' && process.argv.includes('--misses') && split === 'dev') for (const line of r.wrong) console.log(`  ${line}`);
+    for (const split of splits) {
+      if (result[split]) report(label, split, result[split], label === 'all' && split !== 'test' && process.argv.includes('--misses'));
+    }
+  }
+  // The independent held-out set (real messages from transcripts nobody here read, labelled without the engine).
+  if (process.argv.includes('--heldout') && fs.existsSync(path.join(root, 'bench/extract/heldout.jsonl'))) {
+    // Also by how each message was sampled (bench/extract/HELDOUT.md): at random, or found by searching.
+    const heldout = readRows('heldout.jsonl');
+    report(
+      'real only',
+      'heldout',
+      evaluateLocal(
+        findDurableStatement,
+        heldout.map((row) => ({ ...row, split: 'heldout' })),
+      ).heldout,
+      false,
+    );
+    for (const sample of [...new Set(heldout.map((row) => row.sample))]) {
+      const subset = heldout.filter((row) => row.sample === sample).map((row) => ({ ...row, split: sample }));
+      report('  heldout', sample, evaluateLocal(findDurableStatement, subset)[sample], false);
     }
   }
 }

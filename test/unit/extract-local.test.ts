@@ -14,6 +14,29 @@ describe('local engine: durable statements only', () => {
     ['Bugs for this service are tracked in Linear under the INGEST project.', 'reference'],
     ['记住：发布前一定要跑端到端测试', 'project'],
     ['以后都用中文回复我', 'feedback'],
+    // Each scope word durably here and in task scope below, in several languages.
+    ['in this project we use pnpm workspaces', 'feedback'],
+    ['In diesem Projekt nutzen wir immer pnpm', 'feedback'],
+    ["Please don't create new markdown files unless I ask for them.", 'feedback'],
+    ['Always run the full test suite before you say it works.', 'feedback'],
+    ['I hate emojis in code', 'feedback'],
+    ['Réponds-moi toujours en anglais.', 'feedback'],
+    ['Todos los commits en inglés, por favor, siempre.', 'feedback'],
+    ['Всегда пиши тесты перед кодом.', 'feedback'],
+    ['毎回テストを実行してから報告してください', 'feedback'],
+    ['Speichere das dauerhaft: Antworten bitte kurz halten.', 'feedback'],
+    ['my name is Dana, I maintain the ingestion service', 'user'],
+    ['Ich bin Designerin und kein Entwickler, erklär mir Code bitte einfach.', 'user'],
+    ['add to CLAUDE.md that the e2e suite needs the VPN', 'project'],
+    ['im a data engineer, so explain frontend things slowly', 'user'],
+    ['When you lose the connection to the server always re-check the state first.', 'feedback'],
+    ['We should NEVER set timestamps by hand, please remove that.', 'feedback'],
+    ['I have no experience with Go, but years of Python', 'user'],
+    ['The company I work for is Acme Electric', 'user'],
+    ['Keep your answers short.', 'feedback'],
+    ['dont use the type any. Everything must be typed', 'feedback'],
+    ["don't do amplify deploys, I can do that", 'feedback'],
+    ['Please update your fixes to alwasy use the factory, and update CLAUDE.md with that information.', 'feedback'],
   ])('%s → %s', (text, type) => {
     expect(findDurableStatement(text)?.type).toBe(type);
   });
@@ -28,8 +51,46 @@ describe('local engine: durable statements only', () => {
     'keep doing what you are doing, back in 5 minutes',
     '先别管这个，以后再说',
     'Please update the README with the new flags',
+    'Set up eslint in this project',
+    'Bitte erstelle in diesem Projekt eine README',
+    'Add a docstring to every function in the repo',
+    "don't make any changes, just explain",
+    "Don't worry about the tests since they are flaky",
+    "from now on the tests pass, so let's move to the docs",
+    'whenever you can, fix the flaky test',
+    "we're moving on to the next step",
+    "I'm an idiot, that was my fault",
+    'I prefer the second option',
+    'stop running the server',
+    'next time it fails, show me the full log',
+    'siempre falla con el mismo error',
+    'ça ne marche toujours pas',
+    'почему оно всегда падает',
+    '总是报错',
+    '毎回エラーになる',
+    'add the new endpoint to CLAUDE.md',
+    'do it again but make it wider',
+    'the header is not centered like it is in Figma',
+    'Then take notes and drop them in docs/ for future reference',
+    'Getting Error: the command is deprecated, use the new one',
+    'best linux helper ever',
+    "don't make any changes",
+    'make your answer shorter',
+    'no, it closes the session    # After RDP closes, stop the container unless --keep-alive was given',
+    'No more bottom sheet camera component',
+    'Review what you have researched and make a plan going forward.',
+    'Extend my config with by default showing hidden files',
+    'modify the agent to prevent the same issue in the future',
+    'Update claude md with that information',
+    'the order of the rows => sort them by date',
   ])('%s → nothing', (text) => {
     expect(findDurableStatement(text)).toBeNull();
+  });
+
+  test('in a long message only an explicit request counts, and only its own sentence', () => {
+    const work = 'Please refactor the parser so that every token carries its position. '.repeat(9);
+    expect(findDurableStatement(`${work}From now on, use tabs.`)).toBeNull();
+    expect(findDurableStatement(`${work}Remember: the parser must stay streaming. ${work}`)?.statement).toBe('the parser must stay streaming.');
   });
 
   test('a memory gets Why/How to apply, the reason the user gave, and absolute dates', () => {

@@ -1,0 +1,349 @@
+/**
+ * What makes a user statement durable, judged clause by clause: an explicit request to keep
+ * something (in several languages), a scope that outlives the task ("from now on", "in this
+ * project", "whenever…", "以后"), a prescriptive always/never, a negated imperative with a generic
+ * object, a general preference, who the user is, a standing project fact or an external place.
+ * A pointer to the work on screen ("this/that/it/here", "for now", "this PR") makes it
+ * task-scoped instead. Precision first: when in doubt, not durable. Pure.
+ */
+import type { MemoryType } from '../core/taxonomy.js';
+
+export interface DurableStatement {
+  type: MemoryType;
+  /** The statement itself, without the "please remember:" wrapper. */
+  statement: string;
+  /** The reason the user gave, when there is one. */
+  why: string | null;
+}
+
+type Kind = 'explicit' | 'standing' | 'confirmation' | 'identity' | 'reference' | 'project';
+
+// Discourse particles that may open a clause before the verb ("ok, please always…").
+const LEAD = String.raw`(?:(?:ok|okay|yes|yeah|yep|great|good|perfect|also|and|but|so|oh|fyi|btw|hey|one more thing|ugh|god|damn|dude|man|seriously|come on|fuck me|jeez|please|pls|just)[,!.:]?\s+)*`;
+
+// An explicit request to keep something, in the languages users write in.
+const MEMORY_REQUEST = [
+  new RegExp(
+    String.raw`(?:^|[.!;,]\s*)${LEAD}(?:remember|keep in mind|bear in mind|don't forget|do not forget|never forget)\s*(?:[:—-]|,(?!\s+(?:we|I|you)\s+(?:still|need|have|must)\b)|that\b|this\b)`,
+    'i',
+  ),
+  /\b(?:note|noted|keep in mind|fyi|heads[- ]up|reminder)\s+for\s+(?:the\s+)?future(?:\s+sessions?)?\b|\bfor future reference\b|\b(?:for|in)\s+(?:all\s+)?(?:future|later|next)\s+sessions?\b/i,
+  /\b(?:save|store|add|put|keep|write)\s+(?:this|that|it)\s+(?:to|in|as|into)\s+(?:your\s+|a\s+|the\s+)?memor(?:y|ies)\b|\bmemori[sz]e\s+(?:this|that)\b|\bmake a (?:mental )?note\b|\b(?:add|put|write|save|update|note|document|record)\b[^.?!]{0,40}\b(?:CLAUDE\.md|claude md|AGENTS\.md|memory|memories)\b[^.?!]{0,20}\bwith (?:that|this|the) (?:information|info|rule|pattern|preference|convention|decision)\b|\b(?:add|save|put|write) (?:this|that|the) (?:rule|pattern|preference|convention|decision)\b[^.?!]{0,20}\b(?:to|in|into) (?:\w+ )?(?:CLAUDE\.md|memory|AGENTS\.md)\b|\b(?:add|put|write|note)\s+(?:(?:this|it)\s+)?(?:to|in|into)\s+(?:your\s+|the\s+)?(?:CLAUDE\.md|AGENTS\.md|memory|memory file)\s*(?:that\b|:)|\b(?:save|store) (?:this )?(?:to|in) memory\b/i,
+  /记住|记下来|记一下|记得以后|请记得|覚えて(?:おいて|ください)|忘れないで/,
+  /\bmerke?\s+dir\b(?![^.?!]*\b(?:den|unseren) (?:stand|status)\b)|\bvergiss (?:das )?nie\b/i,
+  /\b(?:im|in deinem|in dein|ins) (?:langzeit)?gedächtnis\b|\bals (?:leitlinie|regel|grundsatz|präferenz|learning|standard)\b|\b(?:abgespeichert|abspeichern|speichere?)\b[^.?!]*\bkünftig|\bkünftig\b[^.?!]*\b(?:abgespeichert|abspeichern)/i,
+  /\bretiens\b|\bsouviens-toi\b|\bn'oublie (?:pas|jamais) que\b|\bgarde (?:bien )?en (?:tête|mémoire)\b/i,
+  /\brecuerda\s+(?:que|:)|\bno olvides que\b|\bten en cuenta que\b|\blembre-se\b|\blembra (?:que|:)|\bnão (?:se )?esque[cç]a (?:de )?que\b/i,
+  /(?:^|\s)(?:запомни|помни|не забывай)(?=[\s:,]|$)/i,
+];
+
+// Remembering as recall, not as a request to keep: "remember when…", "can you remember what…".
+const RECALLING = /\bremember\s+(?:when|what|how|where|why|which|the\s+\w+\s+(?:we|you|I)\b|if\b)|\b(?:can|do|did|could) you remember\b|\bdon't remember\b/i;
+
+// A time scope that outlives the task ("from now on", "every time you…", "in every reply"). English ones
+// must sit in a prescriptive clause (checked below). Quantifiers count over recurring events only:
+// "in every reply" is a standing rule, "in all files" is usually one batch of work.
+const SCOPE_EN =
+  /\b(?:from now on|from here on(?: out)?|(?<!\b(?:plan|steps?|roadmap|strategy|path)\s)going forward(?! with)|moving forward(?! with)|henceforth|in (?:the )?future|for all future|(?:every|each) time (?:you|we)\b|whenever (?:you|we)\b(?!\s*(?:are|'re|have|get|can|want|like) ?(?:ready|done|time|a chance|a moment)?\b)|as a (?:general )?rule|never again|no longer|no more (?:\w+ ){0,2}\w+s\b|next time(?! (?:it|this|that|we run|you run)\b)|from today on|permanently|(?:in|for|with|after|before|at the end of|at the start of) (?:all|every|each|any) (?:new )?(?:commits?|PRs?|pull requests?|responses?|replies|answers?|summar(?:y|ies)|reports?|sessions?|conversations?|releases?|deploys?|tasks?|messages?)\b|\b(?:don't|do not|no longer|stop|never)\b[^.?!]*\bany ?more\s*[.!]?$)/i;
+// "in this project" scopes a convention ("in this repo we use tabs"), but an imperative with it is a task
+// ("set up eslint in this project"): it needs a subject or a modal that states a rule.
+const PLACE_SCOPE =
+  /\b(?:in|across|for) (?:this|our|the whole|all our) (?:project|repo|repository|codebase|code base|team|company|org)\b|\bin (?:diesem|unserem) projekt\b|\bdans ce projet\b|\ben este proyecto\b|在这个项目(?:里|中)/i;
+const RULE_SUBJECT = /\b(?:we|our|you should|you must|should|must|always|never|don't|do not|ever|wir|immer|nie|niemals|soll\w*|muss\w*|kein\w*|nous|on)\b|都|不要/i;
+const SCOPE_OTHER = [
+  /\b(?:ab jetzt|ab sofort)(?!\s+(?:wird|ist|geht|kommt|sind|haben)\b)|\b(?:von nun an|in zukunft|zukünftig|künftig|grundsätzlich|jedes mal|immer wenn|für die zukunft(?! (?:dieses|des|der|von)\b)|standardmäßig|generell|nie wieder|niemals|dauerhaft|bei jeder (?:session|antwort|aufgabe)|in jeder (?:session|antwort))\b/i,
+  /\b(?:désormais|dorénavant|à l'avenir|à partir de maintenant|à chaque fois que|de ahora en adelante|a partir de ahora|en el futuro|cada vez que|a partir de agora|de agora em diante|no futuro|toda vez que)\b/i,
+  // Bare always/never in Romance languages and Russian also describe bugs ("siempre falla", "toujours pas",
+  // "всегда падает"): they count with please, a modal, an imperative with a pronoun ("réponds-moi toujours"),
+  // a sentence-initial infinitive ("toujours utiliser…") or a Russian imperative ("всегда пиши").
+  /\b(?:por favor|s'il te pla[iî]t|stp|svp|debes|deberías|tienes que|hay que|você deve|tem que|tu dois|il faut|vous devez)\b[^.?!]*\b(?:toujours|jamais|siempre|nunca|sempre)\b|\b(?:toujours|jamais|siempre|nunca|sempre)\b[^.?!]*\b(?:por favor|s'il te pla[iî]t|stp|svp)\b|\b\w+-(?:moi|nous|le|la|les)\s+(?:toujours|jamais)\b|^(?:toujours|jamais|siempre|nunca|sempre)\s+\w+(?:er|ir|re|ar)\b/i,
+  /(?:^|\s)(?:всегда|никогда(?: не)?)\s+\S+(?:и|й|йте|ите)(?=[\s,.!]|$)|(?:^|\s)пожалуйста[^.?!]*(?:всегда|никогда)/i,
+  /(?:^|\s)(?:впредь|с этого момента|отныне|каждый раз)(?=[\s,.!]|$)/i,
+  /以后(?!再)|今后|从现在开始|不要再|别再|再也不要|永远不要|从今以后|每次[^，。？?]*(?:都要|都用|要|请|必须)|总是要|请总是|一律|始终|务必|今後|これから(?:は)?|(?:毎回|常に|必ず|絶対に)[^。？?]*(?:ください|すること|ように|しない|しろ)/,
+];
+
+// always/never telling how to work (not "it never returns", "you always do this!", "I never said").
+const ALWAYS_NEVER = [
+  new RegExp(String.raw`(?:^|[.!;:,—–-]\s*)${LEAD}(?:always|never)(?:\s+ever)?\s+(?!(?:the|a|an|same|mind|again|been|had|did|was|were|said|thought|knew|got)\b)[a-z]`, 'i'),
+  /\b(?:you|we)\s+(?:should|must|need to|have to|are to|ought to|'ll|will)\s+(?:always|never)\b|\bto (?:always|never)\s+[a-z]|\bI (?:want|need|'d like|would like) you to (?:always|never)\b|\bmake sure (?:to|you) (?:always|never)\b/i,
+  // A conditional rule: "when you lose the connection, always re-check the state".
+  /\b(?:when|whenever|if|every time|each time|before|after) (?:you|we)\b[^.?!]*\b(?:always|never)\s+(?!(?:the|a|an|same|been|had|did|was|were|said|got)\b)[a-z]/i,
+  /\bwe (?:always|never) (?!(?:had|did|was|were|said|got|made|went|knew|thought|used to)\b)(?!\w+ed\b)[a-z]+/i,
+  /\b(?:don't|do not|never)\s+ever\b|\b(?:no|never|don't)\b[^.?!]*\bever\s*[.!]*$/i,
+  new RegExp(String.raw`(?:^|[.!;:,]\s*)${LEAD}stop\s+\w+ing\b(?!\s+(?:the|this|that|it|my|now)\b)`, 'i'),
+  /\b(?:du sollst|du solltest|du musst|bitte)\b[^.?!]*\b(?:immer|nie|niemals|auf jeden fall)\b(?!\s+noch)|\bsoll(?:st|te|test)?\s+(?:immer|nie|niemals|grundsätzlich)\b|\bich (?:möchte|will)\b[^.?!]*\b(?:immer|nie|keine .* mehr|nicht mehr)\b/i,
+];
+
+// A negated imperative with a generic object: "don't add comments that repeat the code".
+const NEGATED_GENERIC =
+  /^(?:please\s+)?(?:don't|do not|never|avoid|stop)\s+(?!(?:worry|bother|panic|stress|rush|hesitate|mind)\w*\b)\w+\s+(?:(?!(?:any|more|the|this|that|these|those|my|your|our|all|some)\b)\w+\s+)?[a-z]+s\b(?!\s+(?:yet|now|here|there)\b)[^,;]*$/i;
+
+// A general preference or expectation: "I prefer…", "I'd rather you…", "I like it when you…".
+const PREFERENCE = [
+  /\bI (?:always |really |strongly |generally |usually )?(?:prefer|like it when|love it when|hate it when|don't like it when|do not like it when|can't stand it when|expect you to|want you to always)\b/i,
+  /\bI (?:really )?(?:hate|dislike|don't like|do not like|can't stand) (?!(?:it|this|that|these|those|when)\b)[a-z]+s\b/i,
+  /\bI(?:'d| would) (?:rather|prefer|like) (?:you|that you|if you)\b[^.?!]*\b(?:than|instead|over|when|whenever)\b/i,
+  /\bich (?:bevorzuge|präferiere|mag es(?: nicht)?,? wenn|hasse es,? wenn)\b|\bmir ist wichtig,? dass\b|\bich würde erwarten,? (?:dass|das)\b/i,
+  /我(?:不|更)?喜欢|我希望你(?:以后|总是|每次)|我习惯|我偏好|\bje préfère (?:que|quand|qu'|les|des)\b|\bprefiero\b|\bprefiro\b|я предпочитаю/i,
+  /\b(?:at|in) the (?:start|beginning|end) of (?:each|every|a|any) (?:session|conversation|response|reply|task)\b|\bbeim (?:start|beginn|ende) (?:einer|jeder) session\b/i,
+  /\b(?:whenever|when|if) I (?:say|ask|write|speak|type|mention)\b[^.?!]*(?:\b(?:I mean|it means|that means|means|I need|I want|you should|please)\b|=>|→)|\bwenn ich\b[^.?!]*\b(?:spreche|sage|schreibe)\b/i,
+];
+
+// A choice among options on screen is not a preference: "I prefer the second option".
+const CHOICE =
+  /第[一二三四五]个|这个方案|那个方案|\b(?:the|la|le|die|der|das) (?:first|second|third|last|other|latter|former|deuxième|première|seconde|dernière|autre|erste|zweite|letzte) (?:one|option|version|approach|variant)?|\boption [a-z0-9]\b|\b(?:version|variant|approach) [a-z0-9]\b/i;
+
+// Approval of a way of working, meant to continue: "keep doing it this way", "that's how I want it from now on".
+const CONFIRMATION =
+  /\bkeep (?:doing (?:it|that|this)|it up|(?:it|that) (?:this|that) way|doing (?:it|that) like (?:this|that))\b|\bexactly (?:what|how) I want\b|\bthat's (?:how|what) I want\b|\bdo it like this (?:from now on|every time|again)\b|\bthat(?:'s| was| is) the right (?:call|approach|way)\b|\bthis is (?:exactly )?the (?:approach|way|level of detail|format|style|tone|length) I (?:want|like)\b|\b(?:that's|this is) how I (?:like|want) it\b|\bthat's (?:exactly )?the (?:\w+ ){1,2}I (?:want|like)\b|\b(?:more|all) of (?:this|that),? please\b|\b(?:use|do|apply) (?:this|that|it|the same)(?: \w+)? (?:for|in|on) (?:all|every|each|any) \w+/i;
+
+// Who the user is: "I'm a data scientist on…", "I've been writing Go for ten years", "我是后端开发".
+const IDENTITY = [
+  /\bI(?:'m| am)\s+(?:a|an|the(?: only| lead| main| sole)?)\s+(?!\w+ing\b)(?!(?:bit|little|lot|few|problem|issue|question|error|moment|second|minute|mess|big fan|one|person|guy|idiot|fool|dummy|moron|genius|fan)\b)\w+/i,
+  /\bI work (?:as|on|in|at|for)\s+(?:a|an|the)\b|\bmy (?:role|background|day job) is\b|\bmy job is (?:to|as|in)\b|\bI(?:'ve| have) been (?:writing|using|working with|working in|doing|coding in|programming in) [^.?!,]{1,30} for (?:\d+|a few|many|several|some|ten|five|two|three|\w+) years\b|\bthis is my first \w+(?: \w+)? (?:project|app|codebase)\b|\b(?:onboarded|joining|joined|hired|starting) as (?:a|an|the) (?:new )?\w+|\bI(?:'m| am) (?:a )?new (?:dev|developer|engineer|hire|member)\b|\bI have (?:some |a lot of |lots of |no |little |limited |years of |\d+ years of )?(?:professional )?experience (?:with|in)\b|\bI have no (?:\w+ )?(?:stack |language )?preference\b|\b(?:the )?company I work (?:for|at) is\b/i,
+  /\bI(?:'m| am)\s+(?:new to|not familiar with|very familiar with|based in|in UTC|in the \w+ time ?zone|colou?rblind|dyslexic|left-handed|blind|deaf|visually impaired|hard of hearing)\b|\bmy pronouns are\b/i,
+  /\bI(?:'m| am)\b[^.?!]{1,60}?,?\s+so\s+(?:please\s+)?(?:always|never|don't|do not|keep|use|explain|write|avoid|make|prefer)\b/i,
+  /\bI(?:'m| am) (?:responsible for|in charge of|the owner of|on the \w+ team)\b|\bI (?:lead|manage|run|own) the (?:\w+ ){0,2}(?:team|group|department|company|org|organi[sz]ation|project|service|product|platform)\b|\bmy team (?:is|owns|works on)\b|\bas (?:a|an) \w+(?: \w+)?, I\b/i,
+  /\bI (?:mostly|usually|mainly|primarily) (?:work|write|code|program|use)\b|\bmy (?:timezone|time zone|native language|first language) is\b|\bI(?:'m| am) on (?:Windows|macOS|a Mac|Linux)\b|\bI live in\b|\bmy name is\b|\bcall me [A-Z]|\b(?:ich heiße|mein name ist|je m'appelle|me llamo)\b|我叫/i,
+  /我是(?!不是)(?:一名|一个|个)?[^，。,\s]{0,8}(?:开发|工程师|设计师|经理|学生|科学家|分析师|程序员|负责人|维护者|产品|运维|测试)|\b[Ii]ch bin (?:ein|eine|der|die)\s+\w+|\b[Ii]ch bin [A-ZÄÖÜ]\w+(?:in|er|ent|ist|eur|or|ant)\b|\b[Ii]ch arbeite als\b/,
+  /\bje suis (?:un |une )?(?:développeu|ingénieu|designer|data|product|étudiant|chef)\w*|\bsoy (?:un |una )?(?:desarrollador|ingenier|diseñador|programador|estudiante)\w*|\bя (?:разработчик|инженер|дизайнер|программист|студент)\w*|私は\S*(?:エンジニア|開発者|デザイナー)です/i,
+];
+
+// Where information lives outside the code: "the runbook lives in Confluence under …".
+const TOOL = String.raw`(?:#[\w-]+|https?:\/\/\S+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|io|dev|net|org|app)\b|(?:Confluence|Notion|Jira|Linear|Slack|Teams|Discord|Grafana|Datadog|Sentry|PagerDuty|Google (?:Drive|Docs|Sheets)|Figma|Asana|Trello|Airtable|Kibana|Splunk|1Password|Vault|the wiki|our wiki)\b)`;
+// A bare "is in Figma" needs a subject that is information ("the specs are in Figma", not "it is centered in Figma").
+const ARTIFACT = String.raw`\b(?:docs?|documentation|designs?|specs?|mockups?|runbooks?|tickets?|bugs|issues|tasks|notes|boards?|dashboards?|credentials|secrets|passwords|keys|roadmap|backlog|logs|metrics|alerts|requirements|wiki|playbooks?|minutes|diagrams?|contracts?)\b`;
+const REFERENCE = [
+  new RegExp(
+    String.raw`(?:\b(?:lives?|is kept|are kept|(?:is|are) (?:tracked|documented|filed|logged|managed|posted|stored)|can be found)|${ARTIFACT}[^.?!]{0,30}?\b(?:is|are))\s+(?:in|on|at|under)\s+(?:[^.?!]{0,40}?\s(?:in|on|at|under)\s+)?(?:the\s+)?${TOOL}`,
+    'i',
+  ),
+  /\b(?:url|link|dashboard|board|docs?|wiki|runbook|channel|spreadsheet|tracker)\b[^.?!]{0,30}\bis\s+(?:at\s+)?(?:https?:\/\/|#[\w-])|\b(?:dashboard|runbook|wiki|board|channel|tracker|spreadsheet|docs)\b[^.?!]{0,40}\b(?:is|are|lives|live)\s+(?:at|in|on|under)\b|\b(?:go|goes|are posted|is posted|get posted)\s+(?:to|in)\s+#[\w-]+/i,
+  new RegExp(String.raw`^(?:please\s+)?(?:ask|post|ping|report|escalate)\b[^.?!]{0,30}\b(?:in|on|to)\s+${TOOL}[^.?!]*\b(?:when|whenever|if)\b`, 'i'),
+];
+
+// A decision or fact about the project meant to last.
+const PROJECT = [
+  /\b(?:is|are) deprecated\b|\bwill be (?:removed|deprecated|shut down|sunset)\b|\bthe (?:client|customer|legal team|compliance team|security team) (?:wants|requires|asked for|needs)\b|\bwe(?:'re| are) (?:freezing|deprecating|sunsetting|replacing)\b|\bwe(?:'re| are) (?:migrating|moving|switching|dropping)\b(?!\s+(?:on|ahead|forward|back|over|to (?:the )?next|to (?:a |the )?(?:new |next )?(?:step|task|phase|part|section|file|issue|plan|option|approach))\b)|\b(?:deadline|due date|launch|cutoff)\b[^.?!]{0,40}\b(?:is|on|by|after|until)\b|\b(?:compliance|legal|security) (?:requires|says)\b|^(?:the reason (?:we|our)\b|we(?:'ve| have)? decided\b|our (?:deadline|release|launch|rate limit|sla|budget)\b)|\bis owned by\b|\b(?:can't|cannot|must not|mustn't) be \w+ (?:before|until)\b|\b(?:are|is) going away\b|\b(?:merge|code|release) freeze\b/i,
+  // A recurring schedule: "the staging DB is wiped every Sunday", "we deploy on Tuesdays only".
+  /\b(?:is|are|gets?|runs?|happens?|goes out|go out|deploy|release|ship|rotate[sd]?|expires?|reset)\b[^.?!]{0,40}\b(?:every|each) (?:day|night|morning|evening|week|weekday|weekend|month|quarter|sprint|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\b(?:deploy|release|ship|merge)\w* (?:only )?on (?:mon|tues|wednes|thurs|fri|satur|sun)days\b/i,
+];
+
+// Pointers to the work at hand: "this PR", "for now", "use that", "here.", "this test".
+const TASK_SCOPE = [
+  /\b(?:this|that)\s+(?:one\s+)?(?:PR|pull request|commit|branch|ticket|task|test run|run|script|file|function|line|time)\b|\b(?:this|that|these|those)\s+(?:tests?|session|bug|error|issue|page|step|part|section|diff|output|loop|case|example|library|endpoint|query|feature|approach|idea|plan|option|version)\b/i,
+  /\bin this one\b|\bfor now\b|\bfor this(?:\s+(?:one|time|task|run|change|fix|step|test|script|feature))?\s*[.,!]?\s*$|\bfor this (?:one|time|task|run|change|fix|step|feature)\b|\bright now\b|\b(?:today|today's|tonight|yesterday|this morning|this afternoon)\b|\b(?:das|dies|es)\s+(?:nicht|nie|jetzt)\b|\b(?:every|each|all|any) \w+ (?:you|we) (?:just )?\w+ed\b|\bnow\b(?!\s+on\b)|\byet\b|\bthere\b(?!\s+(?:is|are)\b)|\bhere\b\s*(?:[.,!]|$)(?!.*\b(?:project|repo)\b)/i,
+  // ("I can do that" says who does it, not what to change.)
+  /(?<!\bI (?:can |will |'ll )?)\b(?:do|use|change|touch|undo|revert|fix|try|run|delete|remove|move|copy|merge|push|implement|check|rename|install|open|close)\s+(?:it|this|that|these|those|them)\b(?!\s+(?:way|kind|sort|type|project|repo|codebase)\b)|\bany more \w+s\b|\bjust (?:do|go|continue|finish|fix|merge) (?:it|on|ahead)\b|\blet's\b(?![^.!?]*\b(?:always|never|from now on)\b)/i,
+  /\bnever mind\b|\bnevermind\b/i,
+  // Pasted output and code (errors, paths, aligned columns, shell).
+  /\b(?:\w*Error|error|warning|Traceback|Exception)\b:|(?:^|\s)(?:~|\.{0,2})\/[\w.-]+\/[\w.-]+|\S\s{4,}\S|\[\[|\$[A-Z_]{2,}\b/i,
+  /先别|先把|这次|这个(?:文件|函数|PR)|先回滚|再说/,
+];
+
+// "the file" points at the work at hand, except inside a condition ("unless the file is generated").
+const DEFINITE_TASK_OBJECT = /\bthe\s+(?:one\s+)?(?:PR|pull request|commit|branch|ticket|task|test run|run|script|file|function|line|time)\b/i;
+const CONDITION = /\b(?:unless|if|when|whenever|before|after|until|once)\b[^,;.!?]*/gi;
+
+const taskScoped = (sentence: string) => TASK_SCOPE.some((re) => re.test(sentence)) || DEFINITE_TASK_OBJECT.test(sentence.replace(CONDITION, ''));
+
+// A step of a plan ("Then write it into CLAUDE.md, always follow the pattern"), even with "for future reference".
+const PLAN_STEP = /^(?:then|and then|after that|afterwards|finally|first|next,)\s/i;
+
+// A request or question addressed to the assistant about the work at hand.
+const ASKING = /^(?:can|could|would|will|should|shall|may|do|does|did|is|are|isn't|aren't|how|what|why|where|which|who|kannst|könntest|wie|was|wo|warum)\b/i;
+
+/** The sentences of a message (CJK full stops too). */
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?。！？])\s+|(?<=[。！？])|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** The clauses of a sentence: split at commas, semicolons, colons and dashes. */
+function clauses(sentence: string): string[] {
+  return sentence
+    .split(/\s*(?:[,;:，；：]|\s[—–-]\s|—)\s*/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+}
+
+const isQuestion = (sentence: string) => /[?？]\s*$/.test(sentence) || /吗[。]?$/.test(sentence);
+
+// A clause that says how things should be: an imperative, a modal, a "we <verb>" convention. Not a report
+// ("the tests pass now"), whose subject is a thing, or "it"/"there".
+const NOT_PRESCRIPTIVE_START =
+  /^(?:the|a|an|it|its|it's|this|that|there|he|she|they|everything|nothing|something|all|is|was|were|has|had|which|who|where|whose|because|although|though|may|might|would|could|can|only|some|my)\b/i;
+const PRESCRIPTIVE_CUE = /\b(?:please|should|must|need to|have to|want|prefer|let's|make sure|don't|do not|never|always|no|avoid|use|keep|ask|we'll|we will|I'll|I will)\b/i;
+
+/** The English scope marker sits in a clause that prescribes (the marker alone may be its own clause). */
+const PURPOSE = /\b(?:prevent|avoid|so that|so it|so we|to make sure|in case)\b[^,;]*\b(?:in (?:the )?future|going forward)\b/i;
+
+function scopedPrescription(sentence: string): boolean {
+  if (PLACE_SCOPE.test(sentence) && RULE_SUBJECT.test(sentence.replace(PLACE_SCOPE, ''))) return true;
+  const parts = clauses(sentence);
+  for (const [i, clause] of parts.entries()) {
+    const match = SCOPE_EN.exec(clause);
+    // "…to prevent the same issue in the future" is the purpose of a task.
+    if (!match || PURPOSE.test(clause)) continue;
+    const rest = clause.replace(match[0], '').trim() || parts[i + 1] || '';
+    if (!rest) return true;
+    if (!NOT_PRESCRIPTIVE_START.test(rest) || PRESCRIPTIVE_CUE.test(rest)) return true;
+  }
+  return false;
+}
+
+// A convention stated as such: "that's the convention in this project", "our rule is…".
+const CONVENTION =
+  /(?:^|[.!;]\s*)(?:everything|all (?:code|files|tests|functions|commits|components)|every (?:file|test|function|commit|component|change)) (?:must|should) (?:always )?be\b|\b(?:that's|this is|it's|is) (?:the|our) (?:convention|rule|standard|policy|norm|house style)\b|\b(?:our|the) (?:convention|rule|policy|standard) (?:here |in this (?:repo|project|codebase) )?is\b|\bin this (?:repo|project|codebase),? we\b/i;
+
+// A prohibition with a condition or a reason ("don't X unless Y", "never X — it broke prod"), a convention
+// stated against its alternative ("we use date-fns, not moment"), who to ask first.
+const QUALIFIED_RULE =
+  /^(?:please\s+)?(?:don't|do not|never|avoid)\b(?!\s+(?:worry|bother|panic|stress|rush|hesitate|mind)\b)[^.?!]*(?:\bunless\b|\bbecause\b|\bsince\b|[—–]|\botherwise\b|\bwithout (?:asking|checking|confirming|testing|running|telling)\b)|\bwe (?:use|prefer|write) (?:(?!(?:have|had|has|been|is|are|was|were)\b)\S+ ){0,2}\S+?,? (?:not|instead of|rather than) \w/i;
+// Who to ask first, by name: "ask Priya before changing invoice logic".
+const ASK_OWNER = /\b[Aa]sk [A-Z]\w+ (?:before|first)\b/;
+
+// An imperative about the assistant's recurring output is a standing preference ("keep your answers
+// short"); about one piece of it, a task ("make your answer shorter").
+const RECURRING_OUTPUT =
+  /^(?:please\s+)?(?:keep|make|write|give|format|start|end|stop)\s+(?:all\s+)?(?:of\s+)?your\s+(?:answers|responses|replies|explanations|summaries|commit messages|code comments|messages|PR descriptions)\b/i;
+
+function standing(sentence: string): boolean {
+  if (RECURRING_OUTPUT.test(sentence)) return true;
+  if (CONVENTION.test(sentence) || QUALIFIED_RULE.test(sentence) || ASK_OWNER.test(sentence)) return true;
+  if (ALWAYS_NEVER.some((re) => re.test(sentence))) return true;
+  if (scopedPrescription(sentence)) return true;
+  if (SCOPE_OTHER.some((re) => re.test(sentence))) return true;
+  if (PREFERENCE.some((re) => re.test(sentence)) && !CHOICE.test(sentence)) return true;
+  // "don't touch the tests, just fix the code": the prohibition frames a one-off alternative.
+  return !/,\s*just\s/i.test(sentence) && clauses(sentence).some((clause) => NEGATED_GENERIC.test(clause));
+}
+
+// A rule stated with a modal or a lasting scope holds even when the same sentence also asks for a fix
+// ("We should NEVER set timestamps by hand, please remove that"): its pointers are checked in its own clause.
+const STRONG_RULE =
+  /\b(?:you|we)\s+(?:should|must)\s+(?:always|never)\b|\b(?:from now on|going forward|from here on|henceforth|never again)\b|\b(?:when|whenever|if|every time|each time) (?:you|we)\b[^.?!]*\b(?:always|never)\s+[a-z]/i;
+
+/** The clause of a task-scoped sentence that states a strong rule on its own, if any. */
+function ruleClause(sentence: string): string | null {
+  const parts = clauses(sentence);
+  for (const [i, clause] of parts.entries()) {
+    if (!STRONG_RULE.test(clause)) continue;
+    // "From now on, use tabs": the marker may stand alone before its rule.
+    const rule = clause.replace(STRONG_RULE, '').trim() ? clause : `${clause}, ${parts[i + 1] ?? ''}`;
+    if (kindOf(rule) === 'standing' && !taskScoped(rule)) return rule;
+  }
+  return null;
+}
+
+function kindOf(sentence: string): Kind | null {
+  if (IDENTITY.some((re) => re.test(sentence))) return 'identity';
+  if (CONFIRMATION.test(sentence)) return 'confirmation';
+  if (PROJECT.some((re) => re.test(sentence))) return 'project';
+  if (standing(sentence)) return 'standing';
+  if (REFERENCE.some((re) => re.test(sentence)) && !/\b(?:I|you)\b/.test(sentence.replace(/^(?:please\s+)?ask\b/i, ''))) return 'reference';
+  return null;
+}
+
+/** Drop a leading "please remember:" / "Note for the future:" wrapper, keep the statement. */
+function unwrap(text: string): string {
+  return (
+    text
+      .replace(
+        /^(?:(?:ok|okay|yes|yeah|great|also|and|so|fyi|heads[- ]up|please|pls)[,!.\s]+)*(?:please\s+)?(?:remember|note|keep in mind|bear in mind|make a note|save this to memory)(?:\s+for\s+(?:the\s+)?(?:future|later)(?:\s+sessions)?)?\s*(?:[:,—-]|that\b)?\s*/i,
+        '',
+      )
+      .replace(/^(?:add|put|write|note)\s+(?:(?:this|it)\s+)?(?:to|in|into)\s+(?:your\s+|the\s+)?(?:CLAUDE\.md|AGENTS\.md|memory|memory file)\s*(?:that\b|:)\s*/i, '')
+      // "…and update CLAUDE.md with that information": the request is not the content.
+      .replace(
+        /,?\s*(?:and\s+)?(?:please\s+)?(?:add|put|write|save|update|note|document|record)\b[^.?!]{0,40}\b(?:CLAUDE\.md|claude md|AGENTS\.md|memory|memories)\b[^.?!]{0,20}\bwith (?:that|this|the) (?:information|info|rule|pattern|preference|convention|decision)\b[.!]?/i,
+        '',
+      )
+      .replace(/^(?:heads[- ]up|fyi)\s+for\s+(?:the\s+)?future(?:\s+sessions)?\s*[:,—-]?\s*/i, '')
+      .replace(/^(?:记住|记下来|记一下)[，,：:\s]*/, '')
+      .replace(/^(?:merke?\s+dir(?:\s+bitte)?|lembre-se|recuerda(?:\s+que)?|retiens|souviens-toi|запомни|помни)[:,\s]*/i, '')
+      .trim()
+  );
+}
+
+const FIRST_PERSON_FACT = /^(?:that\s+)?(?:I(?:'m| am| can| can't| cannot| only| usually| work| live| mostly)\b|我是|ich bin\b)/i;
+const RULE_WORDS =
+  /\b(?:never|always|don't|do not|prefer|avoid|stop|use|want)\b|不喜欢|不要|别|喜欢|以后都|\bimmer\b|\bnie\b|präferiere|\bwir\b[^.]*\bimmer\b|предпочитаю|prefiero|prefiro|préfère|\bsempre\b|\bsiempre\b|toujours/i;
+
+function typeOf(text: string, kind: Kind): MemoryType {
+  if (kind === 'identity') return 'user';
+  if (kind === 'reference' || kind === 'project') return kind;
+  if (kind === 'confirmation' || kind === 'standing') return 'feedback';
+  // Explicit requests: who the user is, how to work, or a fact about the project (judged by the first clause).
+  const first = text.split(/[,;，；]/)[0]!;
+  if (IDENTITY.some((re) => re.test(text)) || (FIRST_PERSON_FACT.test(text) && !PREFERENCE.some((re) => re.test(first)))) return 'user';
+  if (RULE_WORDS.test(first)) return 'feedback';
+  if (REFERENCE.some((re) => re.test(text))) return 'reference';
+  return 'project';
+}
+
+const WHY_MARKERS = /\s*(?:[—–]|\s-\s|;|,)?\s*\b(because|since|as|so that|otherwise|we got burned|the reason is|weil|da)\b\s*/i;
+
+function whyOf(statement: string): { rule: string; why: string | null } {
+  const match = WHY_MARKERS.exec(statement);
+  if (!match || match.index < 12) return { rule: statement, why: null };
+  const rule = statement.slice(0, match.index).replace(/[\s,;—–-]+$/, '');
+  const why = statement.slice(match.index + match[0].length).trim();
+  const lead = match[1]!.toLowerCase();
+  // "because of the audit" reads as a reason; "the reason is X" as X.
+  return { rule, why: why ? (lead === 'the reason is' ? why : `${lead} ${why}`) : null };
+}
+
+const LIST_ITEM = /^\s*(?:[-*•]|\d+[.)])\s/;
+
+// Long messages are mostly work material (specs, plans): only an explicit request to keep something counts
+// there, and only its own sentence. Pastes (code, logs) and very long messages are never read.
+const SHORT_MESSAGE = 600;
+const MAX_MESSAGE = 2000;
+const looksPasted = (text: string) => text.includes('```') || text.split('\n').length > 15;
+
+// People type fast: "im", "dont", "lets", curly apostrophes. The rules are written for the spelled-out forms.
+const CONTRACTIONS: [RegExp, string][] = [
+  [/[’‘]/g, "'"],
+  [/\bim\b/gi, "I'm"],
+  [/\bive\b/gi, "I've"],
+  [/\b(don|doesn|didn|won|can|isn|aren|shouldn|wouldn)t\b/gi, "$1't"],
+  [/\blets\b/gi, "let's"],
+  [/\b(?:alwasy|allways|alwyas|alwys|alawys|alway)\b/gi, 'always'],
+  [/\b(?:nevr|nver|neve)\b/gi, 'never'],
+  [/\bi\b/g, 'I'],
+];
+const normalized = (text: string) => CONTRACTIONS.reduce((out, [re, to]) => out.replace(re, to), text);
+
+/** The durable statement in one user message, or null (most messages: task instructions, questions, approvals). */
+export function findDurableStatement(text: string): DurableStatement | null {
+  const trimmed = normalized(text.trim());
+  if (trimmed.length === 0 || trimmed.length > MAX_MESSAGE) return null;
+  const long = trimmed.length > SHORT_MESSAGE;
+  if (long && looksPasted(trimmed)) return null;
+  const parts = sentences(trimmed);
+  // A bulleted list of instructions is the brief of a task ("- Manage the notes… - Always allow…").
+  const brief = trimmed.split('\n').filter((line) => LIST_ITEM.test(line)).length >= 3;
+  for (const [i, sentence] of parts.entries()) {
+    if (RECALLING.test(sentence) || PLAN_STEP.test(sentence)) continue;
+    const explicit = MEMORY_REQUEST.some((re) => re.test(sentence));
+    if ((long || (brief && LIST_ITEM.test(sentence))) && !explicit) continue;
+    // An explicit request keeps the rest of a short message with it ("remember: X. Y.").
+    const span = explicit && !long ? parts.slice(i).join(' ') : sentence;
+    if (isQuestion(explicit ? span : sentence) || (!explicit && ASKING.test(sentence))) continue;
+    const kind: Kind | null = explicit ? 'explicit' : kindOf(sentence);
+    if (kind === null) continue;
+    let statement = unwrap(span);
+    if (kind !== 'explicit' && kind !== 'confirmation' && taskScoped(sentence)) {
+      const rule = ruleClause(sentence);
+      if (!rule) continue;
+      statement = rule;
+    }
+    if (statement.length < 8) continue;
+    const { rule, why } = whyOf(statement);
+    return { type: typeOf(statement, kind), statement: rule, why };
+  }
+  return null;
+}

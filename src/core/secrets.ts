@@ -30,7 +30,8 @@ type RuleRow = [id: string, description: string, keywords: string[], pattern: st
  * `your_api_key`, `password`, an ENV_NAME, a path.
  */
 function isRealCredential(value: string): boolean {
-  const placeholder = /^[$%{<([/.*#~!]|\.\.\.|…|x{4,}|\*{3,}|^(?:your|my|the|some|example|sample|placeholder|change_?me|redacted|dummy|fake|none|null|nil|undefined|true|false|todo|tbd|secret|password|passw(?:or)?d|pass|pwd|token|api_?key|key|env)(?:[_-]|$)/i;
+  const placeholder =
+    /^[$%{<([/.*#~!]|\.\.\.|…|x{4,}|\*{3,}|^(?:your|my|the|some|example|sample|placeholder|change_?me|redacted|dummy|fake|none|null|nil|undefined|true|false|todo|tbd|secret|password|passw(?:or)?d|pass|pwd|token|api_?key|key|env)(?:[_-]|$)/i;
   if (placeholder.test(value) || /^[A-Z][A-Z0-9_]*$/.test(value) || /^(.)\1+$/.test(value)) return false;
   // A credential mixes letters with digits or symbols; words and numbers alone are not one.
   return /[A-Za-z]/.test(value) && /[\d!@#%^&*+=?]/.test(value);

@@ -76,7 +76,13 @@ describe('credentials by shape', () => {
     expect(ids(`client_secret: ${value}\n`)).toEqual(['keyword-credential']);
     expect(ids(`DATABASE_URL=postgres://app:${value}@db.internal:5432/app\n`)).toEqual(['uri-credential']);
     expect(redact(`mongodb+srv://svc:${value}@cluster0.example.net/`)).toBe('mongodb+srv://svc:[REDACTED]@cluster0.example.net/');
-    for (const placeholder of ['password: <your password>', 'client_secret: ${CLIENT_SECRET}', 'PGPASSWORD=$(cat /run/secrets/pgpass)', 'hashed_secret: "513e0a36963ae1e8431c"', 'postgres://user:password@localhost/app'])
+    for (const placeholder of [
+      'password: <your password>',
+      'client_secret: ${CLIENT_SECRET}',
+      'PGPASSWORD=$(cat /run/secrets/pgpass)',
+      'hashed_secret: "513e0a36963ae1e8431c"',
+      'postgres://user:password@localhost/app',
+    ])
       expect(ids(placeholder), placeholder).toEqual([]);
   });
 });

@@ -3,15 +3,9 @@ import { INDEX_MAX_LINES } from '../../core/limits.js';
 import { findSecrets } from '../../core/secrets.js';
 import { INDEX_FILE, isMemoryType } from '../../core/taxonomy.js';
 import type { IndexSource, MemoryDirModel, TopicSource } from '../../core/dir-model.js';
+import { isMemory } from '../memory-files.js';
 import { indexPointers, pointerTarget } from '../pointers.js';
 import type { Rule } from '../types.js';
-
-/** Hand-off notes, read-mes and logs kept beside the memories: without frontmatter they are not memories. */
-const NOT_A_MEMORY = /^(?:last[_-]?session|session[_-]?handoff|handoff|readme|todo|changelog|notes?|index)(?:[_-][\w-]*)?\.md$/i;
-
-function isMemory(topic: TopicSource): boolean {
-  return topic.topic.frontmatter !== null || !NOT_A_MEMORY.test(topic.path.replace(/^.*\//, ''));
-}
 
 /** The pointer line for a topic: name as title, a hook within the line limit, no text a secret rule matches. */
 function pointerFor(topic: TopicSource): string {
@@ -96,10 +90,15 @@ export const unindexedTopic: Rule = {
     const indexed = indexedTopics(model);
     const index = model.index;
     const text = index?.text ?? '';
+    // A file the index names in its text (`slice-review.md`, [[slice-review]]) is known to the agent.
+    const named = (topic: TopicSource) => {
+      const fileName = topic.path.replace(/^.*\//, '');
+      return text.includes(fileName) || text.includes(`[[${fileName.replace(/\.md$/, '')}]]`);
+    };
     const eol = index?.index.eol ?? '\n';
     let added = 0;
     for (const topic of model.topics) {
-      if (indexed.has(topic.path) || !isMemory(topic)) continue;
+      if (indexed.has(topic.path) || !isMemory(topic) || named(topic)) continue;
       const where = { file: topic.path, line: 1, column: 1 };
       const after = insertionLine(index, topic.fields.type, added);
       if (after === undefined) {

@@ -62,7 +62,17 @@ export const vagueDescription: Rule = {
       if (words.length > 0 && words.every((w) => GENERIC.has(w))) why = 'is a generic word';
       else if (description.toLowerCase() === topic.fields.name?.trim().toLowerCase()) why = 'only repeats the name';
       else if (effectiveLength(description) < minLength) why = `is under ${minLength} characters`;
-      if (why) report({ file: topic.path, line: fieldLine(topic, 'description'), column: 1, message: `description "${description}" ${why}; say when this memory is relevant` });
+      if (!why) continue;
+      const line = fieldLine(topic, 'description');
+      const raw = topic.text.slice(topic.lineStarts[line - 1], topic.lineStarts[line] ?? undefined);
+      // `description: Issue #12 shipped` is "Issue" to YAML: the rest is a comment.
+      const cut = / #/.test(raw) && !/^\s*description:\s*["']/.test(raw) && raw.length > description.length + 20;
+      report({
+        file: topic.path,
+        line,
+        column: 1,
+        message: cut ? 'description is cut at " #": YAML reads the rest as a comment; quote the value' : `description "${description}" ${why}; say when this memory is relevant`,
+      });
     }
   },
 };

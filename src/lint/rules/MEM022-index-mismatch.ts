@@ -15,6 +15,13 @@ function sectionType(heading: string): string | undefined {
   return isMemoryType(word) ? word : undefined;
 }
 
+/** Latin or not: what the letters of a text are written in, roughly. */
+function scriptOf(text: string): 'latin' | 'other' | 'mixed' {
+  const latin = /\p{Script=Latin}/u.test(text);
+  const other = /[^\P{L}\p{Script=Latin}]/u.test(text);
+  return latin && other ? 'mixed' : other ? 'other' : 'latin';
+}
+
 /**
  * A title fits the file it points to when it is the file's name or file name, or shares a word
  * (stemmed, any script) with either: titles are often shortened names, and a pointer titled
@@ -26,6 +33,8 @@ function titleFitsFile(title: string, path: string, name: string): boolean {
   if (plain === name || plain === fileName || plain === fileName.replace(/\.md$/i, '')) return true;
   const words = new Set(tokenize(plain));
   if (words.size === 0) return true;
+  // A title in another script than the name (專案總覽 for project_overview) is a translation: no words to compare.
+  if (scriptOf(plain) !== scriptOf(`${name} ${fileName}`)) return true;
   const own = [...tokenize(name), ...tokenize(fileName.replace(/\.md$/i, ''))];
   return own.length === 0 || own.some((word) => words.has(word));
 }

@@ -1,7 +1,7 @@
 import type { TopicSource } from '../core/dir-model.js';
 
 /** Hand-off notes, read-mes and logs kept beside the memories: without frontmatter they are not memories. */
-const NOT_A_MEMORY = /^(?:last[_-]?session|session[_-]?handoff|handoff|readme|todo|changelog|notes?|index)(?:[_-][\w-]*)?\.md$/i;
+const NOT_A_MEMORY = /^(?:last[_-]?session|session[_-]?handoff|handoff|readme|todo|changelog)(?:[_-][\w-]*)?\.md$/i;
 
 /** A file with a memory type, or any file not named like a hand-off note, README or log. */
 export function isMemory(topic: TopicSource): boolean {

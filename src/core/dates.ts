@@ -166,6 +166,8 @@ function detect(text: string, anchor: Date): RelativeDate[] {
       if (!EN_RELATIVE.test(expression) || HAS_YEAR.test(expression) || /\b(?:years?|quarters?)\b/i.test(expression)) continue;
       // Spans across masked text ("in ␣␣␣ a day"), times of day and event-relative days are no dates.
       if (/\s{3,}/.test(expression) || TIME_OF_DAY.test(expression) || EVENT_RELATIVE.test(expression)) continue;
+      // "converged in one week", "done in two days": how long it took, not when.
+      if (/^in\s/i.test(expression) && /\b(?:\w+ed|done|did|built|made|took|ran)\s+$/i.test(chunk.slice(Math.max(0, r.index - 20), r.index))) continue;
       if (/^today$/i.test(expression) && meansCurrently(chunk, r.index, r.index + expression.length)) continue;
       const date = nextWeekday(expression, anchor) ?? weekOf(expression, anchor) ?? r.start.date();
       results.push({ index: offset + r.index, text: expression, replacement: render(date, granularityOf(expression)) });

@@ -32,6 +32,7 @@ describe('only prose holds dates', () => {
     ['"today" meaning currently', 'Our parser today reads JSON. It works today. As of today we use pnpm. It fails today: the unit is missing.'],
     ['times of day and spans of minutes', 'The video took 5 min to render; 7/9 上午跟进, 早上9:57 提醒.'],
     ['a day relative to an event', 'The bug came back the next day.'],
+    ['a duration', 'Six collaborators converged in one week; the port was done in two days.'],
   ])('not in %s', (_, text) => expect(found(text)).toEqual([]));
 
   test('"today" telling of an event is a date', () => {

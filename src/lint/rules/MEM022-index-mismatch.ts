@@ -31,11 +31,12 @@ function titleFitsFile(title: string, path: string, name: string): boolean {
   const fileName = path.replace(/^.*\//, '');
   const plain = title.replace(/\\(.)/g, '$1').trim();
   if (plain === name || plain === fileName || plain === fileName.replace(/\.md$/i, '')) return true;
-  const words = new Set(tokenize(plain));
+  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, ''); // générateur = generateur
+  const words = new Set(tokenize(fold(plain)));
   if (words.size === 0) return true;
   // A title in another script than the name (專案總覽 for project_overview) is a translation: no words to compare.
   if (scriptOf(plain) !== scriptOf(`${name} ${fileName}`)) return true;
-  const own = [...tokenize(name), ...tokenize(fileName.replace(/\.md$/i, ''))];
+  const own = [...tokenize(fold(name)), ...tokenize(fold(fileName.replace(/\.md$/i, '')))];
   return own.length === 0 || own.some((word) => words.has(word));
 }
 

@@ -48,7 +48,7 @@ function copy(source: string): string {
 }
 
 const DATE = /(?:week of )?\d{4}-\d{2}(?:-\d{2})?/g;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The lines of a topic file changed otherwise than by a relative date made absolute (each ISO
@@ -62,7 +62,7 @@ function unintendedTopicChanges(before: string, after: string): string[] {
     if (line === old[i]) return [];
     const pattern = line
       .split(DATE)
-      .map((piece) => escape(piece).replace(/\\?"/g, '"?').replace(/\\\\/g, '\\\\?'))
+      .map((piece) => escapeRegExp(piece).replace(/\\?"/g, '"?').replace(/\\\\/g, '\\\\?'))
       .join('[^\\n]{1,40}?');
     return new RegExp(`^${pattern}$`).test(old[i]!) ? [] : [`${i + 1}: ${JSON.stringify(old[i])} → ${JSON.stringify(line)}`];
   });

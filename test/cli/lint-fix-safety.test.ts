@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { expandExample } from '../../src/core/secrets.js';
+import { simpleGit } from 'simple-git';
+import { createRepo } from '../helpers/git-repo.js';
 import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
 import { tempDir, writeTree } from '../helpers/temp.js';
 
@@ -74,5 +76,35 @@ describe('lint --fix on real-shaped directories', () => {
     expect(r.stderr).toContain('+Deploy runs 2026-03-03 with token [REDACTED].');
     expect(r.stdout + r.stderr).not.toContain(token);
     expect(fs.existsSync(path.join(dir, '.memdir'))).toBe(false);
+  });
+
+  test('personal data in memory committed to a repository: not the own git e-mail, never printed', async () => {
+    const root = tempDir();
+    const home = path.join(root, 'home');
+    fs.mkdirSync(home);
+    const repo = await createRepo(path.join(root, 'repo'));
+    await simpleGit(repo).addConfig('user.email', 'me@home.dev');
+    const dir = path.join(repo, '.claude/memory');
+    writeTree(dir, {
+      'MEMORY.md': '- [Vendor](project_vendor.md) — storage vendor contact for the renewal\n',
+      'project_vendor.md': topic('Vendor', 'The storage vendor contact for the contract renewal', 'project').replace('Text.', 'Ask jane.doe@acme-storage.io; copy me@home.dev.'),
+    });
+    await simpleGit(repo).add('.');
+    await simpleGit(repo).commit('memory');
+    const r = await runMemdir(['lint', dir, '--format', 'json'], { cwd: repo, env: cleanEnv(home) });
+    const messages = JSON.parse(r.stdout).results.flatMap((f: { messages: Array<{ ruleId: string; column: number }> }) => f.messages.filter((m) => m.ruleId === 'MEM024'));
+    expect(messages.map((m: { column: number }) => m.column)).toEqual([5]);
+    expect(r.stdout).not.toContain('jane.doe');
+  });
+
+  test('a relative date with only the file time is reported, not rewritten; --anchor-date makes it rewritable', async () => {
+    const body = '---\nname: Vendor call\ndescription: Follow-up call with the storage vendor about the renewal\ntype: project\n---\n\nThe vendor calls back tomorrow.\n';
+    const { root, dir, env } = memoryDir({ 'MEMORY.md': '- [Vendor call](project_call.md) — storage vendor renewal follow-up\n', 'project_call.md': body });
+    const plain = await runMemdir(['lint', dir, '--fix'], { cwd: root, env });
+    expect(plain.stdout).toContain('only the file time');
+    expect(fs.readFileSync(path.join(dir, 'project_call.md'), 'utf8')).toBe(body);
+    await runMemdir(['lint', dir, '--fix', '--anchor-date', '2026-03-02'], { cwd: root, env });
+    expect(fs.readFileSync(path.join(dir, 'project_call.md'), 'utf8')).toContain('The vendor calls back 2026-03-03.');
+    expect((await runMemdir(['lint', dir, '--anchor-date', '2026-02-30'], { cwd: root, env })).code).toBe(2);
   });
 });

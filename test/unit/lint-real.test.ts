@@ -52,7 +52,7 @@ describe('SARIF', () => {
     expect(ajv.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
     const run = log.runs[0];
-    expect(run.tool.driver.rules).toHaveLength(23);
+    expect(run.tool.driver.rules).toHaveLength(25);
     expect(run.tool.driver.rules[5]).toMatchObject({ id: 'MEM006', name: 'dead-pointer', helpUri: expect.stringMatching(/^file:.*docs\/rules\/MEM006\.md$/) });
     expect(run.results.length).toBe(results.flatMap((r) => r.findings).length);
     for (const r of run.results) expect(run.tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
-import { ExitCode } from '../core/errors.js';
+import { parseCalendarDay } from '../core/dates.js';
+import { ExitCode, UsageError } from '../core/errors.js';
+import { messages } from '../core/messages.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import { createOutput, type Output } from '../shell/output.js';
 import { writeFileAtomic } from '../store/atomic.js';
@@ -56,6 +58,7 @@ export interface LintCommandOptions extends GlobalArgs {
   staged: boolean;
   allInRepo: boolean;
   config?: string | undefined;
+  anchorDate?: string | undefined;
 }
 
 /** `memdir lint`: the report on stdout (or --output-file); exit 1 on errors or too many warnings. */
@@ -75,12 +78,14 @@ export async function runLintCommand(args: LintCommandOptions, output: Output): 
   } else {
     targets = [{ dir: resolveFor(args, output).dir }];
   }
+  if (args.anchorDate !== undefined && !parseCalendarDay(args.anchorDate)) throw new UsageError(messages.notADate('--anchor-date', args.anchorDate));
   const configFile = args.config === undefined || cwd !== undefined ? args.config : absolutePath(args.config);
   const configs = new Map<string, ReturnType<typeof findConfig>>();
   const configFor = (dir: string) => {
     let found = configs.get(dir);
     if (!found) {
       found = findConfig(dir, cwd ?? dir, RULES, configFile);
+      if (args.anchorDate) found.config.ruleOptions.MEM016 = { ...found.config.ruleOptions.MEM016, anchorDate: args.anchorDate };
       configs.set(dir, found);
     }
     return found.config;
@@ -95,7 +100,10 @@ export async function runLintCommand(args: LintCommandOptions, output: Output): 
   const format = args.json ? 'json' : args.format;
   const colors = args.outputFile || format !== 'stylish' ? createOutput({ ...args, color: false }).colors : output.colors;
   let report = FORMATTERS[format]!(results, formatContext(cwd, colors));
-  if (args.fixDryRun) report = results.flatMap((r) => r.diffs).join('') + report;
+  const diffs = args.fixDryRun ? results.flatMap((r) => r.diffs).join('') : '';
+  // stdout holds one document: with a machine format the diff goes to stderr.
+  if (format === 'stylish') report = diffs + report;
+  else if (diffs) output.info(diffs.trimEnd());
   if (args.outputFile) writeFileAtomic(absolutePath(args.outputFile), report);
   else output.write(report);
   return exitCodeFor(results, args.maxWarnings);

@@ -24,6 +24,8 @@ export interface Finding {
   file: string;
   line: number;
   column: number;
+  /** Last line of a finding about several lines (an inline block of the index). */
+  endLine?: number;
   message: string;
   fix?: Fix;
 }
@@ -36,6 +38,8 @@ export interface RuleExample {
   files: Record<string, string>;
   /** Frontmatter `modified` stands in for mtime, so examples are deterministic. */
   note?: string;
+  /** The directory lives in a git repository (its files are tracked). */
+  inRepository?: boolean;
 }
 
 /** Facts beyond the files that a rule reads; the runner gathers them only when an enabled rule needs them. */

@@ -65,3 +65,94 @@ export function lostLines(before: Map<string, string>, plan: RefactorPlan, leftA
   }
   return lost;
 }
+
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+// Scripts written without spaces count per character; a word there is not delimited.
+const UNSPACED = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
+
+/** The words of a text, lower-cased; Chinese and Japanese one character each. */
+export function wordsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const [word] of text.toLowerCase().matchAll(WORD)) {
+    if (UNSPACED.test(word)) out.push(...word.split(/(?=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])|(?<=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])/u));
+    else out.push(word);
+  }
+  return out;
+}
+
+/** The countable text of a line: pointer targets and frontmatter keys are syntax, not words. */
+function wordsOfLine(line: string, inFrontmatter: boolean): string[] {
+  if (inFrontmatter) {
+    const field = /^\s*([A-Za-z_][\w-]*):(.*)$/.exec(line);
+    // The type is a label of the file (a merge keeps the newer one's), not something it says.
+    if (field) return field[1] === 'type' ? [] : wordsOf(field[2]!);
+  }
+  return wordsOf(line.replace(/\]\(\s*<?[^)>\s]+>?\s*\)/g, ']'));
+}
+
+/** Every line of a file with its words, frontmatter keys left out. */
+function linesWithWords(text: string): Array<{ line: number; text: string; words: string[] }> {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const frontmatterEnd = /^---\s*$/.test(lines[0] ?? '') ? lines.findIndex((l, i) => i > 0 && /^(?:---|\.\.\.)\s*$/.test(l)) : -1;
+  return lines.map((raw, i) => ({ line: i + 1, text: raw, words: wordsOfLine(raw, i > 0 && i < frontmatterEnd) }));
+}
+
+function count(into: Map<string, number>, words: string[], sign: number): void {
+  for (const w of words) into.set(w, (into.get(w) ?? 0) + sign);
+}
+
+/**
+ * The word-level "nothing lost" check: every word of every file before the
+ * refactor must occur after it at least as often (in any file: lines move,
+ * merge and split), except the words of relative dates the plan rewrote and
+ * of lines it reports as dropped. Returns the lines that lost words, each
+ * with the words missing.
+ */
+export function lostWords(before: Map<string, string>, plan: RefactorPlan): Array<{ file: string; line: number; text: string; words: string[] }> {
+  const balance = new Map<string, number>();
+  const origin = new Map<string, Array<{ file: string; line: number; text: string }>>();
+  for (const [file, text] of before) {
+    for (const l of linesWithWords(text)) {
+      count(balance, l.words, -1);
+      for (const w of l.words) origin.set(w, [...(origin.get(w) ?? []), { file, line: l.line, text: l.text }]);
+    }
+  }
+  for (const [file, text] of before)
+    if (!plan.changes.has(file))
+      count(
+        balance,
+        linesWithWords(text).flatMap((l) => l.words),
+        1,
+      );
+  for (const content of plan.changes.values())
+    if (content !== null)
+      count(
+        balance,
+        linesWithWords(content).flatMap((l) => l.words),
+        1,
+      );
+  for (const d of plan.dropped) count(balance, wordsOfLine(d.text, false), 1);
+  for (const op of plan.operations) {
+    if (op.kind === 'rewrite-date') {
+      count(balance, wordsOf(op.from), 1);
+      count(balance, wordsOf(op.to), -1);
+    }
+  }
+  const lost = new Map<string, { file: string; line: number; text: string; words: string[] }>();
+  for (const [word, n] of balance) {
+    if (n >= 0) continue;
+    // Blame what most likely dropped it: a file merged away, else another changed file, else the index.
+    const all = origin.get(word) ?? [];
+    const holders =
+      [(o: { file: string }) => plan.changes.get(o.file) === null, (o: { file: string }) => plan.changes.has(o.file) && o.file !== INDEX_FILE, (o: { file: string }) => plan.changes.has(o.file)]
+        .map((test) => all.filter(test))
+        .find((found) => found.length > 0) ?? all;
+    for (const o of holders) {
+      const key = `${o.file}:${o.line}`;
+      const entry = lost.get(key) ?? { ...o, words: [] };
+      if (!entry.words.includes(word)) entry.words.push(word);
+      lost.set(key, entry);
+    }
+  }
+  return [...lost.values()];
+}

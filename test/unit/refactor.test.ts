@@ -33,7 +33,14 @@ function roundTrip(files: Map<string, PlanInputFile>) {
   const findings = lintDirectory(rawDirectory('/mem', Object.fromEntries([...after].map(([k, v]) => [k, v.text]))), DEFAULT_CONFIG);
   const indexErrors = findings.filter((f) => f.severity === 'error' && ['MEM001', 'MEM002', 'MEM003', 'MEM006', 'MEM007'].includes(f.ruleId));
   expect(indexErrors).toEqual([]);
-  expect(findings.filter((f) => f.ruleId === 'MEM005' || f.ruleId === 'MEM008' || f.ruleId === 'MEM004')).toEqual([]);
+  // One short line about the index may stay under its title (issue 15); nothing else that is not a pointer.
+  const topLine =
+    after
+      .get('MEMORY.md')!
+      .text.split('\n')
+      .findIndex((l, i) => i > 0 && l.trim() && !l.startsWith('#')) + 1;
+  const preamble = (f: { ruleId: string; line: number }) => f.ruleId === 'MEM005' && f.line === topLine && topLine <= 3;
+  expect(findings.filter((f) => (f.ruleId === 'MEM005' || f.ruleId === 'MEM008' || f.ruleId === 'MEM004') && !preamble(f))).toEqual([]);
   const again = planRefactor(after);
   expect([...again.changes.keys()]).toEqual([]);
   return { plan, after, findings };
@@ -84,24 +91,33 @@ describe('generated bloated indexes', () => {
     expect([...after].find(([, f]) => f.text.includes('name: 用户偏好'))![1].text).toMatch(/^type: (feedback|user)$/m);
   });
 
-  test('400 sections: a two-level index by type that keeps the section headings', () => {
+  test('400 sections: a partial second level, the rest by type, section headings kept', () => {
     const { plan, after } = roundTrip(input({ 'MEMORY.md': bloatedIndex(400, 3) }));
     expect(plan.after.complete).toBe(true);
-    expect(plan.after.lines).toBeLessThan(40);
+    expect(plan.after.lines).toBeLessThanOrEqual(200);
     const subIndexes = [...after.keys()].filter((f) => f.startsWith('index_'));
+    expect(subIndexes.length).toBeGreaterThan(0);
     expect(subIndexes.length).toBeLessThan(10);
-    expect(subIndexes.map((f) => after.get(f)!.text).join('\n')).toContain('## Section 399: release decisions');
+    const index = after.get('MEMORY.md')!.text;
+    // Direct pointers for as many memories as fit, feedback first; each sub-index pointer says what it holds.
+    expect(plan.after.pointers - subIndexes.length).toBeGreaterThan(50);
+    for (const sub of subIndexes) expect(index).toMatch(new RegExp(`\\(${sub}\\) — \\d+ more \\w+ memories: `));
+    const direct = [...index.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!).filter((l) => !l.startsWith('index_'));
+    expect(direct.every((l) => l.startsWith('feedback_'))).toBe(true);
+    expect([index, ...subIndexes.map((f) => after.get(f)!.text)].join('\n')).toContain('## Section 399: release decisions');
   });
 
-  test('249 pointers: a two-level index the agent loads whole', () => {
+  test('249 pointers: MEMORY.md keeps as many as fit, one sub-index holds the rest', () => {
     const { index, files } = pointerIndex(249);
     const { plan, after } = roundTrip(input({ 'MEMORY.md': index, ...files }));
     expect(plan.before.complete).toBe(false);
     expect(plan.after.complete).toBe(true);
     const subIndexes = [...after.keys()].filter((f) => f.startsWith('index_'));
-    expect(subIndexes.length).toBe(2);
-    const reachable = subIndexes.flatMap((f) => [...after.get(f)!.text.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]));
-    expect(new Set(reachable).size).toBe(249);
+    expect(subIndexes).toEqual(['index_project.md']);
+    const links = (text: string) => [...text.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!);
+    const direct = links(after.get('MEMORY.md')!.text).filter((l) => !l.startsWith('index_'));
+    expect(direct.length).toBeGreaterThan(180);
+    expect(new Set([...direct, ...links(after.get('index_project.md')!.text)]).size).toBe(249);
   });
 });
 

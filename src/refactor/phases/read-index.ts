@@ -1,47 +1,65 @@
-import { classifyPointerTarget, parseMemoryIndex, pointerPath } from '../../core/memory-index.js';
+import { classifyPointerTarget, parseMemoryIndex, pointerPath, type IndexLine } from '../../core/memory-index.js';
 import { INDEX_FILE } from '../../core/taxonomy.js';
 import { parseTopicFile } from '../../core/topic-file.js';
 import { plainText } from '../classify.js';
-import { SUB_INDEX, TYPE_TITLE, type PlanState, type Pointer } from './state.js';
+import { joinSection, SUB_INDEX, TYPE_TITLE, type PlanState, type Pointer } from './state.js';
 
 const TYPE_TITLES = new Set(Object.values(TYPE_TITLE));
+
+/** A thematic break (`---`, `***`): layout, no words. */
+export const RULE_LINE = /^\s*(?:[-*_][ \t]*){3,}$/;
 
 /**
  * Phase 1: read MEMORY.md (and the sub-indexes of a two-level layout, their
  * headings and pointers only) into pointers, the detail lines nested under
- * them, and the inline blocks of each section.
+ * them, and the inline blocks of each section. Every heading starts a block;
+ * the headings above it are its section path, so a `## Section` holding only
+ * `### Sub-sections` keeps its heading in the new index. Text before the first
+ * section that is about the index itself is its preamble, not a memory.
  */
 export function readIndex(state: PlanState): void {
   const seenTargets = new Set<string>();
-  let section = '';
-  let rawHeading = '';
+  let path: Array<{ level: number; text: string }> = [];
   let lastPointer: Pointer | undefined;
   let block: PlanState['blocks'][number] | undefined;
   const documents = [state.parsedIndex.lines];
   for (const sub of state.subIndexes) {
     documents.push(parseMemoryIndex(parseTopicFile(state.files.get(sub)!.text).file.body).lines.filter((l) => l.kind === 'pointer' || l.kind === 'heading'));
   }
+  const sectionOf = (headings: typeof path) => {
+    const texts = headings.map((h) => h.text);
+    // memdir's own per-type headings group by type again; they are not sections of the user's.
+    return texts.length === 1 && TYPE_TITLES.has(plainText(texts[0]!)) ? '' : joinSection(texts);
+  };
   for (const [number, lines] of documents.entries()) {
     if (number > 0) {
-      section = '';
-      rawHeading = '';
+      path = [];
       block = undefined;
       lastPointer = undefined;
     }
     for (const line of lines) {
+      if (number === 0 && state.options.keepIndexLines?.has(line.line) && line.kind !== 'blank' && line.kind !== 'heading') {
+        // Left where it is, as written: moving it would lose words (reported as left for you).
+        const target = line.kind === 'pointer' ? pointerPath(line.target) : undefined;
+        state.keptLines.push({ section: sectionOf(path), raw: line.raw, target });
+        if (target) seenTargets.add(target);
+        state.warnings.push({ path: `${INDEX_FILE}:${line.line}`, message: 'left in the index: moving this line would lose words' });
+        block = undefined;
+        lastPointer = undefined;
+        continue;
+      }
       if (line.kind === 'heading') {
-        if (line.level === 1 && state.title === undefined && state.pointers.length === 0 && state.blocks.length === 0) state.title = line.raw;
-        else {
-          section = plainText(line.text);
-          rawHeading = line.text;
+        if (line.level === 1 && state.title === undefined && state.pointers.length === 0 && state.blocks.length === 0 && number === 0) {
+          state.title = line.raw;
+          continue;
         }
-        if (TYPE_TITLES.has(section)) section = '';
+        path = [...path.filter((h) => h.level < line.level), { level: line.level, text: line.text }];
         block = undefined;
         lastPointer = undefined;
         continue;
       }
       if (line.kind === 'blank') {
-        if (!section) block = undefined;
+        if (path.length === 0) block = undefined;
         else block?.lines.push(line);
         continue;
       }
@@ -55,7 +73,7 @@ export function readIndex(state: PlanState): void {
           continue;
         }
         seenTargets.add(target);
-        const pointer = { title: line.title, target, hook: line.hook, raw: line.raw, section: section ? rawHeading : '' };
+        const pointer = { title: line.title, target, hook: line.hook, raw: line.raw, section: sectionOf(path) };
         state.pointers.push(pointer);
         lastPointer = pointer;
         continue;
@@ -66,10 +84,43 @@ export function readIndex(state: PlanState): void {
       }
       lastPointer = undefined;
       if (!block) {
-        block = { heading: section, rawHeading: section ? rawHeading : '', lines: [] };
-        state.blocks.push(block);
+        const own = path[path.length - 1];
+        // A sub-section's pointer goes under its parent's heading; a top section's under its own.
+        const parents = path.length > 1 ? path.slice(0, -1) : path;
+        block = { heading: own ? plainText(own.text) : '', rawHeading: own?.text ?? '', section: sectionOf(parents), lines: [] };
+        if (path.length === 0 && state.pointers.length === 0 && state.blocks.length === 0 && isAboutTheIndex(line)) {
+          state.preamble.push(block);
+        } else {
+          state.blocks.push(block);
+        }
       }
       block.lines.push(line);
     }
   }
+  trimRules(state);
+}
+
+/** Text about the index itself: how to add a memory, what the directory is, when it was updated, an editor's comment. */
+function isAboutTheIndex(line: IndexLine): boolean {
+  return (
+    line.kind === 'html' ||
+    /\b(?:memor(?:y|ies)|index|MEMORY\.md|topic files?|this (?:file|directory|folder)|pointers?|one line per|(?:last )?updated)\b|记忆|索引|更新|メモリ|インデックス|메모리|인덱스|업데이트/i.test(
+      line.raw,
+    )
+  );
+}
+
+/** Rules around a block separate sections: dropped (reported), so no memory starts or ends with one. */
+function trimRules(state: PlanState): void {
+  for (const b of [...state.blocks, ...state.preamble]) {
+    const isEdge = (l: IndexLine) => l.kind === 'blank' || (l.kind === 'paragraph' && RULE_LINE.test(l.raw));
+    while (b.lines.length && isEdge(b.lines[b.lines.length - 1]!)) drop(state, b.lines.pop()!);
+    while (b.lines.length && isEdge(b.lines[0]!)) drop(state, b.lines.shift()!);
+  }
+  state.blocks = state.blocks.filter((b) => b.lines.length > 0);
+  state.preamble = state.preamble.filter((b) => b.lines.length > 0);
+}
+
+function drop(state: PlanState, line: IndexLine): void {
+  if (line.kind !== 'blank') state.dropped.push({ text: line.raw, reason: 'a horizontal rule between sections', source: `${INDEX_FILE}:${line.line}` });
 }

@@ -16,9 +16,11 @@ export function builder(cli: Argv<GlobalArgs>) {
     .option('max-warnings', { type: 'number', default: -1, coerce: wholeNumber('--max-warnings', -1), describe: 'exit 1 when there are more warnings than this (-1: no limit)' })
     .option('staged', { type: 'boolean', default: false, describe: 'lint the memory files staged in git (their staged content)' })
     .option('all-in-repo', { type: 'boolean', default: false, describe: 'lint every .claude/memory/ folder in the repository' })
+    .option('anchor-date', { type: 'string', describe: 'anchor (YYYY-MM-DD) for relative dates in files with no date of their own' })
     .option('config', { alias: 'c', type: 'string', describe: 'config file (default: memdir.config.json or package.json "memdir")' })
     .example('$0 lint', "lint this project's memory directory")
     .example('$0 lint --fix', 'fix relative dates, missing and dead pointers')
+    .example('$0 lint --fix --anchor-date 2026-03-02', 'rewrite relative dates in files with no date of their own as of that day')
     .example('$0 lint --staged', 'in a git pre-commit hook')
     .example('$0 lint --all-in-repo --format sarif -o memdir.sarif', 'in CI, for code scanning');
 }

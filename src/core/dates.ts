@@ -1,6 +1,7 @@
 import type * as ChronoEn from 'chrono-node/en';
 import type * as ChronoZh from 'chrono-node/zh';
 import { lazyRequire } from './lazy.js';
+import { proseOnly } from './prose.js';
 
 // Only the English and Chinese parsers, loaded on first use (all locales cost ~250 ms to load).
 const en = () => lazyRequire<typeof ChronoEn>('chrono-node/en');
@@ -29,6 +30,12 @@ export function calendarDay(date: Date): string {
   const m = String(date.getMonth() + 1).padStart(2, '0');
   const d = String(date.getDate()).padStart(2, '0');
   return `${y}-${m}-${d}`;
+}
+
+/** `2026-03-02` → that day at local noon; undefined when it is not a real calendar day. */
+export function parseCalendarDay(text: string): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  return m ? localDay(+m[1]!, +m[2]!, +m[3]!) : undefined;
 }
 
 function render(date: Date, granularity: Granularity): string {
@@ -75,6 +82,21 @@ function chineseExtras(text: string, anchor: Date): RelativeDate[] {
   return found;
 }
 
+/**
+ * "today" meaning *currently* is no date: "as of today", "works today", "our parser today
+ * handles…". Event words keep it a date: "the freeze starts today".
+ */
+function meansCurrently(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - 24), start);
+  const after = text.slice(end, end + 24);
+  if (/\b(?:as of|until|till|up to|even|still|exists?|to this)\s+$/i.test(before)) return true;
+  const stateVerb =
+    /^(?:works?|exists?|is|are|does|do|holds?|runs?|supports?|handles?|behaves?|looks?|reads?|stands?|lives?|remains?|means?|stays?|uses?|has|have|needs?|lacks?|returns?|gives?|knows?|can|cannot|can't|doesn't|don't|isn't|aren't|only|mostly)$/i;
+  const previous = /(\S+)\s+$/.exec(before)?.[1] ?? '';
+  const next = /^\s+(\S+)/.exec(after)?.[1]?.replace(/[^\w']+$/, '') ?? '';
+  return stateVerb.test(previous) || stateVerb.test(next);
+}
+
 /** Lines of `text` that match `pattern`, with their offsets (chrono-node is fastest on short inputs). */
 function linesMatching(text: string, pattern: RegExp): Array<{ offset: number; chunk: string }> {
   if (!pattern.test(text)) return [];
@@ -103,21 +125,42 @@ function tightest(text: string, date: Date, anchor: Date): string {
   return current;
 }
 
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
 /**
- * Relative date expressions ("next Thursday", "yesterday", "in two weeks",
- * "上周", "下周四", "明天"…) and their absolute dates, anchored at `anchor`.
- * Expressions that already carry a year are left alone. English and Chinese
- * come from chrono-node; the Chinese week/month forms it lacks are added here.
+ * "next Thursday" is the first Thursday after the anchor (DESIGN §1.1: written on Monday
+ * 2026-03-02 it is 2026-03-05); chrono-node reads it as the Thursday of next week.
  */
-export function findRelativeDates(text: string, anchor: Date): RelativeDate[] {
+function nextWeekday(expression: string, anchor: Date): Date | undefined {
+  const day = /^next\s+(\w+)$/i.exec(expression)?.[1]?.toLowerCase();
+  const target = day ? WEEKDAYS.indexOf(day) : -1;
+  if (target === -1) return undefined;
+  return shifted(anchor, ((target - anchor.getDay() + 6) % 7) + 1);
+}
+
+/** Cheap test before the prose is worked out. */
+function mayHoldRelativeDates(text: string): boolean {
+  return EN_RELATIVE.test(text) || /[\u4e00-\u9fff]/.test(text);
+}
+
+/** "this week" is the anchor's week (chrono-node starts it on the Sunday before), "last/next week" the one before/after. */
+function weekOf(expression: string, anchor: Date): Date | undefined {
+  const which = /^(last|this|coming|next)\s+week$/i.exec(expression)?.[1]?.toLowerCase();
+  return which === undefined ? undefined : shifted(anchor, which === 'last' ? -7 : which === 'next' ? 7 : 0);
+}
+
+/** Relative dates in `text` (already reduced to prose), resolved against `anchor`. */
+function detect(text: string, anchor: Date): RelativeDate[] {
   const results: RelativeDate[] = [];
   // chrono-node is thorough but slow; only lines with a relative word go through it.
   for (const { offset, chunk } of linesMatching(text, EN_RELATIVE)) {
     for (const r of en().casual.parse(chunk, anchor)) {
       const expression = tightest(r.text, r.start.date(), anchor);
-      // "in 5 years" is a vague horizon in prose, not a date to pin down.
-      if (!EN_RELATIVE.test(expression) || HAS_YEAR.test(expression) || /\byears?\b/i.test(expression)) continue;
-      results.push({ index: offset + r.index, text: expression, replacement: render(r.start.date(), granularityOf(expression)) });
+      // "in 5 years", "this quarter": horizons in prose, not dates to pin down.
+      if (!EN_RELATIVE.test(expression) || HAS_YEAR.test(expression) || /\b(?:years?|quarters?)\b/i.test(expression)) continue;
+      if (/^today$/i.test(expression) && meansCurrently(chunk, r.index, r.index + expression.length)) continue;
+      const date = nextWeekday(expression, anchor) ?? weekOf(expression, anchor) ?? r.start.date();
+      results.push({ index: offset + r.index, text: expression, replacement: render(date, granularityOf(expression)) });
     }
   }
   if (/[\u4e00-\u9fff]/.test(text)) {
@@ -138,9 +181,60 @@ export function findRelativeDates(text: string, anchor: Date): RelativeDate[] {
   return kept;
 }
 
-/** `text` with every relative date replaced by its absolute form, and what was replaced. */
-export function rewriteRelativeDates(text: string, anchor: Date): { text: string; rewrites: RelativeDate[] } {
-  const rewrites = findRelativeDates(text, anchor);
+/**
+ * Relative date expressions in the prose of `text` ("next Thursday", "yesterday", "in two
+ * weeks", "上周", "下周四", "明天"…) and their absolute dates, all anchored at `anchor`.
+ * Code, quotations, block quotes, URLs, file names, identifiers and formulas are not prose;
+ * expressions that already carry a year are left alone.
+ */
+export function findRelativeDates(text: string, anchor: Date): RelativeDate[] {
+  return mayHoldRelativeDates(text) ? detect(proseOnly(text), anchor) : [];
+}
+
+/** A relative date with the anchor it was resolved against; no anchor: only the mtime was known. */
+export interface AnchoredRelativeDate extends RelativeDate {
+  anchor: Anchor | undefined;
+}
+
+/**
+ * Relative dates in the prose of `text`, each resolved against the most trustworthy anchor
+ * for its place: a date in its line, its section's date, then the file-wide facts
+ * (`chooseAnchor`). Without any, the mtime resolves it for the report and `anchor` is undefined:
+ * such a date is reported, never rewritten.
+ */
+export function anchoredRelativeDates(text: string, facts: AnchorFacts): AnchoredRelativeDate[] {
+  if (!mayHoldRelativeDates(text)) return [];
+  const prose = proseOnly(text);
+  const out: AnchoredRelativeDate[] = [];
+  const sections = sectionAnchors(text);
+  const fallback = new Date(facts.mtimeMs ?? Date.now());
+  let offset = 0;
+  let lineNumber = 0;
+  for (const line of prose.split(/(?<=\n)/)) {
+    const base = { ...facts, sectionDate: sections[lineNumber] };
+    const provisional = chooseAnchor(base)?.date ?? fallback;
+    const found = detect(line, provisional);
+    const original = text.slice(offset, offset + line.length);
+    const written = found.length > 0 ? writtenDates(original) : [];
+    for (const span of found) {
+      const anchor = chooseAnchor({ ...base, lineDate: lineAnchor(written, span.index, original) });
+      const resolved = anchor && anchor.date.getTime() !== provisional.getTime() ? detect(line, anchor.date).find((r) => r.index === span.index) : undefined;
+      out.push({ ...(resolved ?? span), index: offset + span.index, anchor });
+    }
+    offset += line.length;
+    lineNumber++;
+  }
+  return out;
+}
+
+/** `text` with every relative date that has a trustworthy anchor replaced by its absolute form, and what was replaced. */
+export function rewriteRelativeDates(text: string, anchor: Date | AnchorFacts): { text: string; rewrites: AnchoredRelativeDate[] } {
+  // A Date is the caller's anchor for the whole text; facts let each place find its own,
+  // and only dates with a trustworthy anchor are rewritten.
+  const rewrites =
+    anchor instanceof Date
+      ? findRelativeDates(text, anchor).map((found) => ({ ...found, anchor: { date: anchor, source: calendarDay(anchor) } }))
+      : anchoredRelativeDates(text, anchor).filter((found) => found.anchor);
   let out = '';
   let at = 0;
   for (const found of rewrites) {
@@ -148,4 +242,124 @@ export function rewriteRelativeDates(text: string, anchor: Date): { text: string
     at = found.index + found.text.length;
   }
   return { text: out + text.slice(at), rewrites };
+}
+/** A date written in the text itself, usable as an anchor for the relative dates near it. */
+interface WrittenDate {
+  index: number;
+  date: Date;
+  text: string;
+}
+
+/** Where a relative date's absolute form comes from. */
+export interface Anchor {
+  date: Date;
+  /** Said in reports: `modified: 2026-03-04`, `"as of 2026-05-06" (line 12)`, `--anchor-date 2026-03-02`. */
+  source: string;
+}
+
+/**
+ * What is known about when a text was written. Only some of it is trustworthy:
+ * an mtime is the checkout's or the copy's time, often months after the text.
+ */
+export interface AnchorFacts {
+  /** `--anchor-date`: the user says so. */
+  anchorDate?: Date;
+  /** A date in the same line or sentence as the expression. */
+  lineDate?: Anchor;
+  /** A dated heading or an "updated/as of" marker governing the expression's section. */
+  sectionDate?: Anchor;
+  /** Frontmatter data: `modified`, `updated` or `date`. */
+  frontmatter?: Record<string, unknown>;
+  /** A date in the file's name (`project_session_2026-03-15.md`). */
+  fileName?: string;
+  /** Last commit of the file when it is tracked and unmodified. */
+  commitTimeMs?: number;
+  /** The file's mtime: enough to report a relative date, never to rewrite it. */
+  mtimeMs?: number;
+}
+
+const DATE_PATTERN = /(?<!\d)((?:19|20)\d{2})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)|((?:19|20)\d{2})年(\d{1,2})月(\d{1,2})日/g;
+
+/** Local noon of a calendar day: rewrites land on the same day in every time zone. */
+function localDay(year: number, month: number, day: number): Date | undefined {
+  const date = new Date(year, month - 1, day, 12);
+  return date.getMonth() === month - 1 && date.getDate() === day ? date : undefined;
+}
+
+function writtenDates(text: string): WrittenDate[] {
+  const out: WrittenDate[] = [];
+  for (const m of text.matchAll(DATE_PATTERN)) {
+    const date = m[1] ? localDay(+m[1], +m[3]!, +m[4]!) : localDay(+m[5]!, +m[6]!, +m[7]!);
+    if (date) out.push({ index: m.index, date, text: m[0] });
+  }
+  return out;
+}
+
+/** A date announcing a deadline or a bound ("due 2026-06-01") is not when the line was written. */
+const BOUND_BEFORE = /(?:\b(?:due|deadline|by|until|till|before|after|from|expires?|expiry|through|to)\b|截止|到|至)\W*$/i;
+
+/** The date written nearest before `index` in the same line (else the nearest after it), unless it is a bound. */
+function lineAnchor(written: WrittenDate[], index: number, line: string): Anchor | undefined {
+  const candidates = written.filter((w) => !BOUND_BEFORE.test(line.slice(Math.max(0, w.index - 12), w.index)));
+  const before = candidates.filter((w) => w.index < index).pop();
+  const chosen = before ?? candidates.find((w) => w.index > index);
+  return chosen && { date: chosen.date, source: `the date in its line, ${calendarDay(chosen.date)}` };
+}
+
+const UPDATE_MARKER = /(?:\b(?:last\s+updated|updated|as\s+of|dated?|written|status)\b|最后更新|更新(?:于|日期|时间)?|日期|截至)\W{0,4}$/i;
+
+/**
+ * The section date governing each line: a date in a heading covers its section; an
+ * "updated/as of/最后更新" date covers the rest of the section it is written in (and its
+ * subsections; before any heading: the whole file).
+ */
+function sectionAnchors(text: string): Array<Anchor | undefined> {
+  const stack: Array<{ level: number; anchor: Anchor | undefined }> = [{ level: 0, anchor: undefined }];
+  const out: Array<Anchor | undefined> = [];
+  for (const line of text.split('\n')) {
+    const heading = /^(#{1,6})\s/.exec(line);
+    const dates = /\d{4}/.test(line) ? writtenDates(line) : [];
+    if (heading) {
+      while (stack.length > 1 && stack[stack.length - 1]!.level >= heading[1]!.length) stack.pop();
+      const date = dates[0]?.date;
+      stack.push({ level: heading[1]!.length, anchor: date && { date, source: `its section's date, ${calendarDay(date)}` } });
+    } else {
+      const marked = dates.find((w) => UPDATE_MARKER.test(line.slice(Math.max(0, w.index - 20), w.index)));
+      if (marked) {
+        const label = line.slice(Math.max(0, marked.index - 20), marked.index).replace(/^[^\p{L}]*/u, '');
+        stack[stack.length - 1]!.anchor = { date: marked.date, source: `"${label}${marked.text}"` };
+      }
+    }
+    out.push(stack.findLast((s) => s.anchor)?.anchor);
+  }
+  return out;
+}
+
+function frontmatterDate(value: unknown): Date | undefined {
+  // YAML dates are UTC midnight; use the same calendar day locally.
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return localDay(value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate());
+  return typeof value === 'string' ? writtenDates(value)[0]?.date : undefined;
+}
+
+/**
+ * The trustworthy anchor for a relative date, most specific first: a date in its line, its
+ * section's date, the `modified`/`updated`/`date` frontmatter, a date in the file's name,
+ * `--anchor-date`, the last commit of a clean tracked file. The mtime alone is no anchor
+ * (a checkout or a copy resets it): undefined.
+ */
+export function chooseAnchor(facts: AnchorFacts): Anchor | undefined {
+  if (facts.lineDate) return facts.lineDate;
+  if (facts.sectionDate) return facts.sectionDate;
+  for (const key of ['modified', 'updated', 'date']) {
+    const date = frontmatterDate(facts.frontmatter?.[key]);
+    if (date) return { date, source: `${key}: ${calendarDay(date)}` };
+  }
+  const named = facts.fileName ? writtenDates(facts.fileName.replace(/^.*\//, ''))[0] : undefined;
+  if (named) return { date: named.date, source: `the file name's date, ${calendarDay(named.date)}` };
+  if (facts.anchorDate) return { date: facts.anchorDate, source: `--anchor-date ${calendarDay(facts.anchorDate)}` };
+  if (facts.commitTimeMs !== undefined) {
+    const date = new Date(facts.commitTimeMs);
+    return { date, source: `last commit ${calendarDay(date)}` };
+  }
+  return undefined;
 }

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
-import { ExitCode } from '../core/errors.js';
+import { parseCalendarDay } from '../core/dates.js';
+import { ExitCode, UsageError } from '../core/errors.js';
+import { messages } from '../core/messages.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import { createOutput, type Output } from '../shell/output.js';
 import { writeFileAtomic } from '../store/atomic.js';
@@ -56,6 +58,7 @@ export interface LintCommandOptions extends GlobalArgs {
   staged: boolean;
   allInRepo: boolean;
   config?: string | undefined;
+  anchorDate?: string | undefined;
 }
 
 /** `memdir lint`: the report on stdout (or --output-file); exit 1 on errors or too many warnings. */
@@ -75,12 +78,14 @@ export async function runLintCommand(args: LintCommandOptions, output: Output): 
   } else {
     targets = [{ dir: resolveFor(args, output).dir }];
   }
+  if (args.anchorDate !== undefined && !parseCalendarDay(args.anchorDate)) throw new UsageError(messages.notADate('--anchor-date', args.anchorDate));
   const configFile = args.config === undefined || cwd !== undefined ? args.config : absolutePath(args.config);
   const configs = new Map<string, ReturnType<typeof findConfig>>();
   const configFor = (dir: string) => {
     let found = configs.get(dir);
     if (!found) {
       found = findConfig(dir, cwd ?? dir, RULES, configFile);
+      if (args.anchorDate) found.config.ruleOptions.MEM016 = { ...found.config.ruleOptions.MEM016, anchorDate: args.anchorDate };
       configs.set(dir, found);
     }
     return found.config;

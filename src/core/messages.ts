@@ -40,8 +40,8 @@ export const messages = {
   refactorWouldLose: (count: number, where: string, line: string, words: string[]) =>
     `refactor would lose ${count} line(s), e.g. ${where} "${printable(line)}"${words.length ? ` (the words ${words.slice(0, 5).join(', ')})` : ''}; nothing was changed`,
   keptToKeepWords: () => 'left as it is: refactor could not change it without losing words (merge or edit it by hand)',
-  untrustedDate: (expression: string, anchor: string) =>
-    `relative date "${printable(expression)}" left as written: the only anchor is the ${anchor}, which a clone or copy resets (add modified: to the frontmatter, commit the file, or pass --anchor-date)`,
+  untrustedDate: (expression: string) =>
+    `relative date "${printable(expression)}" left as written: only the file time is known, which a clone or copy resets (add modified: to the frontmatter, commit the file, or pass --anchor-date)`,
   hookSkipped: (hook: string, reason: string) => `memdir ${hook} hook skipped: ${printable(reason).slice(0, 300)}`,
   hookInputTooLarge: (maxBytes: number) => `hook input on stdin is larger than ${maxBytes / 1024 / 1024} MB`,
   hookInputIncomplete: (waitedMs: number) => `no complete JSON object on stdin after ${waitedMs / 1000} s`,

@@ -66,8 +66,9 @@ export async function planInput(dir: string): Promise<{ input: Map<string, PlanI
   const input = new Map<string, PlanInputFile>();
   for (const topic of model.topics) {
     const anchor = anchorDate(topic);
-    // The file time alone is no anchor for a rewrite: a clone or a copy sets it to now.
-    input.set(topic.path, { text: topic.text, anchor: anchor.date, anchorSource: anchor.source, anchorTrusted: !anchor.source.startsWith('file time'), leftAlone: leftAlone.get(topic.path) });
+    // The facts the date module chooses a trustworthy anchor from (the file time alone is none).
+    const dateFacts = { frontmatter: topic.topic.frontmatter?.data, fileName: topic.path, commitTimeMs: topic.commitTimeMs, mtimeMs: topic.mtimeMs };
+    input.set(topic.path, { text: topic.text, anchor: anchor.date, anchorSource: anchor.source, dateFacts, leftAlone: leftAlone.get(topic.path) });
   }
   // Files that could not be read at all still take part: their names are taken and their pointers kept.
   for (const [file, reason] of leftAlone) if (!input.has(file)) input.set(file, { text: '', anchor: new Date(0), anchorSource: 'none', leftAlone: reason });
@@ -78,7 +79,7 @@ export async function planInput(dir: string): Promise<{ input: Map<string, PlanI
       text: model.index.text,
       anchor: date,
       anchorSource: `${model.index.commitTimeMs ? 'last commit' : 'file time'} ${calendarDay(date)}`,
-      anchorTrusted: Boolean(model.index.commitTimeMs),
+      dateFacts: { commitTimeMs: model.index.commitTimeMs, mtimeMs: model.index.mtimeMs },
     });
   }
   return { input, audit };

@@ -22,7 +22,9 @@ export function lostLines(before: Map<string, string>, plan: RefactorPlan, leftA
   const haystack = normalize([...after.values()].join('\n'));
   // Whole lines are looked up in a set; only the rest needs a substring search of everything.
   const afterLines = new Set([...after.values()].flatMap((text) => text.split(/\r?\n/).map(normalize)));
-  const rewrites = [...new Map(plan.operations.flatMap((op) => (op.kind === 'rewrite-date' ? [[normalize(op.from), normalize(op.to)] as const] : []))).entries()];
+  // One expression may be rewritten to different days in different places (each has its own anchor).
+  const rewrites = new Map<string, Set<string>>();
+  for (const op of plan.operations) if (op.kind === 'rewrite-date') rewrites.set(normalize(op.from), (rewrites.get(normalize(op.from)) ?? new Set()).add(normalize(op.to)));
   const merged = new Map(plan.operations.flatMap((op) => (op.kind === 'merge' ? [[op.from, op.into] as const] : [])));
   const excused = new Set(plan.dropped.map((d) => normalize(d.text)));
   const pointed = new Set<string>();
@@ -35,9 +37,11 @@ export function lostLines(before: Map<string, string>, plan: RefactorPlan, leftA
   const present = (text: string) => {
     const candidate = normalize(text);
     if (!candidate || afterLines.has(candidate)) return true;
-    let rewritten = candidate;
-    for (const [from, to] of rewrites) if (rewritten.includes(from)) rewritten = rewritten.split(from).join(to);
-    return rewritten !== candidate ? found(rewritten) || found(candidate) : found(candidate);
+    let variants = [candidate];
+    for (const [from, tos] of rewrites) {
+      if (candidate.includes(from)) variants = variants.flatMap((v) => [v, ...[...tos].map((to) => v.split(from).join(to))]).slice(0, 64);
+    }
+    return variants.some(found);
   };
 
   const lost: Array<{ file: string; line: number; text: string }> = [];
@@ -102,18 +106,23 @@ function count(into: Map<string, number>, words: string[], sign: number): void {
 }
 
 /**
- * The word-level "nothing lost" check: every word of every file before the
- * refactor must occur after it at least as often (in any file: lines move,
- * merge and split), except the words of relative dates the plan rewrote and
+ * The word-level "nothing lost" check: every word of every distinct line
+ * before the refactor must occur after it at least as often (in any file:
+ * lines move, merge and split), except the words of relative dates the plan rewrote and
  * of lines it reports as dropped. Returns the lines that lost words, each
  * with the words missing.
  */
 export function lostWords(before: Map<string, string>, plan: RefactorPlan): Array<{ file: string; line: number; text: string; words: string[] }> {
   const balance = new Map<string, number>();
   const origin = new Map<string, Array<{ file: string; line: number; text: string }>>();
+  // A line written twice (a hook repeated as the description, a line both of two near-duplicates hold)
+  // needs to be there once after: the words of each distinct line count.
+  const seen = new Set<string>();
   for (const [file, text] of before) {
     for (const l of linesWithWords(text)) {
-      count(balance, l.words, -1);
+      const key = normalize(l.text);
+      if (!seen.has(key)) count(balance, l.words, -1);
+      seen.add(key);
       for (const w of l.words) origin.set(w, [...(origin.get(w) ?? []), { file, line: l.line, text: l.text }]);
     }
   }

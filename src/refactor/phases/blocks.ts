@@ -1,6 +1,7 @@
 import { INDEX_FILE } from '../../core/taxonomy.js';
 import { newTopicFile, withBody } from '../../core/topic-file.js';
 import { classifyPointerTarget } from '../../core/memory-index.js';
+import { type Anchor, sectionAnchors } from '../../core/dates.js';
 import { INDEX_LINE_MAX } from '../../core/limits.js';
 import { clip, hookFor, inferType, nameAndDescription } from '../classify.js';
 import { freePath, type IndexBlock, type PlanState } from './state.js';
@@ -8,6 +9,7 @@ import { freePath, type IndexBlock, type PlanState } from './state.js';
 /** Phase 2: each inline block of the index becomes a topic file, named by the model's proposal or locally. */
 export function blocksToTopics(state: PlanState): void {
   placePreamble(state);
+  const sections = state.blocks.length ? sectionAnchors(state.indexText) : [];
   for (const [number, b] of state.blocks.entries()) {
     const text = blockText(b);
     state.blockTexts.push({ heading: b.heading, text });
@@ -20,7 +22,9 @@ export function blocksToTopics(state: PlanState): void {
     // The block's heading stays on top of its body: a sub-section heading is part of what it says.
     const body = b.rawHeading ? `## ${b.rawHeading}\n\n${text}` : text;
     const first = b.lines[0]!.line;
-    state.topics.set(path, { path, file: newTopicFile({ name, description, type }, body), originalText: undefined, ...indexAnchored(state), broken: false });
+    // Its relative dates keep the date of the index section they were written under.
+    const anchored = indexAnchored(state, sections[b.lines[0]!.line - 1]);
+    state.topics.set(path, { path, file: newTopicFile({ name, description, type }, body), originalText: undefined, ...anchored, broken: false });
     state.pointers.push({ title: name, target: path, hook: hookFor(name, description), raw: '', section: b.section });
     state.operations.push({ kind: 'create', path, type, source: `${INDEX_FILE} lines ${first}–${b.lines[b.lines.length - 1]!.line}` });
   }
@@ -59,10 +63,10 @@ function placePreamble(state: PlanState): void {
   state.operations.push({ kind: 'preamble', path, source, action: 'moved to a topic file' });
 }
 
-/** A topic file made from index text was written when the index was. */
-function indexAnchored(state: PlanState) {
-  const { date, source, trusted } = state.indexAnchor;
-  return { anchor: date, anchorSource: source, anchorTrusted: trusted };
+/** A topic file made from index text was written when the index was (or its section says). */
+function indexAnchored(state: PlanState, sectionDate?: Anchor) {
+  const { date, source } = state.indexAnchor;
+  return { anchor: date, anchorSource: source, dateFacts: { ...state.indexFacts, sectionDate: sectionDate ?? state.indexFacts.sectionDate } };
 }
 
 function blockText(b: IndexBlock): string {

@@ -178,7 +178,7 @@ function indexEntries(state: PlanState, maxLine: number): Entry[] {
       line = renderPointer({ title, target, hook: clip(pointer.hook, Math.max(20, maxLine - 10 - title.length - target.length)) });
       // The title and hook text the index no longer shows live on at the top of the file.
       if (topic && !topic.broken) {
-        const hook = type === 'project' ? rewriteDates(state, topic.path, pointer.hook, { date: topic.anchor, source: topic.anchorSource, trusted: topic.anchorTrusted }) : pointer.hook;
+        const hook = type === 'project' ? rewriteDates(state, topic.path, pointer.hook, topic.dateFacts) : pointer.hook;
         topic.file = withLead(topic.file, pointer.title.replace(/\\(.)/g, '$1'), hook);
       }
     }

@@ -1,4 +1,4 @@
-import { calendarDay, rewriteRelativeDates } from '../../core/dates.js';
+import { anchoredRelativeDates, calendarDay, type AnchorFacts } from '../../core/dates.js';
 import type { IndexLine, MemoryIndex } from '../../core/memory-index.js';
 import { parseMemoryIndex } from '../../core/memory-index.js';
 import { freeTopicFileName } from '../../core/paths.js';
@@ -19,8 +19,11 @@ export interface PlanInputFile {
   /** When relative dates in it were written: `modified`, last commit or mtime, resolved by the caller. */
   anchor: Date;
   anchorSource: string;
-  /** False when the anchor is only the file time (a fresh clone or copy sets it to now): dates are then reported, not rewritten. */
-  anchorTrusted?: boolean;
+  /**
+   * What is known about when its text was written, for relative dates (core/dates.ts chooses the
+   * trustworthy anchor; the file time alone is none). Without it the caller vouches for `anchor`.
+   */
+  dateFacts?: AnchorFacts;
   /**
    * Why memdir leaves this file alone (undecodable, too large, UTF-16, a symlink out): it is not
    * rewritten, merged, split or deleted, and its pointers stay as they are. `text` is '' when undecodable.
@@ -90,7 +93,7 @@ export interface Topic {
   originalText: string | undefined;
   anchor: Date;
   anchorSource: string;
-  anchorTrusted: boolean;
+  dateFacts: AnchorFacts;
   broken: boolean;
   leftAlone?: string;
 }
@@ -129,7 +132,9 @@ export interface PlanState {
   warnings: RefactorPlan['warnings'];
   indexText: string;
   parsedIndex: MemoryIndex;
-  indexAnchor: Anchor;
+  indexAnchor: { date: Date; source: string };
+  /** When the index's text was written, for relative dates in the blocks that leave it. */
+  indexFacts: AnchorFacts;
   /** The index's own `# Title` line, kept on top. */
   title: string | undefined;
   /** Topic files by path: as read, then as the phases change them. */
@@ -168,7 +173,8 @@ export function createState(files: Map<string, PlanInputFile>, options: PlanOpti
     warnings: [],
     indexText,
     parsedIndex: parseMemoryIndex(indexText),
-    indexAnchor: { date: options.anchor ?? new Date(0), source: 'none', trusted: Boolean(options.anchor) },
+    indexAnchor: { date: options.anchor ?? new Date(0), source: 'none' },
+    indexFacts: { anchorDate: options.anchor },
     title: undefined,
     topics: new Map(),
     subIndexes: [],
@@ -183,7 +189,10 @@ export function createState(files: Map<string, PlanInputFile>, options: PlanOpti
     blockTexts: [],
     mergedAway: new Map(),
   };
-  if (indexInput) state.indexAnchor = anchorOf(state, indexInput);
+  if (indexInput) {
+    state.indexAnchor = anchorOf(state, indexInput);
+    state.indexFacts = factsOf(state, indexInput);
+  }
   for (const [path, input] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (path === INDEX_FILE || path.endsWith(`/${INDEX_FILE}`)) continue;
     if (SUB_INDEX.test(path) && !input.leftAlone) {
@@ -194,21 +203,21 @@ export function createState(files: Map<string, PlanInputFile>, options: PlanOpti
     const anchor = anchorOf(state, input);
     // A file left alone goes through every step as one that cannot be edited.
     const broken = Boolean(input.leftAlone) || problems.some((p) => !p.lenient);
-    state.topics.set(path, { path, file, originalText: input.text, anchor: anchor.date, anchorSource: anchor.source, anchorTrusted: anchor.trusted, broken, leftAlone: input.leftAlone });
+    state.topics.set(path, { path, file, originalText: input.text, anchor: anchor.date, anchorSource: anchor.source, dateFacts: factsOf(state, input), broken, leftAlone: input.leftAlone });
   }
   return state;
 }
 
-/** When a file's relative dates were written: `--anchor-date`, else what the caller resolved. */
-export function anchorOf(state: PlanState, input: PlanInputFile): Anchor {
+/** When a file was last changed, for merges (the newer wins): `--anchor-date`, else what the caller resolved. */
+export function anchorOf(state: PlanState, input: PlanInputFile): { date: Date; source: string } {
   const forced = state.options.anchor;
-  return forced ? { date: forced, source: `--anchor-date ${calendarDay(forced)}`, trusted: true } : { date: input.anchor, source: input.anchorSource, trusted: input.anchorTrusted ?? true };
+  return forced ? { date: forced, source: `--anchor-date ${calendarDay(forced)}` } : { date: input.anchor, source: input.anchorSource };
 }
 
-export interface Anchor {
-  date: Date;
-  source: string;
-  trusted: boolean;
+/** What the date module needs to anchor a file's relative dates; `--anchor-date` joins them. */
+function factsOf(state: PlanState, input: PlanInputFile): AnchorFacts {
+  const facts = input.dateFacts ?? { sectionDate: { date: input.anchor, source: input.anchorSource } };
+  return { ...facts, anchorDate: state.options.anchor ?? facts.anchorDate };
 }
 
 /** A free `type_slug.md` for a new file, reserved at once. */
@@ -218,16 +227,23 @@ export function freePath(state: PlanState, type: string, name: string): string {
   return path;
 }
 
-/** `text` with relative dates made absolute, each rewrite recorded as an operation. */
-export function rewriteDates(state: PlanState, path: string, text: string, anchor: Anchor): string {
-  const rewritten = rewriteRelativeDates(text, anchor.date);
-  if (!anchor.trusted) {
-    // The file time alone says nothing about when the text was written: report, do not guess.
-    for (const found of rewritten.rewrites) state.warnings.push({ path, message: messages.untrustedDate(found.text, anchor.source) });
-    return text;
+/**
+ * `text` with relative dates made absolute where they have a trustworthy anchor, each rewrite
+ * recorded as an operation; the others are reported and left as written.
+ */
+export function rewriteDates(state: PlanState, path: string, text: string, facts: AnchorFacts): string {
+  let out = '';
+  let at = 0;
+  for (const found of anchoredRelativeDates(text, facts)) {
+    if (!found.anchor) {
+      state.warnings.push({ path, message: messages.untrustedDate(found.text) });
+      continue;
+    }
+    state.operations.push({ kind: 'rewrite-date', path, from: found.text, to: found.replacement, anchor: found.anchor.source });
+    out += text.slice(at, found.index) + found.replacement;
+    at = found.index + found.text.length;
   }
-  for (const found of rewritten.rewrites) state.operations.push({ kind: 'rewrite-date', path, from: found.text, to: found.replacement, anchor: anchor.source });
-  return rewritten.text;
+  return out + text.slice(at);
 }
 
 /** The type a file name announces (`feedback_terse.md` → feedback). */

@@ -156,8 +156,8 @@ function detect(text: string, anchor: Date): RelativeDate[] {
   for (const { offset, chunk } of linesMatching(text, EN_RELATIVE)) {
     for (const r of en().casual.parse(chunk, anchor)) {
       const expression = tightest(r.text, r.start.date(), anchor);
-      // "in 5 years", "this quarter": horizons in prose, not dates to pin down.
-      if (!EN_RELATIVE.test(expression) || HAS_YEAR.test(expression) || /\b(?:years?|quarters?)\b/i.test(expression)) continue;
+      // "in 5 years", "this quarter": horizons in prose, not dates to pin down; "this hour" is finer than a date.
+      if (!EN_RELATIVE.test(expression) || HAS_YEAR.test(expression) || /\b(?:years?|quarters?|hours?|minutes?|seconds?)\b/i.test(expression)) continue;
       if (/^today$/i.test(expression) && meansCurrently(chunk, r.index, r.index + expression.length)) continue;
       const date = nextWeekday(expression, anchor) ?? weekOf(expression, anchor) ?? r.start.date();
       results.push({ index: offset + r.index, text: expression, replacement: render(date, granularityOf(expression)) });

@@ -1,6 +1,7 @@
 import { classifyPointerTarget, parseMemoryIndex, pointerPath } from '../core/memory-index.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import type { RefactorPlan } from './plan.js';
+import { SUB_INDEX } from './phases/state.js';
 
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -29,7 +30,7 @@ export function lostLines(before: Map<string, string>, plan: RefactorPlan, leftA
   const excused = new Set(plan.dropped.map((d) => normalize(d.text)));
   const pointed = new Set<string>();
   for (const [file, text] of after) {
-    if (file === INDEX_FILE || /^index_(?:user|feedback|project|reference|other)(?:_\d+)?\.md$/.test(file)) {
+    if (file === INDEX_FILE || SUB_INDEX.test(file)) {
       for (const line of parseMemoryIndex(text).lines) if (line.kind === 'pointer') pointed.add(pointerPath(line.target));
     }
   }
@@ -48,9 +49,12 @@ export function lostLines(before: Map<string, string>, plan: RefactorPlan, leftA
   for (const file of leftAlone) if (plan.changes.has(file)) lost.push({ file, line: 1, text: '(the whole file, which memdir leaves alone)' });
   for (const [file, text] of before) {
     const index = file === INDEX_FILE ? parseMemoryIndex(text) : undefined;
+    const subIndex = SUB_INDEX.test(file) ? parseMemoryIndex(text) : undefined;
     text.split(/\r?\n/).forEach((raw, i) => {
       if (!raw.trim() || /^(?:---|\.\.\.)\s*$/.test(raw) || excused.has(normalize(raw))) return;
-      const parsed = index?.lines[i];
+      const parsed = index?.lines[i] ?? subIndex?.lines[i];
+      // A sub-index memdir wrote is rebuilt: only the pointers it holds must survive.
+      if (subIndex && parsed?.kind !== 'pointer') return;
       if (parsed?.kind === 'pointer' && classifyPointerTarget(parsed.target).kind !== 'external') {
         const target = pointerPath(parsed.target);
         let survivor = target;
@@ -119,6 +123,8 @@ export function lostWords(before: Map<string, string>, plan: RefactorPlan): Arra
   // needs to be there once after: the words of each distinct line count.
   const seen = new Set<string>();
   for (const [file, text] of before) {
+    // A sub-index memdir wrote is rebuilt from the pointers it holds (checked as lines above).
+    if (SUB_INDEX.test(file)) continue;
     for (const l of linesWithWords(text)) {
       const key = normalize(l.text);
       if (!seen.has(key)) count(balance, l.words, -1);

@@ -122,7 +122,7 @@ describe('generated bloated indexes', () => {
 });
 
 describe('planner details', () => {
-  test('pointers keep their hook and section; duplicates are dropped and reported', () => {
+  test('pointers keep their hook and section; what a duplicate pointer says moves into the file', () => {
     const plan = planRefactor(
       input({
         'MEMORY.md': '## Team\n- [A](a.md) — first hook\n- [A again](a.md) — duplicate\n',
@@ -130,7 +130,8 @@ describe('planner details', () => {
       }),
     );
     expect(plan.changes.get('MEMORY.md')).toBe('# Memory\n\n## Team\n- [A](a.md) — first hook\n');
-    expect(plan.dropped).toEqual([{ text: '- [A again](a.md) — duplicate', reason: 'duplicate pointer to the same file', source: 'MEMORY.md:3' }]);
+    expect(plan.changes.get('a.md')).toContain('**How to apply:** z\n\n- A again — duplicate\n');
+    expect(plan.dropped).toEqual([]);
   });
 
   test('detail bullets under a pointer move into its file', () => {

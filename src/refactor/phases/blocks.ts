@@ -96,12 +96,10 @@ export function keepDeadPointers(state: PlanState): void {
 export function moveDetails(state: PlanState): void {
   for (const [target, lines] of state.details) {
     const topic = state.topics.get(target);
-    if (topic?.leftAlone) {
-      state.detailsKept.set(target, lines);
-      continue;
-    }
     if (!topic || topic.broken) {
-      for (const line of lines) state.dropped.push({ text: line, reason: 'detail under a pointer whose file cannot be edited', source: INDEX_FILE });
+      // No file memdir can edit to take them: they stay under their pointer, left for the user.
+      state.detailsKept.set(target, lines);
+      state.warnings.push({ path: INDEX_FILE, message: `${lines.length} detail line(s) under the pointer to ${target} stay in the index: memdir cannot edit that file` });
       continue;
     }
     const body = topic.file.body.replace(/\s*$/, '');

@@ -69,7 +69,9 @@ export function readIndex(state: PlanState): void {
         block = undefined;
         if (SUB_INDEX.test(target)) continue; // the second level is rebuilt from the pointers it holds
         if (seenTargets.has(target)) {
-          state.dropped.push({ text: line.raw, reason: 'duplicate pointer to the same file', source: `${INDEX_FILE}:${line.line}` });
+          // A second pointer to the same file: what it says moves into that file, like a detail line.
+          const said = [plainText(line.title), line.hook].filter(Boolean).join(' — ');
+          if (said) state.details.set(target, [...(state.details.get(target) ?? []), `- ${said}`]);
           continue;
         }
         seenTargets.add(target);
@@ -88,7 +90,7 @@ export function readIndex(state: PlanState): void {
         // A sub-section's pointer goes under its parent's heading; a top section's under its own.
         const parents = path.length > 1 ? path.slice(0, -1) : path;
         block = { heading: own ? plainText(own.text) : '', rawHeading: own?.text ?? '', section: sectionOf(parents), lines: [] };
-        if (path.length === 0 && state.pointers.length === 0 && state.blocks.length === 0 && isAboutTheIndex(line)) {
+        if (path.length === 0 && number === 0 && isAboutTheIndex(line)) {
           state.preamble.push(block);
         } else {
           state.blocks.push(block);
@@ -104,7 +106,7 @@ export function readIndex(state: PlanState): void {
 function isAboutTheIndex(line: IndexLine): boolean {
   return (
     line.kind === 'html' ||
-    /\b(?:memor(?:y|ies)|index|MEMORY\.md|topic files?|this (?:file|directory|folder)|pointers?|one line per|(?:last )?updated)\b|记忆|索引|更新|メモリ|インデックス|메모리|인덱스|업데이트/i.test(
+    /\b(?:memor(?:y|ies)|index|MEMORY\.md|topic files?|this (?:file|directory|folder)|pointers?|one line per|(?:last )?(?:updated|synced))\b|记忆|索引|更新|同步|メモリ|インデックス|메모리|인덱스|업데이트/i.test(
       line.raw,
     )
   );

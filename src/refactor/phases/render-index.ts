@@ -155,10 +155,12 @@ function indexEntries(state: PlanState, maxLine: number): Entry[] {
     byTarget.set(target, target === pointer.target ? pointer : { ...pointer, target, raw: '' });
   }
   const keptTargets = new Set(state.keptLines.map((k) => k.target));
+  // Every topic file gets a pointer, also one memdir leaves alone (the file stays as it is; the index is memdir's).
   for (const topic of [...state.topics.values()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    if (byTarget.has(topic.path) || topic.leftAlone || keptTargets.has(topic.path)) continue;
+    if (byTarget.has(topic.path) || keptTargets.has(topic.path)) continue;
     const fields = memoryFields(topic.file.frontmatter?.data ?? {});
-    byTarget.set(topic.path, { title: fields.name ?? topic.path, target: topic.path, hook: fields.description ?? '', raw: '', section: '' });
+    const title = fields.name?.trim() || topic.path.replace(/^.*\//, '').replace(/\.md$/i, '').replace(/[_-]+/g, ' ');
+    byTarget.set(topic.path, { title, target: topic.path, hook: fields.description ?? '', raw: '', section: '' });
   }
   const entries: Entry[] = state.keptLines.map((k) => ({ type: 'other', section: k.section, line: k.raw, title: '', target: k.target ?? '', recency: '', kept: true }));
   for (const pointer of byTarget.values()) {
@@ -166,21 +168,21 @@ function indexEntries(state: PlanState, maxLine: number): Entry[] {
     const fields = memoryFields(topic?.file.frontmatter?.data ?? {});
     const type: Entry['type'] = isMemoryType(fields.type) ? fields.type : (topic?.leftAlone && typeFromFileName(pointer.target)) || 'other';
     const base = { type, section: pointer.section, title: pointer.title, target: pointer.target, recency: recencyOf(pointer.target, topic?.file) };
-    if (topic?.leftAlone) {
+    if ((!topic || topic.broken) && pointer.raw) {
       // Its pointer (and any detail lines under it) stays exactly as written.
       entries.push({ ...base, line: [pointer.raw, ...(state.detailsKept.get(pointer.target) ?? [])].join('\n') });
       continue;
     }
-    let line = pointer.raw && pointer.raw.length <= maxLine ? pointer.raw : renderPointer({ title: pointer.title, target: linkTarget(pointer.target), hook: pointer.hook });
-    if (line.length > maxLine) {
+    // Only a file memdir can edit takes the text a shortened line leaves out; other lines stay whole.
+    const editable = topic !== undefined && !topic.broken && !topic.leftAlone;
+    let line = pointer.raw && (pointer.raw.length <= maxLine || !editable) ? pointer.raw : renderPointer({ title: pointer.title, target: linkTarget(pointer.target), hook: pointer.hook });
+    if (line.length > maxLine && editable) {
       const title = clip(pointer.title, 60);
       const target = linkTarget(pointer.target);
       line = renderPointer({ title, target, hook: clip(pointer.hook, Math.max(20, maxLine - 10 - title.length - target.length)) });
       // The title and hook text the index no longer shows live on at the top of the file.
-      if (topic && !topic.broken) {
-        const hook = type === 'project' ? rewriteDates(state, topic.path, pointer.hook, topic.dateFacts) : pointer.hook;
-        topic.file = withLead(topic.file, pointer.title.replace(/\\(.)/g, '$1'), hook);
-      }
+      const hook = type === 'project' ? rewriteDates(state, topic.path, pointer.hook, topic.dateFacts) : pointer.hook;
+      topic.file = withLead(topic.file, pointer.title.replace(/\\(.)/g, '$1'), hook);
     }
     entries.push({ ...base, line });
   }
@@ -191,11 +193,12 @@ const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * The file with the index's title (as a heading) and hook (as its opening
- * paragraph) on top of the body, each only when the file does not already
- * say it; a clipped text counts as said when what it kept is there.
+ * paragraph) on top of the body, each only when the body does not already
+ * say it (a description that says the same is metadata, not the text the
+ * index showed); a clipped text counts as said when what it kept is there.
  */
 function withLead(file: TopicFile, title: string, hook: string): TopicFile {
-  const text = squeeze(serializeTopicFile(file));
+  const text = squeeze(file.body);
   const missing = (s: string) => {
     const kept = squeeze(s.replace(/…$/, ''));
     return kept !== '' && !text.includes(kept);

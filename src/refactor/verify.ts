@@ -38,9 +38,16 @@ export function lostLines(before: Map<string, string>, plan: RefactorPlan, leftA
   const present = (text: string) => {
     const candidate = normalize(text);
     if (!candidate || afterLines.has(candidate)) return true;
-    let variants = [candidate];
+    // A value quoted in the frontmatter has its inner quotes escaped.
+    let variants = candidate.includes('"') ? [candidate, candidate.replace(/"/g, '\\"')] : [candidate];
     for (const [from, tos] of rewrites) {
-      if (candidate.includes(from)) variants = variants.flatMap((v) => [v, ...[...tos].map((to) => v.split(from).join(to))]).slice(0, 64);
+      if (!candidate.includes(from)) continue;
+      // Prose-only rewrites: an expression may be rewritten in one place and kept in another (code, a quotation).
+      const rewritten = (v: string, to: string) => {
+        const parts = v.split(from);
+        return [parts.join(to), ...parts.slice(1).map((_, i) => parts.slice(0, i + 1).join(from) + to + parts.slice(i + 1).join(from))];
+      };
+      variants = variants.flatMap((v) => [v, ...[...tos].flatMap((to) => rewritten(v, to))]).slice(0, 64);
     }
     return variants.some(found);
   };

@@ -43,12 +43,13 @@ function placePreamble(state: PlanState): void {
   if (lines.length === 0) return;
   const source = `${INDEX_FILE} lines ${lines[0]!.line}–${lines[lines.length - 1]!.line}`;
   // A link in it would read as a pointer (often a dead one: an example of the format).
-  if (lines.length === 1 && lines[0]!.raw.trim().length <= INDEX_LINE_MAX && !/\]\(/.test(lines[0]!.raw)) {
+  const [only] = state.preamble;
+  if (lines.length === 1 && state.preamble.length === 1 && !only!.rawHeading && lines[0]!.raw.trim().length <= INDEX_LINE_MAX && !/\]\(/.test(lines[0]!.raw)) {
     state.topLine = lines[0]!.raw.trim();
     state.operations.push({ kind: 'preamble', path: INDEX_FILE, source, action: 'kept as the line under the title' });
     return;
   }
-  const text = state.preamble.map(blockText).join('\n\n');
+  const text = state.preamble.map((b) => (b.rawHeading ? `## ${b.rawHeading}\n\n${blockText(b)}` : blockText(b))).join('\n\n');
   const existing = state.topics.get(CONVENTIONS_FILE);
   let path = CONVENTIONS_FILE;
   if (existing && !existing.broken) {
@@ -57,7 +58,7 @@ function placePreamble(state: PlanState): void {
   } else {
     if (existing || state.taken.has(path)) path = freePath(state, 'reference', 'memory conventions');
     state.taken.add(path);
-    const file = newTopicFile({ name: 'Memory conventions', description: 'How this memory directory and its index are kept: read this before adding or editing a memory', type: 'reference' }, text);
+    const file = newTopicFile({ name: 'Memory conventions', description: 'How this directory and its index are kept; read before adding or editing a memory', type: 'reference' }, text);
     state.topics.set(path, { path, file, originalText: undefined, ...indexAnchored(state), broken: false });
   }
   state.operations.push({ kind: 'preamble', path, source, action: 'moved to a topic file' });

@@ -2,7 +2,7 @@ import { classifyPointerTarget, parseMemoryIndex, pointerPath, type IndexLine } 
 import { INDEX_FILE } from '../../core/taxonomy.js';
 import { parseTopicFile } from '../../core/topic-file.js';
 import { plainText } from '../classify.js';
-import { joinSection, SUB_INDEX, TYPE_TITLE, type PlanState, type Pointer } from './state.js';
+import { type IndexBlock, joinSection, SUB_INDEX, TYPE_TITLE, type PlanState, type Pointer } from './state.js';
 
 const TYPE_TITLES = new Set(Object.values(TYPE_TITLE));
 
@@ -90,37 +90,45 @@ export function readIndex(state: PlanState): void {
         // A sub-section's pointer goes under its parent's heading; a top section's under its own.
         const parents = path.length > 1 ? path.slice(0, -1) : path;
         block = { heading: own ? plainText(own.text) : '', rawHeading: own?.text ?? '', section: sectionOf(parents), lines: [] };
-        if (path.length === 0 && number === 0 && isAboutTheIndex(line)) {
-          state.preamble.push(block);
-        } else {
-          state.blocks.push(block);
-        }
+        state.blocks.push(block);
       }
       block.lines.push(line);
     }
   }
   trimRules(state);
+  separatePreamble(state);
 }
 
-/** Text about the index itself: how to add a memory, what the directory is, when it was updated, an editor's comment. */
-function isAboutTheIndex(line: IndexLine): boolean {
-  return (
-    line.kind === 'html' ||
-    /\b(?:memor(?:y|ies)|index|MEMORY\.md|topic files?|this (?:file|directory|folder)|pointers?|one line per|(?:last )?(?:updated|synced))\b|记忆|索引|更新|同步|メモリ|インデックス|메모리|인덱스|업데이트/i.test(
-      line.raw,
-    )
-  );
+const ABOUT_THE_INDEX =
+  /\b(?:memor(?:y|ies)|index|MEMORY\.md|topic files?|this (?:file|directory|folder)|pointers?|one line per|(?:last )?(?:updated|synced))\b|记忆|索引|更新|同步|メモリ|インデックス|메모리|인덱스|업데이트/i;
+
+/** A section on how the memory is kept ("Memory types", "How to use this index"). */
+const CONVENTIONS_HEADING = /\b(?:memory|memories|index)\b.*\b(?:types?|conventions?|format|usage|instructions?|how to)\b|\bhow to\b.*\b(?:memory|memories|index)\b/i;
+
+/**
+ * Text about the index itself is its preamble, not a memory: what stands
+ * before the first heading and speaks of the index or the directory (how to
+ * add a memory, when it was updated), and sections that hold nothing but an
+ * editor's comment (a template's "<!-- Claude fills this in -->").
+ */
+function separatePreamble(state: PlanState): void {
+  const isPreamble = (b: IndexBlock) => {
+    const text = b.lines.map((l) => l.raw).join('\n');
+    const commentOnly = text.includes('<!--') && !/[\p{L}\p{N}]/u.test(text.replace(/<!--[\s\S]*?(?:-->|$)/g, ''));
+    return commentOnly || (b.rawHeading === '' && b.section === '' && ABOUT_THE_INDEX.test(text)) || CONVENTIONS_HEADING.test(plainText(b.rawHeading));
+  };
+  state.preamble = state.blocks.filter(isPreamble);
+  state.blocks = state.blocks.filter((b) => !isPreamble(b));
 }
 
 /** Rules around a block separate sections: dropped (reported), so no memory starts or ends with one. */
 function trimRules(state: PlanState): void {
-  for (const b of [...state.blocks, ...state.preamble]) {
+  for (const b of state.blocks) {
     const isEdge = (l: IndexLine) => l.kind === 'blank' || (l.kind === 'paragraph' && RULE_LINE.test(l.raw));
     while (b.lines.length && isEdge(b.lines[b.lines.length - 1]!)) drop(state, b.lines.pop()!);
     while (b.lines.length && isEdge(b.lines[0]!)) drop(state, b.lines.shift()!);
   }
   state.blocks = state.blocks.filter((b) => b.lines.length > 0);
-  state.preamble = state.preamble.filter((b) => b.lines.length > 0);
 }
 
 function drop(state: PlanState, line: IndexLine): void {

@@ -125,7 +125,6 @@ function count(into: Map<string, number>, words: string[], sign: number): void {
  */
 export function lostWords(before: Map<string, string>, plan: RefactorPlan): Array<{ file: string; line: number; text: string; words: string[] }> {
   const balance = new Map<string, number>();
-  const origin = new Map<string, Array<{ file: string; line: number; text: string }>>();
   // A line written twice (a hook repeated as the description, a line both of two near-duplicates hold)
   // needs to be there once after: the words of each distinct line count.
   const seen = new Set<string>();
@@ -136,7 +135,6 @@ export function lostWords(before: Map<string, string>, plan: RefactorPlan): Arra
       const key = normalize(l.text);
       if (!seen.has(key)) count(balance, l.words, -1);
       seen.add(key);
-      for (const w of l.words) origin.set(w, [...(origin.get(w) ?? []), { file, line: l.line, text: l.text }]);
     }
   }
   for (const [file, text] of before)
@@ -160,9 +158,16 @@ export function lostWords(before: Map<string, string>, plan: RefactorPlan): Arra
       count(balance, wordsOf(op.to), -1);
     }
   }
+  const missing = new Set([...balance].filter(([, n]) => n < 0).map(([word]) => word));
+  if (missing.size === 0) return [];
+  // Where the missing words were: only looked up when something is missing.
+  const origin = new Map<string, Array<{ file: string; line: number; text: string }>>();
+  for (const [file, text] of before) {
+    if (SUB_INDEX.test(file)) continue;
+    for (const l of linesWithWords(text)) for (const w of l.words) if (missing.has(w)) origin.set(w, [...(origin.get(w) ?? []), { file, line: l.line, text: l.text }]);
+  }
   const lost = new Map<string, { file: string; line: number; text: string; words: string[] }>();
-  for (const [word, n] of balance) {
-    if (n >= 0) continue;
+  for (const word of missing) {
     // Blame what most likely dropped it: a file merged away, else another changed file, else the index.
     const all = origin.get(word) ?? [];
     const holders =

@@ -119,18 +119,32 @@ function count(into: Map<string, number>, words: string[], sign: number): void {
 /**
  * The word-level "nothing lost" check: every word of every distinct line
  * before the refactor must occur after it at least as often (in any file:
- * lines move, merge and split), except the words of relative dates the plan rewrote and
+ * lines move and split; a merged-away file's words must be in the file it
+ * was merged into), except the words of relative dates the plan rewrote and
  * of lines it reports as dropped. Returns the lines that lost words, each
  * with the words missing.
  */
 export function lostWords(before: Map<string, string>, plan: RefactorPlan): Array<{ file: string; line: number; text: string; words: string[] }> {
   const balance = new Map<string, number>();
+  const lost = new Map<string, { file: string; line: number; text: string; words: string[] }>();
+  // A file merged into a near-duplicate repeats it by nature: each of its lines must find all its
+  // words in the file it was merged into, not add to the count.
+  const mergedInto = new Map(plan.operations.flatMap((op) => (op.kind === 'merge' ? [[op.from, op.into] as const] : [])));
+  for (const [file, into] of mergedInto) {
+    let survivor = into;
+    while (mergedInto.has(survivor)) survivor = mergedInto.get(survivor)!;
+    const there = new Set(wordsOf(plan.changes.get(survivor) ?? before.get(survivor) ?? ''));
+    for (const l of linesWithWords(before.get(file) ?? '')) {
+      const words = l.words.filter((w) => !there.has(w));
+      if (words.length) lost.set(`${file}:${l.line}`, { file, line: l.line, text: l.text, words });
+    }
+  }
   // A line written twice (a hook repeated as the description, a line both of two near-duplicates hold)
   // needs to be there once after: the words of each distinct line count.
   const seen = new Set<string>();
   for (const [file, text] of before) {
     // A sub-index memdir wrote is rebuilt from the pointers it holds (checked as lines above).
-    if (SUB_INDEX.test(file)) continue;
+    if (SUB_INDEX.test(file) || mergedInto.has(file)) continue;
     for (const l of linesWithWords(text)) {
       const key = normalize(l.text);
       if (!seen.has(key)) count(balance, l.words, -1);
@@ -159,19 +173,18 @@ export function lostWords(before: Map<string, string>, plan: RefactorPlan): Arra
     }
   }
   const missing = new Set([...balance].filter(([, n]) => n < 0).map(([word]) => word));
-  if (missing.size === 0) return [];
+  if (missing.size === 0) return [...lost.values()];
   // Where the missing words were: only looked up when something is missing.
   const origin = new Map<string, Array<{ file: string; line: number; text: string }>>();
   for (const [file, text] of before) {
-    if (SUB_INDEX.test(file)) continue;
+    if (SUB_INDEX.test(file) || mergedInto.has(file)) continue;
     for (const l of linesWithWords(text)) for (const w of l.words) if (missing.has(w)) origin.set(w, [...(origin.get(w) ?? []), { file, line: l.line, text: l.text }]);
   }
-  const lost = new Map<string, { file: string; line: number; text: string; words: string[] }>();
   for (const word of missing) {
-    // Blame what most likely dropped it: a file merged away, else another changed file, else the index.
+    // Blame what most likely dropped it: a changed topic file, else the index.
     const all = origin.get(word) ?? [];
     const holders =
-      [(o: { file: string }) => plan.changes.get(o.file) === null, (o: { file: string }) => plan.changes.has(o.file) && o.file !== INDEX_FILE, (o: { file: string }) => plan.changes.has(o.file)]
+      [(o: { file: string }) => plan.changes.has(o.file) && o.file !== INDEX_FILE, (o: { file: string }) => plan.changes.has(o.file)]
         .map((test) => all.filter(test))
         .find((found) => found.length > 0) ?? all;
     for (const o of holders) {

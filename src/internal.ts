@@ -11,3 +11,4 @@ export { configSchema } from './config/schema.js';
 export { readTranscript } from './extract/read-transcript.js';
 export { withDirLock } from './store/lock.js';
 export { findDurableStatement } from './extract/local.js';
+export { redactSecrets } from './core/secrets.js';

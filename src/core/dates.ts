@@ -83,19 +83,25 @@ function chineseExtras(text: string, anchor: Date): RelativeDate[] {
 }
 
 /**
- * "today" meaning *currently* is no date: "as of today", "works today", "our parser today
- * handles…". Event words keep it a date: "the freeze starts today".
+ * "today" meaning *currently* is no date: "as of today", "works today", "it fails today",
+ * "our parser today handles…". It is a date when its sentence tells of an event: a past or
+ * future verb ("shipped today", "will call today") or an event word ("the freeze starts today").
  */
 function meansCurrently(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - 24), start);
-  const after = text.slice(end, end + 24);
   if (/\b(?:as of|until|till|up to|even|still|exists?|to this)\s+$/i.test(before)) return true;
-  const stateVerb =
-    /^(?:works?|exists?|is|are|does|do|holds?|runs?|supports?|handles?|behaves?|looks?|reads?|stands?|lives?|remains?|means?|stays?|uses?|has|have|needs?|lacks?|returns?|gives?|knows?|can|cannot|can't|doesn't|don't|isn't|aren't|only|mostly)$/i;
-  const previous = /(\S+)\s+$/.exec(before)?.[1] ?? '';
-  const next = /^\s+(\S+)/.exec(after)?.[1]?.replace(/[^\w']+$/, '') ?? '';
-  return stateVerb.test(previous) || stateVerb.test(next);
+  const sentenceStart = Math.max(text.lastIndexOf('. ', start), text.lastIndexOf('\n', start), text.lastIndexOf('; ', start)) + 1;
+  const ends = [text.indexOf('. ', end), text.indexOf('\n', end), text.indexOf('; ', end)].filter((i) => i !== -1);
+  const sentence = text.slice(sentenceStart, ends.length > 0 ? Math.min(...ends) : text.length);
+  const event =
+    /\b(?:\w{3,}ed|was|were|did|had|went|came|made|met|sent|wrote|spoke|told|said|began|broke|ran|got|took|found|shipped|will|won't|'ll|going to|plan(?:s|ned)?|scheduled|due|deadline|meeting|call|release|launch|deploy|freeze|demo|interview|session|starts?|ends?|begins?|opens?|closes?|ships?|lands?|expires?)\b/i;
+  return !event.test(sentence.replace(/\btoday\b/gi, ''));
 }
+
+/** Wall-clock times and parts of a day (上午, 早上 9:57, this hour) are not dates. */
+const TIME_OF_DAY = /^(?:上午|下午|早上|晚上|中午|凌晨|傍晚|今早|今晚)|\b(?:hours?|minutes?|mins?|seconds?|secs?)\b/i;
+/** Relative to another event, not to when it was written: "the next day", "a day after". */
+const EVENT_RELATIVE = /^(?:next|following|previous) day$|^in\s+a day$/i;
 
 /** Lines of `text` that match `pattern`, with their offsets (chrono-node is fastest on short inputs). */
 function linesMatching(text: string, pattern: RegExp): Array<{ offset: number; chunk: string }> {
@@ -156,8 +162,12 @@ function detect(text: string, anchor: Date): RelativeDate[] {
   for (const { offset, chunk } of linesMatching(text, EN_RELATIVE)) {
     for (const r of en().casual.parse(chunk, anchor)) {
       const expression = tightest(r.text, r.start.date(), anchor);
-      // "in 5 years", "this quarter": horizons in prose, not dates to pin down; "this hour" is finer than a date.
-      if (!EN_RELATIVE.test(expression) || HAS_YEAR.test(expression) || /\b(?:years?|quarters?|hours?|minutes?|seconds?)\b/i.test(expression)) continue;
+      // "in 5 years", "this quarter": horizons in prose, not dates to pin down.
+      if (!EN_RELATIVE.test(expression) || HAS_YEAR.test(expression) || /\b(?:years?|quarters?)\b/i.test(expression)) continue;
+      // Spans across masked text ("in ␣␣␣ a day"), times of day and event-relative days are no dates.
+      if (/\s{3,}/.test(expression) || TIME_OF_DAY.test(expression) || EVENT_RELATIVE.test(expression)) continue;
+      // "converged in one week", "done in two days": how long it took, not when.
+      if (/^in\s/i.test(expression) && /\b(?:\w+ed|done|did|built|made|took|ran)\s+$/i.test(chunk.slice(Math.max(0, r.index - 20), r.index))) continue;
       if (/^today$/i.test(expression) && meansCurrently(chunk, r.index, r.index + expression.length)) continue;
       const date = nextWeekday(expression, anchor) ?? weekOf(expression, anchor) ?? r.start.date();
       results.push({ index: offset + r.index, text: expression, replacement: render(date, granularityOf(expression)) });
@@ -165,7 +175,7 @@ function detect(text: string, anchor: Date): RelativeDate[] {
   }
   if (/[\u4e00-\u9fff]/.test(text)) {
     for (const r of zh().hans.casual.parse(text, anchor)) {
-      if (!ZH_RELATIVE.test(r.text) || HAS_YEAR.test(r.text)) continue;
+      if (!ZH_RELATIVE.test(r.text.replace(/上午|早上|晚上/g, '')) || HAS_YEAR.test(r.text) || TIME_OF_DAY.test(r.text)) continue;
       results.push({ index: r.index, text: r.text, replacement: render(r.start.date(), 'day') });
     }
     results.push(...chineseExtras(text, anchor));

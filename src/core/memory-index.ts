@@ -1,3 +1,4 @@
+import { INDEX_LINE_MAX } from './limits.js';
 /**
  * MEMORY.md as lines: pointers (`- [Title](file.md) — hook`), headings, blank
  * lines and everything else (paragraphs, tables, code, detail bullets), each
@@ -97,6 +98,17 @@ function classify(raw: string, line: number): IndexLine {
 export function renderMemoryIndex(index: MemoryIndex): string {
   const text = index.lines.map((l) => l.raw).join(index.eol);
   return index.bom + text + (index.finalNewline && index.lines.length > 0 ? index.eol : '');
+}
+
+/** The description as a hook that keeps the whole pointer line within INDEX_LINE_MAX, cut at a word with "…". */
+export function fittedHook(title: string, target: string, description: string): string {
+  const fixed = `- [${title}](${target}) — `.length;
+  const room = Math.max(20, INDEX_LINE_MAX - fixed);
+  const oneLine = description.replace(/\s+/g, ' ').trim();
+  if (oneLine.length <= room) return oneLine;
+  const cut = oneLine.slice(0, room - 1);
+  const atWord = cut.replace(/\s+\S*$/, '');
+  return `${(atWord.length >= room / 2 ? atWord : cut).trimEnd()}…`;
 }
 
 export function renderPointer(pointer: { title: string; target: string; hook: string }): string {

@@ -18,9 +18,24 @@ export interface SecretRule {
    * as templates so the repository holds no token-shaped strings.
    */
   examples: { hit: string[]; miss: string[] };
+  /** For rules that match a shape rather than a format: whether the captured value is a real credential, not a placeholder. */
+  accept?: (secret: string) => boolean;
 }
 
-type RuleRow = [id: string, description: string, keywords: string[], pattern: string, hit: string[], miss: string[]];
+type RuleRow = [id: string, description: string, keywords: string[], pattern: string, hit: string[], miss: string[], accept?: (secret: string) => boolean];
+
+/**
+ * A value written where a credential goes that is a placeholder, a reference or a word,
+ * not a credential: `...`, `<password>`, `${DB_PASS}`, `$(cat /run/secrets/x)`, `xxxx`,
+ * `your_api_key`, `password`, an ENV_NAME, a path.
+ */
+function isRealCredential(value: string): boolean {
+  const placeholder =
+    /^[$%{<([/.*#~!]|\.\.\.|…|x{4,}|\*{3,}|^(?:your|my|the|some|example|sample|placeholder|change_?me|redacted|dummy|fake|none|null|nil|undefined|true|false|todo|tbd|secret|password|passw(?:or)?d|pass|pwd|token|api_?key|key|env)(?:[_-]|$)/i;
+  if (placeholder.test(value) || /^[A-Z][A-Z0-9_]*$/.test(value) || /^(.)\1+$/.test(value)) return false;
+  // A credential mixes letters with digits or symbols; words and numbers alone are not one.
+  return /[A-Za-z]/.test(value) && /[\d!@#%^&*+=?]/.test(value);
+}
 
 const rules: RuleRow[] = [
   // Cloud
@@ -194,6 +209,25 @@ const rules: RuleRow[] = [
   ['shippo-token', 'Shippo API token', ['shippo_'], String.raw`\b(shippo_(?:live|test)_[a-fA-F0-9]{40})\b`, ['shippo_live_{hex:40}'], ['shippo_live_{hex:10}']],
   ['duffel-token', 'Duffel API token', ['duffel_'], String.raw`\b(duffel_(?:test|live)_[A-Za-z0-9_=-]{43})`, ['duffel_live_{an:43}'], ['duffel_live_{an:10}']],
   ['mapbox-secret-token', 'Mapbox secret token', ['sk.eyJ'], String.raw`\b(sk\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,})`, ['sk.eyJ{an:30}.{an:30}'], ['sk.eyJ{an:10}']],
+  // Shapes: a credential assigned to a key, or inside a connection URI (the value is checked: placeholders are no secret)
+  [
+    'keyword-credential',
+    'credential assigned to a key (password, client_secret, api_key)',
+    ['secret', 'SECRET', 'Secret', 'password', 'PASSWORD', 'Password', 'passwd', 'PASSWD', 'api_key', 'API_KEY', 'apikey', 'apiKey', 'APIKEY', 'api-key', '密码'],
+    String.raw`(?<![A-Za-z0-9])(?<!hashed_|hash_|public_)(?:(?i:client_secret|secret_key|secret|password|passwd|api_key|apikey|api-key)|密码)["'\x60]?[ \t]*(?:[:=：]|=>)[ \t]*["'\x60]?([^\s"'\x60,;<>)\]]{6,})`,
+    ['client_secret: {an:24}', 'DB_PASSWORD={an:12}9', 'api_key = "{an:32}"', '密码：{an:10}7'],
+    ['password: <your password>', 'client_secret: ${CLIENT_SECRET}', 'PGPASSWORD=$(cat /run/secrets/pgpass)', 'api_key: sk-...', 'password=required', 'secret: /run/secrets/db'],
+    isRealCredential,
+  ],
+  [
+    'uri-credential',
+    'password in a connection URI',
+    ['://'],
+    String.raw`\b[a-z][a-z0-9+.-]{1,20}://[^\s:@/'"\x60]+:([^\s@/'"\x60]{3,})@[\w.-]+`,
+    ['postgres://app:{an:16}9@db.internal:5432/app', 'mongodb+srv://svc:{an:20}@cluster0.example.net/'],
+    ['postgres://user:password@localhost/app', 'mongodb+srv://user:<password>@cluster0.example.net/', 'redis://:${REDIS_PASS}@cache:6379', 'https://example.com/a:b@c'],
+    isRealCredential,
+  ],
   // Keys
   ['age-secret-key', 'age encryption secret key', ['AGE-SECRET-KEY-1'], '(AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58})', ['AGE-SECRET-KEY-1{bech:58}'], ['AGE-SECRET-KEY-1{bech:20}']],
   // The whole block, so redaction takes the key body too; a lone header still counts.
@@ -233,12 +267,13 @@ export function expandExample(template: string): string {
   });
 }
 
-export const SECRET_RULES: readonly SecretRule[] = rules.map(([id, description, keywords, source, hit, miss]) => ({
+export const SECRET_RULES: readonly SecretRule[] = rules.map(([id, description, keywords, source, hit, miss, accept]) => ({
   id,
   description,
   keywords,
   pattern: compile(source),
   examples: { hit, miss },
+  ...(accept && { accept }),
 }));
 
 // One pass over the text for every keyword; most files have none and stop here.
@@ -263,6 +298,7 @@ export function findSecrets(text: string): SecretHit[] {
     rule.pattern.lastIndex = 0;
     for (const match of text.matchAll(rule.pattern)) {
       const [start, end] = match.indices?.[1] ?? [match.index, match.index + match[0].length];
+      if (rule.accept && !rule.accept(text.slice(start, end))) continue;
       hits.push({ rule, index: start, length: end - start });
     }
   }

@@ -11,9 +11,15 @@ export const INDEX_FILE = 'MEMORY.md';
 /** memdir's own state folder inside a memory directory; never a memory. */
 export const STATE_DIR = '.memdir';
 
-// "**Why:**", "**Why**:", "Why:" (and the Chinese labels); a bare "why" in prose does not count.
-const WHY = /\bwhy(?:\*\*|__)?\s*[:：]|为什么[:：]|原因[:：]/i;
-const HOW = /\bhow to apply(?:\*\*|__)?\s*[:：]|如何应用[:：]|怎么用[:：]/i;
+/*
+ * The labels, as people write them: "**Why:**", "**Why**:", "**Why** —", "**Why this matters:**",
+ * "**How to apply (to reviews):**", "Why:" at the start of a line, and the same in Chinese,
+ * Japanese and Korean, or as a heading of its own. A bare "why" inside a sentence does not count.
+ */
+const LABEL_END = String.raw`(?:\s*\([^)\n]{0,80}\))?\s*(?:\*\*|__)?\s*(?:[:：]|—|–|\s-\s|\*\*|__|[ \t]*(?:\r?\n|$))`;
+const label = (words: string) => new RegExp(String.raw`(?:^|\n)[ \t>]*(?:[-*+][ \t]+)?(?:\*\*|__|#{1,6}[ \t]+)?[ \t]*(?:${words})${LABEL_END}|(?:\*\*|__)(?:${words})[^*_\n]{0,40}(?:\*\*|__)`, 'i');
+const WHY = label(String.raw`why\b[^:：*_\n]{0,30}?|为什么|原因|理由|なぜ|이유|왜`);
+const HOW = label('how to apply|how to use|how it applies|application|如何应用|怎么用|应用方式|适用|適用|使い方|적용');
 
 /** The **Why:** / **How to apply:** labels a feedback or project memory lacks (none for other types). */
 export function missingWhyHow(type: string | undefined, body: string): string[] {

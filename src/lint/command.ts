@@ -100,7 +100,10 @@ export async function runLintCommand(args: LintCommandOptions, output: Output): 
   const format = args.json ? 'json' : args.format;
   const colors = args.outputFile || format !== 'stylish' ? createOutput({ ...args, color: false }).colors : output.colors;
   let report = FORMATTERS[format]!(results, formatContext(cwd, colors));
-  if (args.fixDryRun) report = results.flatMap((r) => r.diffs).join('') + report;
+  const diffs = args.fixDryRun ? results.flatMap((r) => r.diffs).join('') : '';
+  // stdout holds one document: with a machine format the diff goes to stderr.
+  if (format === 'stylish') report = diffs + report;
+  else if (diffs) output.info(diffs.trimEnd());
   if (args.outputFile) writeFileAtomic(absolutePath(args.outputFile), report);
   else output.write(report);
   return exitCodeFor(results, args.maxWarnings);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { settleDirectory, withDirLock } from '../store/lock.js';
 import { commitChanges } from '../store/atomic.js';
+import { redactSecrets } from '../core/secrets.js';
 import type { LintConfig } from '../config/validate.js';
 import { ruleSetting } from './settings.js';
 import { fixDirectory, lintDirectory } from './engine.js';
@@ -65,25 +66,28 @@ async function lintOne(target: LintTarget, options: LintRunOptions): Promise<Lin
   const keep = (f: Finding) => !target.only || target.only.has(f.file);
   let nested: string[] = [];
 
-  const fixTarget = async (): Promise<LintResult> => {
+  const fixTarget = async (write: boolean): Promise<LintResult & { changed: number }> => {
     const read = await readTarget(target, config);
     nested = read.nested;
     const fixed = fixDirectory(read.raw, config);
     const changes = changedFiles(read.raw, fixed.raw);
     const { createTwoFilesPatch } = await import('diff');
-    const diffs = changes.map((c) => createTwoFilesPatch(`a/${c.path}`, `b/${c.path}`, c.before, c.after));
-    if (!options.dryRun && changes.length > 0)
+    // A diff is printed: secrets in the changed files are redacted in it.
+    const diffs = changes.map((c) => createTwoFilesPatch(`a/${c.path}`, `b/${c.path}`, redactSecrets(c.before), redactSecrets(c.after)));
+    if (write && changes.length > 0)
       commitChanges(
         target.dir,
         changes.map((c) => ({ path: c.path, content: c.after })),
       );
-    return { dir: target.dir, findings: fixed.findings.filter(keep), fixed: options.dryRun ? [] : changes.map((c) => c.path), diffs };
+    return { dir: target.dir, findings: fixed.findings.filter(keep), fixed: write ? changes.map((c) => c.path) : [], diffs, changed: changes.length };
   };
 
   let result: LintResult;
   if (options.fix && !target.overlay) {
-    // Read, fix and write under the lock, so no other writer slips in between.
-    result = options.dryRun ? await fixTarget() : await withDirLock(target.dir, fixTarget);
+    // Plan without the lock; only when there is something to write, read, fix and write again
+    // under it (so no other writer slips in between). Nothing to write: no lock, no `.memdir/`.
+    const planned = await fixTarget(false);
+    result = options.dryRun || planned.changed === 0 ? planned : await withDirLock(target.dir, () => fixTarget(true));
   } else {
     const read = await readTarget(target, config);
     nested = read.nested;

@@ -24,6 +24,8 @@ export interface Finding {
   file: string;
   line: number;
   column: number;
+  /** Last line of a finding about several lines (an inline block of the index). */
+  endLine?: number;
   message: string;
   fix?: Fix;
 }

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError, IoError, RefusedError, UsageError } from '../core/errors.js';
-import { INDEX_LINE_MAX, INDEX_MAX_BYTES, MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
+import { INDEX_MAX_BYTES, MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { messages } from '../core/messages.js';
-import { parseMemoryIndex, pointerPath, removePointer, renderMemoryIndex, upsertPointer, type MemoryIndex } from '../core/memory-index.js';
+import { fittedHook, parseMemoryIndex, pointerPath, removePointer, renderMemoryIndex, upsertPointer, type MemoryIndex } from '../core/memory-index.js';
 import { freeTopicFileName, slugify } from '../core/paths.js';
 import { findSecrets } from '../core/secrets.js';
 import { INDEX_FILE, isMemoryType, type MemoryType } from '../core/taxonomy.js';
@@ -73,13 +73,6 @@ function ensureDirectory(dir: string): void {
   }
 }
 
-function pointerHook(name: string, target: string, description: string): string {
-  const fixed = `- [${name}](${target}) — `.length;
-  const room = Math.max(20, INDEX_LINE_MAX - fixed);
-  const oneLine = description.replace(/\s+/g, ' ').trim();
-  return oneLine.length <= room ? oneLine : `${oneLine.slice(0, room - 1).trimEnd()}…`;
-}
-
 /** One change of a batch: write (create or update by name) a memory, or remove one. */
 export type MemoryEdit =
   | ({ op: 'upsert' } & SaveInput & {
@@ -135,7 +128,7 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
   state.names.set(file, key);
 
   const target = encodeURI(file);
-  state.index = upsertPointer(state.index, { title: fields.name, target, hook: pointerHook(fields.name, target, fields.description) });
+  state.index = upsertPointer(state.index, { title: fields.name, target, hook: fittedHook(fields.name, target, fields.description) });
   const line = state.index.lines.find((l) => l.kind === 'pointer' && pointerPath(l.target) === file);
   return { file, dir, created: current === undefined, pointer: line?.raw ?? '' };
 }

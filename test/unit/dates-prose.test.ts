@@ -29,8 +29,15 @@ describe('only prose holds dates', () => {
     ['a quotation', 'The form says "re-apply in 90 days" at the bottom.'],
     ['an HTML comment', '<!-- update this tomorrow -->\nStable text.'],
     ['a horizon', 'The contract ends this quarter.'],
-    ['"today" meaning currently', 'Our parser today reads JSON. It works today. As of today we use pnpm.'],
+    ['"today" meaning currently', 'Our parser today reads JSON. It works today. As of today we use pnpm. It fails today: the unit is missing.'],
+    ['times of day and spans of minutes', 'The video took 5 min to render; 7/9 上午跟进, 早上9:57 提醒.'],
+    ['a day relative to an event', 'The bug came back the next day.'],
+    ['a duration', 'Six collaborators converged in one week; the port was done in two days.'],
   ])('not in %s', (_, text) => expect(found(text)).toEqual([]));
+
+  test('"today" telling of an event is a date', () => {
+    expect(found('She offered to call today or tomorrow.').map(([text]) => text)).toEqual(['today', 'tomorrow']);
+  });
 
   test('prose around them still counts', () => {
     expect(found('The freeze starts today; `today-timeline.tsx` ships tomorrow.')).toEqual([

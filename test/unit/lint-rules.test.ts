@@ -88,12 +88,12 @@ describe('engine', () => {
 
   test('inline directives disable rules for a span', () => {
     const files = {
-      'MEMORY.md': '<!-- memdir-disable MEM005 -->\nProse kept on purpose.\n<!-- memdir-enable MEM005 -->\nMore prose.\n<!-- memdir-disable -->\nHidden prose.\n',
+      'MEMORY.md': '- [A](a.md)\n<!-- memdir-disable MEM005 -->\nProse kept on purpose.\n<!-- memdir-enable MEM005 -->\nMore prose.\n<!-- memdir-disable -->\nHidden prose.\n',
     };
     const lines = lintDirectory(rawDirectory('/mem', files), DEFAULT_CONFIG)
       .filter((f) => f.ruleId === 'MEM005')
       .map((f) => f.line);
-    expect(lines).toEqual([4]);
+    expect(lines).toEqual([5]);
     expect(disabledSpans(files['MEMORY.md'])).toHaveLength(2);
   });
 });

@@ -52,10 +52,13 @@ describe('provider rules', () => {
 });
 
 describe('public corpora (../shared/fixtures/secrets)', () => {
-  // Every provider token example in the corpora, per file; files not listed are controls and give nothing.
+  // Every provider token example and every credential assigned to a key in the corpora, per file; files not listed are controls and give nothing.
   const expected: Record<string, string[]> = {
-    'Yelp+detect-secrets/test_data/each_secret.py': ['aws-access-key-id', 'aws-secret-access-key'],
-    'Yelp+detect-secrets/test_data/config.yaml': ['aws-access-key-id'],
+    'Yelp+detect-secrets/test_data/each_secret.py': ['aws-access-key-id', 'aws-secret-access-key', 'keyword-credential'],
+    'Yelp+detect-secrets/test_data/config.yaml': ['aws-access-key-id', 'keyword-credential'],
+    'Yelp+detect-secrets/test_data/config.ini': ['keyword-credential'],
+    'gitleaks+gitleaks/testdata/archives/files/.env.prod': ['keyword-credential'],
+    'gitleaks+gitleaks/testdata/repos/nogit/.env.prod': ['keyword-credential'],
     'Yelp+detect-secrets/test_data/files/private_key': ['private-key'],
     'gitleaks+gitleaks/testdata/repos/nogit/api.go': ['aws-access-key-id'],
     'gitleaks+gitleaks/testdata/repos/nogit/main.go': ['aws-access-key-id'],
@@ -64,6 +67,23 @@ describe('public corpora (../shared/fixtures/secrets)', () => {
   test('the corpus is there', () => expect(files.length).toBeGreaterThan(20));
   test.each(files)('%s', (file) => {
     expect(ids(corpus(file))).toEqual(expected[file] ?? []);
+  });
+});
+
+describe('credentials by shape', () => {
+  test('assigned to a key or inside a connection URI; placeholders and references are not', () => {
+    const value = expandExample('{an:14}7');
+    expect(ids(`client_secret: ${value}\n`)).toEqual(['keyword-credential']);
+    expect(ids(`DATABASE_URL=postgres://app:${value}@db.internal:5432/app\n`)).toEqual(['uri-credential']);
+    expect(redact(`mongodb+srv://svc:${value}@cluster0.example.net/`)).toBe('mongodb+srv://svc:[REDACTED]@cluster0.example.net/');
+    for (const placeholder of [
+      'password: <your password>',
+      'client_secret: ${CLIENT_SECRET}',
+      'PGPASSWORD=$(cat /run/secrets/pgpass)',
+      'hashed_secret: "513e0a36963ae1e8431c"',
+      'postgres://user:password@localhost/app',
+    ])
+      expect(ids(placeholder), placeholder).toEqual([]);
   });
 });
 

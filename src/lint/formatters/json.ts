@@ -12,7 +12,16 @@ export const json: Formatter = (results, context) => {
       warningCount: findings.filter((f) => f.severity === 'warning').length,
       infoCount: findings.filter((f) => f.severity === 'info').length,
       fixableCount: findings.filter((f) => f.fix).length,
-      messages: findings.map((f) => ({ ruleId: f.ruleId, ruleName: f.ruleName, severity: f.severity, line: f.line, column: f.column, message: f.message, fixable: Boolean(f.fix) })),
+      messages: findings.map((f) => ({
+        ruleId: f.ruleId,
+        ruleName: f.ruleName,
+        severity: f.severity,
+        line: f.line,
+        column: f.column,
+        ...(f.endLine && { endLine: f.endLine }),
+        message: f.message,
+        fixable: Boolean(f.fix),
+      })),
     }));
   });
   const fixed = results.flatMap((r) => r.fixed.map((file) => context.display(r.dir, file)));

@@ -40,7 +40,7 @@ export const sarif: Formatter = (results, context) => {
               {
                 physicalLocation: {
                   artifactLocation: context.artifactUri(result.dir, f.file),
-                  region: { startLine: f.line, startColumn: f.column },
+                  region: { startLine: f.line, startColumn: f.column, ...(f.endLine && { endLine: f.endLine }) },
                 },
               },
             ],

@@ -2,10 +2,14 @@ import { lineRange } from '../../core/dir-model.js';
 import { indexPointers } from '../pointers.js';
 import type { Rule } from '../types.js';
 
+/** This many dead pointers, half the index or more, say the files live elsewhere. */
+const MANY_DEAD = 10;
+
 export const deadPointer: Rule = {
   id: 'MEM006',
   name: 'dead-pointer',
-  description: 'A pointer in MEMORY.md names a topic file that does not exist.',
+  description:
+    'A pointer in MEMORY.md names a topic file that does not exist. When most of the index points to absent files (10 or more, half the pointers or more), one finding says so and --fix drops nothing: the files are kept elsewhere.',
   severity: 'error',
   fixable: true,
   tags: ['index', 'pointers'],
@@ -16,8 +20,21 @@ export const deadPointer: Rule = {
   check(model, report) {
     const index = model.index;
     if (!index) return;
-    for (const { line, target } of indexPointers(model)) {
-      if (target.kind !== 'file' || model.files.has(target.path)) continue;
+    const pointers = indexPointers(model);
+    const dead = pointers.filter(({ target }) => target.kind === 'file' && !model.files.has(target.path));
+    if (dead.length >= MANY_DEAD && dead.length * 2 >= pointers.length) {
+      // Most topic files are absent: they are kept elsewhere (gitignored, private), not gone. One finding, no fix.
+      const first = dead[0]!.line;
+      report({
+        file: index.path,
+        line: first.line,
+        column: 1,
+        message: `${dead.length} of ${pointers.length} pointers lead to files not in this directory (are the topic files kept out of git?); nothing is dropped`,
+      });
+      return;
+    }
+    for (const { line, target } of dead) {
+      if (target.kind !== 'file') continue;
       report({
         file: index.path,
         line: line.line,

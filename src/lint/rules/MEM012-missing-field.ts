@@ -1,3 +1,4 @@
+import { isMemory } from '../memory-files.js';
 import type { Rule } from '../types.js';
 
 const REQUIRED = ['name', 'description', 'type'] as const;
@@ -15,7 +16,7 @@ export const missingField: Rule = {
   },
   check(model, report) {
     for (const topic of model.topics) {
-      if (topic.problems.some((p) => !p.lenient)) continue; // MEM010 already says why nothing was read
+      if (topic.problems.some((p) => !p.lenient) || !isMemory(topic)) continue; // MEM010 already says why nothing was read
       if (!topic.topic.frontmatter) {
         report({ file: topic.path, line: 1, column: 1, message: 'no frontmatter: add name, description and type between --- lines' });
         continue;

@@ -28,6 +28,12 @@ const GENERIC = new Set([
 ]);
 const MIN_LENGTH = 20;
 
+/** Han, kana and Hangul say a word in one or two characters: each counts double, six of them are specific enough. */
+function effectiveLength(description: string): number {
+  const dense = description.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g)?.length ?? 0;
+  return dense >= 6 ? Number.POSITIVE_INFINITY : [...description].length + dense;
+}
+
 export const vagueDescription: Rule = {
   id: 'MEM014',
   name: 'vague-description',
@@ -55,8 +61,18 @@ export const vagueDescription: Rule = {
       let why: string | undefined;
       if (words.length > 0 && words.every((w) => GENERIC.has(w))) why = 'is a generic word';
       else if (description.toLowerCase() === topic.fields.name?.trim().toLowerCase()) why = 'only repeats the name';
-      else if ([...description].length < minLength && !/[\u4e00-\u9fff]{6,}/.test(description)) why = `is under ${minLength} characters`;
-      if (why) report({ file: topic.path, line: fieldLine(topic, 'description'), column: 1, message: `description "${description}" ${why}; say when this memory is relevant` });
+      else if (effectiveLength(description) < minLength) why = `is under ${minLength} characters`;
+      if (!why) continue;
+      const line = fieldLine(topic, 'description');
+      const raw = topic.text.slice(topic.lineStarts[line - 1], topic.lineStarts[line] ?? undefined);
+      // `description: Issue #12 shipped` is "Issue" to YAML: the rest is a comment.
+      const cut = / #/.test(raw) && !/^\s*description:\s*["']/.test(raw) && raw.length > description.length + 20;
+      report({
+        file: topic.path,
+        line,
+        column: 1,
+        message: cut ? 'description is cut at " #": YAML reads the rest as a comment; quote the value' : `description "${description}" ${why}; say when this memory is relevant`,
+      });
     }
   },
 };

@@ -1,6 +1,11 @@
 import { anchoredRelativeDates, calendarDay, parseCalendarDay } from '../../core/dates.js';
-import { position } from '../../core/dir-model.js';
+import { position, type TopicSource } from '../../core/dir-model.js';
 import type { Rule } from '../types.js';
+
+/** A routine ("daily coach mode": ask what he did yesterday) speaks of every day, not of a date. */
+function isRoutine(topic: TopicSource): boolean {
+  return /\b(?:daily|routine|every day|habits?)\b|每天|每日|日常/i.test(`${topic.path} ${topic.fields.name ?? ''} ${topic.fields.description ?? ''}`);
+}
 
 export const relativeDate: Rule = {
   id: 'MEM016',
@@ -30,7 +35,7 @@ export const relativeDate: Rule = {
   check(model, report, options) {
     const anchorDate = parseCalendarDay(options.anchorDate as string);
     for (const topic of model.topics) {
-      if (topic.fields.type !== 'project') continue;
+      if (topic.fields.type !== 'project' || isRoutine(topic)) continue;
       const bodyStart = topic.text.length - topic.topic.body.length;
       const facts = { anchorDate, frontmatter: topic.topic.frontmatter?.data, fileName: topic.path, commitTimeMs: topic.commitTimeMs, mtimeMs: topic.mtimeMs };
       for (const found of anchoredRelativeDates(topic.topic.body, facts)) {

@@ -13,12 +13,26 @@ function mayHoldDerivable(body: string): boolean {
   const lower = body.toLowerCase();
   return KEYWORDS.some((k) => lower.includes(k)) || HEX40.test(body);
 }
+/**
+ * A hash that cites where a fact came from is provenance, not history retold: next to a
+ * date ("2026-07-04, commit 84de970"), in parentheses ("(commit `5ce15d5`)") or in a
+ * heading. A hash in running prose ("commit 3f9a2c1 fixed the retry") retells history.
+ */
+function isProvenance(body: string, index: number): boolean {
+  const lineStart = body.lastIndexOf('\n', index) + 1;
+  const lineEnd = body.indexOf('\n', index);
+  const line = body.slice(lineStart, lineEnd === -1 ? undefined : lineEnd);
+  const at = index - lineStart;
+  const opened = (open: string, close: string) => line.lastIndexOf(open, at) > line.lastIndexOf(close, at);
+  return /(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/.test(line) || /^\s*#/.test(line) || opened('(', ')') || opened('（', '）') || line.slice(0, at).split('`').length % 2 === 0;
+}
 const PATH = /(?<![\w/.@:-])(\.?\/?(?:[\w.@-]+\/)+[\w.@-]+)(?![\w/])/g;
 
 export const derivableContent: Rule = {
   id: 'MEM019',
   name: 'derivable-content',
-  description: 'Memory should hold what the code and git history cannot tell: file:line citations, commit hashes and repository paths go stale and are cheaper to look up.',
+  description:
+    'Memory should hold what the code and git history cannot tell: file:line citations, commit hashes and repository paths go stale and are cheaper to look up. A commit hash in a line with a date (provenance: "2026-07-04, commit 84de970") is left alone.',
   severity: 'warning',
   fixable: false,
   tags: ['content'],
@@ -39,7 +53,7 @@ export const derivableContent: Rule = {
       const mayCiteCommit = /commit|sha|hash|revert|cherry-picked|fixed in|landed in/i.test(body) || /[0-9a-f]{40}/i.test(body);
       for (const m of mayCiteCommit ? body.matchAll(COMMIT) : []) {
         const hash = m[1] ?? m[2]!;
-        if (!/\d/.test(hash) || !/[a-f]/i.test(hash)) continue;
+        if (!/\d/.test(hash) || !/[a-f]/i.test(hash) || isProvenance(body, m.index + m[0].indexOf(hash))) continue;
         at(m.index + m[0].indexOf(hash), `commit hash ${hash.slice(0, 12)} is git history; git log finds it`);
       }
       if (model.repoFiles.size > 0 && body.includes('/')) {

@@ -1,4 +1,4 @@
-import { tokenSet } from '../../core/similarity.js';
+import { tokenize } from '../../core/tokenize.js';
 import { isMemoryType } from '../../core/taxonomy.js';
 import { pointerTarget } from '../pointers.js';
 import type { Rule } from '../types.js';
@@ -15,10 +15,35 @@ function sectionType(heading: string): string | undefined {
   return isMemoryType(word) ? word : undefined;
 }
 
+/** Latin or not: what the letters of a text are written in, roughly. */
+function scriptOf(text: string): 'latin' | 'other' | 'mixed' {
+  const latin = /\p{Script=Latin}/u.test(text);
+  const other = /[^\P{L}\p{Script=Latin}]/u.test(text);
+  return latin && other ? 'mixed' : other ? 'other' : 'latin';
+}
+
+/**
+ * A title fits the file it points to when it is the file's name or file name, or shares a word
+ * (stemmed, any script) with either: titles are often shortened names, and a pointer titled
+ * with its own file name (`[feedback_x.md](feedback_x.md)`) names the file exactly.
+ */
+function titleFitsFile(title: string, path: string, name: string): boolean {
+  const fileName = path.replace(/^.*\//, '');
+  const plain = title.replace(/\\(.)/g, '$1').trim();
+  if (plain === name || plain === fileName || plain === fileName.replace(/\.md$/i, '')) return true;
+  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, ''); // générateur = generateur
+  const words = new Set(tokenize(fold(plain)));
+  if (words.size === 0) return true;
+  // A title in another script than the name (專案總覽 for project_overview) is a translation: no words to compare.
+  if (scriptOf(plain) !== scriptOf(`${name} ${fileName}`)) return true;
+  const own = [...tokenize(fold(name)), ...tokenize(fold(fileName.replace(/\.md$/i, '')))];
+  return own.length === 0 || own.some((word) => words.has(word));
+}
+
 export const indexMismatch: Rule = {
   id: 'MEM022',
   name: 'index-mismatch',
-  description: "A pointer's title shares no word with the topic file's name, or the type section it sits in disagrees with the file's type.",
+  description: "A pointer's title shares no word (stemmed, any script) with the topic file's name or file name, or the type section it sits in disagrees with the file's type.",
   severity: 'warning',
   fixable: false,
   tags: ['index', 'pointers'],
@@ -44,12 +69,8 @@ export const indexMismatch: Rule = {
       if (section && type && isMemoryType(type) && section !== type) {
         report({ file: index.path, line: line.line, column: 1, message: `listed under a ${section} heading, but ${topic.path} is type ${type}` });
       }
-      // Titles are often shortened names; only a title sharing no word with the name is wrong.
-      if (line.title === topic.fields.name) continue;
-      const title = tokenSet(normalize(line.title));
-      const name = tokenSet(normalize(topic.fields.name ?? ''));
-      if (name.size > 0 && title.size > 0 && ![...title].some((word) => name.has(word))) {
-        report({ file: index.path, line: line.line, column: 4, message: `title "${line.title}" does not match the file's name "${topic.fields.name}"` });
+      if (!titleFitsFile(line.title, topic.path, topic.fields.name ?? '')) {
+        report({ file: index.path, line: line.line, column: 4, message: `title "${line.title}" shares no word with the file's name "${topic.fields.name}" or its file name` });
       }
     }
   },

@@ -1,0 +1,9 @@
+import type { TopicSource } from '../core/dir-model.js';
+
+/** Hand-off notes, read-mes and logs kept beside the memories: without frontmatter they are not memories. */
+const NOT_A_MEMORY = /^(?:last[_-]?session|session[_-]?handoff|handoff|readme|todo|changelog)(?:[_-][\w-]*)?\.md$/i;
+
+/** A file with a memory type, or any file not named like a hand-off note, README or log. */
+export function isMemory(topic: TopicSource): boolean {
+  return typeof topic.fields.type === 'string' || !NOT_A_MEMORY.test(topic.path.replace(/^.*\//, ''));
+}

@@ -47,6 +47,8 @@ export interface MemoryDirModel {
   readOnly: ReadonlyMap<string, string>;
   /** Files tracked in the project repository (relative to its root), for derivable-content checks. */
   repoFiles: ReadonlySet<string>;
+  /** The user's configured git e-mail (their own address is not third-party personal data). */
+  userEmail: string | undefined;
   skipIndex: boolean;
 }
 
@@ -120,6 +122,8 @@ export interface RawDirectory {
   repoFiles: Set<string>;
   /** Last commit time of tracked, unmodified files (anchors relative dates better than a checkout's mtime). */
   commitTimes: Map<string, number>;
+  /** The user's configured git e-mail, when the directory is in a repository. */
+  userEmail?: string;
 }
 
 /** Parse raw text into the model rules read. Pure. */
@@ -147,6 +151,7 @@ export function buildModel(raw: RawDirectory, options: { skipIndex: boolean }): 
     unreadable: raw.unreadable,
     readOnly: raw.readOnly,
     repoFiles: raw.repoFiles,
+    userEmail: raw.userEmail,
     skipIndex: options.skipIndex,
   };
 }

@@ -38,6 +38,8 @@ export interface RuleExample {
   files: Record<string, string>;
   /** Frontmatter `modified` stands in for mtime, so examples are deterministic. */
   note?: string;
+  /** The directory lives in a git repository (its files are tracked). */
+  inRepository?: boolean;
 }
 
 /** Facts beyond the files that a rule reads; the runner gathers them only when an enabled rule needs them. */

@@ -107,5 +107,6 @@ export async function readMemoryDir(root: string, options: { ignore?: string[]; 
   const facts = await gitFacts(root, options.git);
   read.raw.repoFiles = facts.repoFiles;
   read.raw.commitTimes = facts.commitTimes;
+  if (facts.userEmail) read.raw.userEmail = facts.userEmail;
   return read;
 }

@@ -6,6 +6,8 @@ export interface GitFacts {
   repoFiles: Set<string>;
   /** Relative to the memory directory → ms since epoch of the last commit touching it (clean files only). */
   commitTimes: Map<string, number>;
+  /** `git config user.email`: the user's own address is not third-party personal data. */
+  userEmail?: string;
 }
 
 const NONE: GitFacts = { repoFiles: new Set(), commitTimes: new Map() };
@@ -20,6 +22,7 @@ export async function gitFacts(dir: string, wanted: { repoFiles: boolean; commit
   try {
     if (wanted.repoFiles) {
       for (const file of (await git.raw(['ls-files', '-z'])).split('\0')) if (file) facts.repoFiles.add(file);
+      facts.userEmail = (await git.raw(['config', '--default', '', 'user.email'])).trim() || undefined;
     }
     if (wanted.commitTimes) {
       const relDir = path.relative(root, dir) || '.';

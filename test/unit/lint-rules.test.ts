@@ -8,6 +8,14 @@ import { applyFixPass, fixDirectory, lintDirectory } from '../../src/lint/engine
 import { RULES } from '../../src/lint/rules/index.js';
 import { ruleOptions } from '../../src/lint/settings.js';
 import { buildModel, rawDirectory } from '../../src/core/dir-model.js';
+import type { RuleExample } from '../../src/lint/types.js';
+
+/** A rule example as a directory; `inRepository` examples have their files tracked in git. */
+function exampleDirectory(example: RuleExample) {
+  const raw = rawDirectory('/mem', example.files);
+  if (example.inRepository) for (const file of Object.keys(example.files)) raw.repoFiles.add(file);
+  return raw;
+}
 import type { Finding, Report, Rule } from '../../src/lint/types.js';
 import { repoRoot } from '../helpers/run-cli.js';
 
@@ -33,26 +41,26 @@ describe('rule metadata', () => {
 describe.each(RULES.map((r) => [`${r.id} ${r.name}`, r]))('%s examples', (_label, rule) => {
   test('valid examples raise nothing from this rule', () => {
     for (const example of rule.examples.valid) {
-      expect(lintDirectory(rawDirectory('/mem', example.files), only(rule))).toEqual([]);
+      expect(lintDirectory(exampleDirectory(example), only(rule))).toEqual([]);
     }
   });
 
   test('invalid examples raise it', () => {
     for (const example of rule.examples.invalid) {
-      expect(lintDirectory(rawDirectory('/mem', example.files), only(rule)).length).toBeGreaterThan(0);
+      expect(lintDirectory(exampleDirectory(example), only(rule)).length).toBeGreaterThan(0);
     }
   });
 
   test('`fixable` matches behaviour', () => {
     const reports: Report[] = [];
-    for (const example of rule.examples.invalid) rule.check(buildModel(rawDirectory('/mem', example.files), { skipIndex: false }), (r) => reports.push(r), ruleOptions(rule, DEFAULT_CONFIG));
+    for (const example of rule.examples.invalid) rule.check(buildModel(exampleDirectory(example), { skipIndex: false }), (r) => reports.push(r), ruleOptions(rule, DEFAULT_CONFIG));
     if (!rule.fixable) {
       expect(reports.filter((r) => r.fix)).toEqual([]);
       return;
     }
     expect(reports.some((r) => r.fix)).toBe(true);
     for (const example of rule.examples.invalid) {
-      const { findings } = fixDirectory(rawDirectory('/mem', example.files), only(rule));
+      const { findings } = fixDirectory(exampleDirectory(example), only(rule));
       expect(findings.filter((f) => f.fix)).toEqual([]);
     }
   });

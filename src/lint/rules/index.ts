@@ -22,6 +22,8 @@ import { secret } from './MEM020-secret.js';
 import { duplicateFrontmatter } from './MEM021-duplicate-frontmatter.js';
 import { indexMismatch } from './MEM022-index-mismatch.js';
 import { unreadableFile } from './MEM023-unreadable-file.js';
+import { personalData } from './MEM024-personal-data.js';
+import { staleMarker } from './MEM025-stale-marker.js';
 
 /** Every rule, in id order. Ids are permanent: a retired rule keeps its number unused. */
 export const RULES: readonly Rule[] = [
@@ -48,4 +50,6 @@ export const RULES: readonly Rule[] = [
   duplicateFrontmatter,
   indexMismatch,
   unreadableFile,
+  personalData,
+  staleMarker,
 ];

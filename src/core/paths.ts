@@ -73,7 +73,7 @@ export function slugify(text: string, options: SlugOptions = {}): string {
   const slug = [
     ...text
       .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[\u0300-\u036f\ufe00-\ufe0f\u200d]/g, '')
       .normalize('NFC')
       .toLowerCase()
       .replace(separators, '_')

@@ -31,13 +31,23 @@ export function readIndex(state: PlanState): void {
     // memdir's own per-type headings group by type again; they are not sections of the user's.
     return texts.length === 1 && TYPE_TITLES.has(plainText(texts[0]!)) ? '' : joinSection(texts);
   };
+  // A heading with nothing under it stays in the index as an empty section (its words are kept).
+  let emptyHeading: typeof path | undefined;
+  const keepEmptyHeading = (next?: { level: number }) => {
+    if (emptyHeading && (!next || next.level <= emptyHeading[emptyHeading.length - 1]!.level)) {
+      state.keptLines.push({ section: joinSection(emptyHeading.map((h) => h.text)), raw: '', target: undefined });
+    }
+    emptyHeading = undefined;
+  };
   for (const [number, lines] of documents.entries()) {
     if (number > 0) {
+      keepEmptyHeading();
       path = [];
       block = undefined;
       lastPointer = undefined;
     }
     for (const line of lines) {
+      if (line.kind !== 'blank' && line.kind !== 'heading') emptyHeading = undefined;
       if (number === 0 && state.options.keepIndexLines?.has(line.line) && line.kind !== 'blank' && line.kind !== 'heading') {
         // Left where it is, as written: moving it would lose words (reported as left for you).
         const target = line.kind === 'pointer' ? pointerPath(line.target) : undefined;
@@ -53,7 +63,9 @@ export function readIndex(state: PlanState): void {
           state.title = line.raw;
           continue;
         }
+        keepEmptyHeading(line);
         path = [...path.filter((h) => h.level < line.level), { level: line.level, text: line.text }];
+        emptyHeading = path;
         block = undefined;
         lastPointer = undefined;
         continue;
@@ -95,6 +107,7 @@ export function readIndex(state: PlanState): void {
       block.lines.push(line);
     }
   }
+  keepEmptyHeading();
   trimRules(state);
   separatePreamble(state);
 }

@@ -105,7 +105,8 @@ function renderGroups(entries: Entry[]): string[] {
     if (shared === path.length && path.length > 0) shared--; // the same section twice: repeat its heading
     if (out.length && out[out.length - 1] !== '') out.push('');
     out.push(...path.slice(shared).map((heading, i) => `${'#'.repeat(Math.min(6, 2 + shared + i))} ${heading}`));
-    out.push(...group.map((e) => e.line));
+    // An empty section is its heading alone.
+    out.push(...group.map((e) => e.line).filter(Boolean));
     previous = path;
   }
   return out;

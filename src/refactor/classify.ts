@@ -14,7 +14,7 @@ const SIGNALS: Record<MemoryType, RegExp[]> = {
 
 const HEADING_HINTS: Array<[RegExp, MemoryType]> = [
   [/\b(?:about me|user|profile|who i am|background)\b|用户/i, 'user'],
-  [/\b(?:feedback|preferences?|rules?|conventions?|style|guidelines?|do'?s|don'?ts|lessons?)\b|反馈|规则/i, 'feedback'],
+  [/\b(?:feedback|preferences?|rules?|conventions?|style|guidelines?|do'?s|don'?ts|lessons?|gotchas?|pitfalls?|traps?)\b|反馈|规则/i, 'feedback'],
   [/\b(?:references?|links?|resources?|dashboards?|docs?|tools?)\b|参考|链接/i, 'reference'],
   [/\b(?:projects?|status|decisions?|roadmap|timeline|sessions?|plans?|deadlines?)\b|项目|进展/i, 'project'],
 ];

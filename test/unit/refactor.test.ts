@@ -180,6 +180,9 @@ describe('planner details', () => {
     expect(inferType('I am a data engineer with 10 years of background in SQL')).toBe('user');
     expect(inferType('Release freeze until 2026-03-05')).toBe('project');
     expect(inferType('anything', 'Dashboards and links')).toBe('reference');
+    // A non-taxonomy file prefix is a hint (refactor passes it as the heading): gotcha_ → feedback.
+    expect(inferType('The build cache keeps stale objects after a branch switch', 'gotcha')).toBe('feedback');
+    expect(inferType('What we did and what is next', 'session')).toBe('project');
   });
 });
 

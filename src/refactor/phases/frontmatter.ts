@@ -19,7 +19,8 @@ export function repairFrontmatter(state: PlanState): void {
     const fill: Record<string, string> = {};
     const fileType = typeFromFileName(topic.path);
     if (!fields.type || !isMemoryType(fields.type)) {
-      if (!fields.type) fill.type = fileType ?? inferType(topic.file.body, '');
+      // A prefix outside the taxonomy (`gotcha_`, `session_`) hints at the type; the content decides otherwise.
+      if (!fields.type) fill.type = fileType ?? inferType(topic.file.body, /^([^_\-/]+)[_-]/.exec(topic.path.replace(/^.*\//, ''))?.[1] ?? '');
       else state.warnings.push({ path: topic.path, message: `type "${fields.type}" is not in the taxonomy; left as it is` });
     }
     if (!fields.name?.trim()) fill.name = clip(plainText(/^#+\s+(.+)$/m.exec(topic.file.body)?.[1] ?? topic.path.replace(/^.*\//, '').replace(/\.md$/, '').replace(/[_-]+/g, ' ')), 60);

@@ -1,6 +1,6 @@
-// `memdir refactor` of a generated 5,000-line, 400-section index, and of a directory holding one
-// 50 MB topic file: wall time and peak memory, next to a bare Node process reading the same
-// directory (the floor for any Node tool).
+// `memdir refactor` of a generated 5,000-line, 400-section index, of a directory holding one
+// 50 MB topic file, and of every fixture directory (the real corpus): wall time and peak memory,
+// next to a bare Node process reading the same directory (the floor for any Node tool).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,10 +45,56 @@ export function refactorHugeTopic({ megabytes = 50, rounds = 3 } = {}) {
   return { wall, rss };
 }
 
+/** Every fixture memory directory: the real corpus (test/fixtures/real, issue 15) and the shared fixtures. */
+function fixtureDirs() {
+  const real = path.join(root, 'test/fixtures/real');
+  const shared = path.join(root, 'test/fixtures/shared/memory');
+  const list = (parent, sub = '') =>
+    fs.existsSync(parent)
+      ? fs
+          .readdirSync(parent, { withFileTypes: true })
+          .filter((e) => e.isDirectory())
+          .map((e) => path.join(parent, e.name, sub))
+          .filter((d) => fs.existsSync(d))
+      : [];
+  return [...list(real), ...list(shared, '.claude/memory')];
+}
+
+/** Refactor of every fixture directory, one process each, next to a bare Node process reading each (interleaved). */
+export function refactorCorpus({ rounds = 2 } = {}) {
+  const dirs = fixtureDirs();
+  const totals = [];
+  const bareTotals = [];
+  for (let i = 0; i < rounds; i++) {
+    let total = 0;
+    let bareTotal = 0;
+    for (const source of dirs) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bench-corpus-'));
+      fs.cpSync(source, dir, { recursive: true });
+      try {
+        bareTotal += measure([path.join(root, 'bench/bare-read.js'), dir]).ms;
+        total += measure([path.join(root, 'bin/memdir.cjs'), 'refactor', '--dir', dir, '--quiet']).ms;
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }
+    totals.push(total);
+    bareTotals.push(bareTotal);
+  }
+  const wall = median(totals);
+  const bare = median(bareTotals);
+  report(`refactor of all ${dirs.length} fixture directories, one process each (median of ${rounds})`, [
+    ['bare Node process per directory (startup + read), total', `${bare.toFixed(0)} ms`],
+    ['memdir refactor per directory, total', `${wall.toFixed(0)} ms (${(wall / bare).toFixed(2)}× the bare total, ${(wall / dirs.length).toFixed(0)} ms per directory)`],
+  ]);
+  return { wall, bare, dirs: dirs.length };
+}
+
 export default function refactor(options = {}) {
   const index = refactorIndex(options);
   const huge = refactorHugeTopic();
-  return { ...index, huge };
+  const corpus = refactorCorpus();
+  return { ...index, huge, corpus };
 }
 
 function refactorIndex({ sections = 400, linesPerSection = 12, rounds = 3 } = {}) {

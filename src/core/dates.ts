@@ -221,7 +221,8 @@ export function anchoredRelativeDates(text: string, facts: AnchorFacts): Anchore
   let offset = 0;
   let lineNumber = 0;
   for (const line of prose.split(/(?<=\n)/)) {
-    const base = { ...facts, sectionDate: sections[lineNumber] };
+    // The text's own section date first; the caller's (the section the text was moved from) else.
+    const base = { ...facts, sectionDate: sections[lineNumber] ?? facts.sectionDate };
     const provisional = chooseAnchor(base)?.date ?? fallback;
     const found = detect(line, provisional);
     const original = text.slice(offset, offset + line.length);
@@ -360,7 +361,7 @@ const UPDATE_MARKER = /(?:\b(?:last\s+updated|updated|as\s+of|dated?|written|sta
  * "updated/as of/最后更新" date covers the rest of the section it is written in (and its
  * subsections; before any heading: the whole file).
  */
-function sectionAnchors(text: string): Array<Anchor | undefined> {
+export function sectionAnchors(text: string): Array<Anchor | undefined> {
   const stack: Array<{ level: number; anchor: Anchor | undefined }> = [{ level: 0, anchor: undefined }];
   const out: Array<Anchor | undefined> = [];
   for (const line of text.split('\n')) {

@@ -37,6 +37,11 @@ export const messages = {
   givenTwice: (flag: string) => `${flag} is given more than once; give it once`,
   notWholeNumber: (flag: string, min: number) => `${flag} must be a whole number${min === 1 ? ' of at least 1' : ` from ${min}`}`,
   notADate: (flag: string, value: string) => `${flag} "${printable(value)}" is not a date like 2026-03-05`,
+  refactorWouldLose: (count: number, where: string, line: string, words: string[]) =>
+    `refactor would lose ${count} line(s), e.g. ${where} "${printable(line)}"${words.length ? ` (the words ${words.slice(0, 5).join(', ')})` : ''}; nothing was changed`,
+  keptToKeepWords: () => 'left as it is: refactor could not change it without losing words (merge or edit it by hand)',
+  untrustedDate: (expression: string) =>
+    `relative date "${printable(expression)}" left as written: only the file time is known, which a clone or copy resets (add modified: to the frontmatter, commit the file, or pass --anchor-date)`,
   hookSkipped: (hook: string, reason: string) => `memdir ${hook} hook skipped: ${printable(reason).slice(0, 300)}`,
   hookInputTooLarge: (maxBytes: number) => `hook input on stdin is larger than ${maxBytes / 1024 / 1024} MB`,
   hookInputIncomplete: (waitedMs: number) => `no complete JSON object on stdin after ${waitedMs / 1000} s`,

@@ -44,32 +44,45 @@ export function validateMemoryPath(input: string, options: { expandTilde: boolea
   return { ok: true, path: normalized.normalize('NFC') };
 }
 
-/** `user_role.md`-style file name: type prefix and a short ASCII slug of the name. */
-export function topicFileName(type: string, name: string): string {
-  const slug = slugify(name);
+/**
+ * `user_role.md`-style file name: type prefix and a short slug of the name. `anyScript` keeps
+ * letters of every script readable (`project_部署流程.md`, as Claude Code names files); otherwise
+ * the slug is ASCII.
+ */
+export function topicFileName(type: string, name: string, options: SlugOptions = {}): string {
+  const slug = slugify(name, options);
   // "User preferences" as a user memory is user_preferences.md, not user_user_preferences.md.
   return slug.startsWith(`${type}_`) ? `${slug}.md` : `${type}_${slug}.md`;
 }
 
 /** The first of `type_slug.md`, `type_slug_2.md`, … that `isTaken` does not claim. */
-export function freeTopicFileName(type: string, name: string, isTaken: (file: string) => boolean): string {
-  const base = topicFileName(type, name).replace(/\.md$/, '');
+export function freeTopicFileName(type: string, name: string, isTaken: (file: string) => boolean, options: SlugOptions = {}): string {
+  const base = topicFileName(type, name, options).replace(/\.md$/, '');
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? `${base}.md` : `${base}_${n}.md`;
     if (!isTaken(candidate)) return candidate;
   }
 }
 
-export function slugify(text: string): string {
-  const ascii = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
+export interface SlugOptions {
+  anyScript?: boolean;
+}
+
+export function slugify(text: string, options: SlugOptions = {}): string {
+  const separators = options.anyScript ? /[^\p{L}\p{M}\p{N}]+/gu : /[^a-z0-9]+/g;
+  const slug = [
+    ...text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f\ufe00-\ufe0f\u200d]/g, '')
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(separators, '_')
+      .replace(/^_+|_+$/g, ''),
+  ]
     .slice(0, 60)
+    .join('')
     .replace(/_+$/, '');
-  if (ascii) return ascii;
-  // Names with no ASCII letters (e.g. Chinese) get a stable hash instead.
+  if (slug) return slug;
+  // Names with no letters the slug keeps (e.g. Chinese in an ASCII slug) get a stable hash instead.
   return `memory_${Math.abs(stringHash(text)).toString(36)}`;
 }

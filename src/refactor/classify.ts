@@ -14,7 +14,7 @@ const SIGNALS: Record<MemoryType, RegExp[]> = {
 
 const HEADING_HINTS: Array<[RegExp, MemoryType]> = [
   [/\b(?:about me|user|profile|who i am|background)\b|用户/i, 'user'],
-  [/\b(?:feedback|preferences?|rules?|conventions?|style|guidelines?|do'?s|don'?ts|lessons?)\b|反馈|规则/i, 'feedback'],
+  [/\b(?:feedback|preferences?|rules?|conventions?|style|guidelines?|do'?s|don'?ts|lessons?|gotchas?|pitfalls?|traps?)\b|反馈|规则/i, 'feedback'],
   [/\b(?:references?|links?|resources?|dashboards?|docs?|tools?)\b|参考|链接/i, 'reference'],
   [/\b(?:projects?|status|decisions?|roadmap|timeline|sessions?|plans?|deadlines?)\b|项目|进展/i, 'project'],
 ];
@@ -59,9 +59,55 @@ export function firstSentence(text: string, max: number): string {
   return clip(sentence, max);
 }
 
+/** How much a text says, in English-letter terms: a CJK character says about as much as a short word. */
+export function textWeight(text: string): number {
+  return [...text].reduce((n, c) => n + (/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(c) ? 3 : 1), 0);
+}
+
 export function clip(text: string, max: number): string {
   if ([...text].length <= max) return text;
   const cut = [...text].slice(0, max - 1).join('');
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:—-]+$/, '')}…`;
+}
+
+/**
+ * A name and a description for a block of the index: the name from its
+ * heading, else from a bold or `Label:` lead-in, else its first sentence; the
+ * description from what the block says beyond its name, so the index hook
+ * tells when the memory matters instead of repeating the title.
+ */
+export function nameAndDescription(text: string, heading: string): { name: string; description: string } {
+  const plain = plainText(text);
+  const lead = /^\s*(?:[-*+]\s+)?\*\*([^*\n]{2,60}?)[:：]?\*\*[:：]?/.exec(text)?.[1] ?? /^([^\n:：.。!?|`]{2,40})[:：]\s/.exec(plain)?.[1];
+  const titled = plainText(heading) || lead?.trim();
+  if (!titled) {
+    // The first sentence names it; what follows describes it (a one-sentence block is its own description).
+    const first = firstSentence(text, 1000);
+    const rest = plain.startsWith(first) ? plain.slice(first.length).trim() : '';
+    const description = textWeight(rest) >= 20 ? firstSentence(rest, 140) : clip(textWeight(first) >= 20 ? first : `${plain} (moved from the memory index)`, 140);
+    return { name: clip(first || 'Notes from the index', 60), description };
+  }
+  const name = clip(titled, 60);
+  let description = stripLead(firstSentence(text, 140), name);
+  if (textWeight(description) < 20) description = stripLead(clip(plain, 140), name);
+  if (textWeight(description) < 20) description = clip(`${plain || name} (${name})`, 140);
+  return { name, description };
+}
+
+/** A pointer's hook for a memory: its description without a repeat of the title in front. */
+export function hookFor(title: string, description: string): string {
+  const stripped = stripLead(description, title);
+  return textWeight(stripped) >= 20 ? stripped : description;
+}
+
+/** `text` without `name` (or the part of it before a clip mark) and the punctuation after it in front. */
+function stripLead(text: string, name: string): string {
+  const head = name.replace(/…$/, '').trim().toLowerCase();
+  if (!head || !text.toLowerCase().startsWith(head)) return text;
+  const rest = text
+    .slice(head.length)
+    .replace(/^[\s.,;:：—–-]+/, '')
+    .trim();
+  return textWeight(rest) >= 20 ? rest : text;
 }

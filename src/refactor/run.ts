@@ -8,8 +8,8 @@ import { anchorDate, buildModel } from '../core/dir-model.js';
 import { DEFAULT_CONFIG } from '../config/validate.js';
 import { lintModel } from '../lint/engine.js';
 import { RULES } from '../lint/rules/index.js';
-import { planRefactor, type PlanInputFile, type RefactorPlan } from './plan.js';
-import { lostLines } from './verify.js';
+import { planRefactor, type PlanInputFile, type PlanOptions, type RefactorPlan } from './plan.js';
+import { lostLines, lostWords } from './verify.js';
 import { InputError, MemdirError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { ModelError } from '../llm/model.js';
@@ -66,14 +66,21 @@ export async function planInput(dir: string): Promise<{ input: Map<string, PlanI
   const input = new Map<string, PlanInputFile>();
   for (const topic of model.topics) {
     const anchor = anchorDate(topic);
-    input.set(topic.path, { text: topic.text, anchor: anchor.date, anchorSource: anchor.source, leftAlone: leftAlone.get(topic.path) });
+    // The facts the date module chooses a trustworthy anchor from (the file time alone is none).
+    const dateFacts = { frontmatter: topic.topic.frontmatter?.data, fileName: topic.path, commitTimeMs: topic.commitTimeMs, mtimeMs: topic.mtimeMs };
+    input.set(topic.path, { text: topic.text, anchor: anchor.date, anchorSource: anchor.source, dateFacts, leftAlone: leftAlone.get(topic.path) });
   }
   // Files that could not be read at all still take part: their names are taken and their pointers kept.
   for (const [file, reason] of leftAlone) if (!input.has(file)) input.set(file, { text: '', anchor: new Date(0), anchorSource: 'none', leftAlone: reason });
   if (model.index) {
     const time = model.index.commitTimeMs ?? model.index.mtimeMs;
     const date = new Date(time);
-    input.set(INDEX_FILE, { text: model.index.text, anchor: date, anchorSource: `${model.index.commitTimeMs ? 'last commit' : 'file time'} ${calendarDay(date)}` });
+    input.set(INDEX_FILE, {
+      text: model.index.text,
+      anchor: date,
+      anchorSource: `${model.index.commitTimeMs ? 'last commit' : 'file time'} ${calendarDay(date)}`,
+      dateFacts: { commitTimeMs: model.index.commitTimeMs, mtimeMs: model.index.mtimeMs },
+    });
   }
   return { input, audit };
 }
@@ -89,6 +96,7 @@ export async function diffsOf(input: Map<string, PlanInputFile>, plan: RefactorP
 export async function runRefactor(dir: string, options: RefactorOptions = {}): Promise<RefactorResult> {
   const once = async (): Promise<RefactorResult> => {
     const { input, audit } = await planInput(dir);
+    let proposals: PlanOptions['proposals'];
     let plan = planRefactor(input, { anchor: options.anchor });
     let engine: 'local' | 'claude' = 'local';
     let usage: RefactorResult['usage'];
@@ -97,7 +105,8 @@ export async function runRefactor(dir: string, options: RefactorOptions = {}): P
       try {
         const { proposeForBlocks } = await import('./claude.js');
         const answer = await proposeForBlocks(plan.blocks, { model: options.model });
-        plan = planRefactor(input, { anchor: options.anchor, proposals: answer.value });
+        proposals = answer.value;
+        plan = planRefactor(input, { anchor: options.anchor, proposals });
         engine = 'claude';
         usage = answer.usage;
       } catch (error) {
@@ -106,14 +115,26 @@ export async function runRefactor(dir: string, options: RefactorOptions = {}): P
         options.warn?.(`memdir refactor: ${error.message}; using the local engine`);
       }
     }
-    // A safety net, not a formality: a plan that would lose a line is never written.
+    // A safety net, not a formality: a plan that would lose a word is never written. What would lose
+    // words is left where it is (index lines stay in the index, files stay as they are) and planned again.
     const leftAlone = [...input].filter(([, f]) => f.leftAlone).map(([file]) => file);
-    const lost = lostLines(new Map([...input].map(([file, f]) => [file, f.text])), plan, leftAlone);
-    if (lost.length > 0) {
-      const first = lost[0]!;
-      throw new MemdirError(`refactor would lose ${lost.length} line(s), e.g. ${first.file}:${first.line} "${first.text.trim().slice(0, 80)}"; nothing was changed`, {
-        hint: 'please report this with the directory',
-      });
+    const before = new Map([...input].map(([file, f]) => [file, f.text]));
+    const keepIndexLines = new Set<number>();
+    for (let attempt = 0; ; attempt++) {
+      const lines = lostLines(before, plan, leftAlone);
+      const words = lostWords(before, plan);
+      if (lines.length === 0 && words.length === 0) break;
+      const first = words[0] ?? { ...lines[0]!, words: [] };
+      if (attempt === 3) {
+        throw new MemdirError(messages.refactorWouldLose(lines.length + words.length, `${first.file}:${first.line}`, first.text.trim().slice(0, 80), first.words), {
+          hint: 'please report this with the directory',
+        });
+      }
+      for (const lost of [...lines, ...words]) {
+        if (lost.file === INDEX_FILE) keepIndexLines.add(lost.line);
+        else if (input.has(lost.file) && !input.get(lost.file)!.leftAlone) input.set(lost.file, { ...input.get(lost.file)!, leftAlone: messages.keptToKeepWords() });
+      }
+      plan = planRefactor(input, { anchor: options.anchor, proposals, keepIndexLines });
     }
     // Diffs are for --dry-run; computing them for hundreds of files is not free.
     const diffs = options.dryRun ? await diffsOf(input, plan) : [];

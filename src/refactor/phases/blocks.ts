@@ -1,31 +1,79 @@
 import { INDEX_FILE } from '../../core/taxonomy.js';
 import { newTopicFile, withBody } from '../../core/topic-file.js';
 import { classifyPointerTarget } from '../../core/memory-index.js';
-import { clip, firstSentence, inferType, plainText } from '../classify.js';
-import { freePath, type PlanState } from './state.js';
+import { type Anchor, sectionAnchors } from '../../core/dates.js';
+import { INDEX_LINE_MAX } from '../../core/limits.js';
+import { clip, hookFor, inferType, nameAndDescription } from '../classify.js';
+import { freePath, type IndexBlock, type PlanState } from './state.js';
 
 /** Phase 2: each inline block of the index becomes a topic file, named by the model's proposal or locally. */
 export function blocksToTopics(state: PlanState): void {
+  placePreamble(state);
+  const sections = state.blocks.length ? sectionAnchors(state.indexText) : [];
   for (const [number, b] of state.blocks.entries()) {
-    const lines = b.lines.map((l) => l.raw);
-    while (lines.length && !lines[lines.length - 1]!.trim()) lines.pop();
-    const text = lines.join('\n');
+    const text = blockText(b);
     state.blockTexts.push({ heading: b.heading, text });
     const proposal = state.options.proposals?.get(number);
     const type = proposal?.type ?? inferType(text, b.heading);
-    const name = proposal?.name ?? clip(b.heading || firstSentence(text, 60) || 'Notes from the index', 60);
-    let description = proposal?.description ?? firstSentence(text, 140);
-    if (description.length < 20 || description.toLowerCase() === name.toLowerCase()) description = clip(`${name}: ${plainText(text)}`, 140);
-    if (description.toLowerCase() === name.toLowerCase()) description = `${name} (moved from the memory index)`;
+    const local = proposal ? undefined : nameAndDescription(text, b.heading);
+    const name = proposal?.name ?? local!.name;
+    const description = proposal?.description ?? local!.description;
     const path = freePath(state, type, name);
-    // A heading the name could not hold whole (too long, or markup) stays as the body's first line.
-    const body = b.rawHeading && b.rawHeading !== name ? `## ${b.rawHeading}\n\n${text}` : text;
+    // The block's heading stays on top of its body: a sub-section heading is part of what it says.
+    const body = b.rawHeading ? `## ${b.rawHeading}\n\n${text}` : text;
     const first = b.lines[0]!.line;
-    const { date, source } = state.indexAnchor;
-    state.topics.set(path, { path, file: newTopicFile({ name, description, type }, body), originalText: undefined, anchor: date, anchorSource: source, broken: false });
-    state.pointers.push({ title: name, target: path, hook: description, raw: '', section: b.rawHeading });
+    // Its relative dates keep the date of the index section they were written under.
+    const anchored = indexAnchored(state, sections[b.lines[0]!.line - 1]);
+    state.topics.set(path, { path, file: newTopicFile({ name, description, type }, body), originalText: undefined, ...anchored, broken: false });
+    state.pointers.push({ title: name, target: path, hook: hookFor(name, description), raw: '', section: b.section });
     state.operations.push({ kind: 'create', path, type, source: `${INDEX_FILE} lines ${first}–${b.lines[b.lines.length - 1]!.line}` });
   }
+}
+
+/** Where a topic file for the index's own conventions goes; a real name, never the preamble's first words. */
+export const CONVENTIONS_FILE = 'reference_memory_conventions.md';
+
+/**
+ * Text about the index itself is not a memory: one short line stays under the
+ * index's title; more moves to reference_memory_conventions.md (appended when
+ * that file already exists).
+ */
+function placePreamble(state: PlanState): void {
+  const lines = state.preamble.flatMap((b) => b.lines).filter((l) => l.kind !== 'blank');
+  if (lines.length === 0) return;
+  const source = `${INDEX_FILE} lines ${lines[0]!.line}–${lines[lines.length - 1]!.line}`;
+  // A link in it would read as a pointer (often a dead one: an example of the format).
+  const [only] = state.preamble;
+  if (lines.length === 1 && state.preamble.length === 1 && !only!.rawHeading && lines[0]!.raw.trim().length <= INDEX_LINE_MAX && !/\]\(/.test(lines[0]!.raw)) {
+    state.topLine = lines[0]!.raw.trim();
+    state.operations.push({ kind: 'preamble', path: INDEX_FILE, source, action: 'kept as the line under the title' });
+    return;
+  }
+  const text = state.preamble.map((b) => (b.rawHeading ? `## ${b.rawHeading}\n\n${blockText(b)}` : blockText(b))).join('\n\n');
+  const existing = state.topics.get(CONVENTIONS_FILE);
+  let path = CONVENTIONS_FILE;
+  if (existing && !existing.broken) {
+    const eol = existing.file.eol;
+    existing.file = withBody(existing.file, `${existing.file.body.replace(/\s*$/, '')}${eol}${eol}${text.replace(/\n/g, eol)}${eol}`);
+  } else {
+    if (existing || state.taken.has(path)) path = freePath(state, 'reference', 'memory conventions');
+    state.taken.add(path);
+    const file = newTopicFile({ name: 'Memory conventions', description: 'How this directory and its index are kept; read before adding or editing a memory', type: 'reference' }, text);
+    state.topics.set(path, { path, file, originalText: undefined, ...indexAnchored(state), broken: false });
+  }
+  state.operations.push({ kind: 'preamble', path, source, action: 'moved to a topic file' });
+}
+
+/** A topic file made from index text was written when the index was (or its section says). */
+function indexAnchored(state: PlanState, sectionDate?: Anchor) {
+  const { date, source } = state.indexAnchor;
+  return { anchor: date, anchorSource: source, dateFacts: { ...state.indexFacts, sectionDate: sectionDate ?? state.indexFacts.sectionDate } };
+}
+
+function blockText(b: IndexBlock): string {
+  const lines = b.lines.map((l) => l.raw);
+  while (lines.length && !lines[lines.length - 1]!.trim()) lines.pop();
+  return lines.join('\n');
 }
 
 /** Phase 3: a pointer whose file is missing is all that is left of that memory; it is kept as a file. */
@@ -38,8 +86,7 @@ export function keepDeadPointers(state: PlanState): void {
       path: pointer.target,
       file: newTopicFile({ name: pointer.title, description, type }, `${pointer.hook || pointer.title}\n\n(The index pointed here but the file was missing; memdir refactor kept the pointer's text.)`),
       originalText: undefined,
-      anchor: state.indexAnchor.date,
-      anchorSource: state.indexAnchor.source,
+      ...indexAnchored(state),
       broken: false,
     });
     state.operations.push({ kind: 'create', path: pointer.target, type, source: 'dead pointer in the index' });
@@ -50,12 +97,10 @@ export function keepDeadPointers(state: PlanState): void {
 export function moveDetails(state: PlanState): void {
   for (const [target, lines] of state.details) {
     const topic = state.topics.get(target);
-    if (topic?.leftAlone) {
-      state.detailsKept.set(target, lines);
-      continue;
-    }
     if (!topic || topic.broken) {
-      for (const line of lines) state.dropped.push({ text: line, reason: 'detail under a pointer whose file cannot be edited', source: INDEX_FILE });
+      // No file memdir can edit to take them: they stay under their pointer, left for the user.
+      state.detailsKept.set(target, lines);
+      state.warnings.push({ path: INDEX_FILE, message: `${lines.length} detail line(s) under the pointer to ${target} stay in the index: memdir cannot edit that file` });
       continue;
     }
     const body = topic.file.body.replace(/\s*$/, '');

@@ -8,7 +8,7 @@ import { rewriteDates, type PlanState } from './state.js';
 export function absoluteDates(state: PlanState): void {
   for (const topic of state.topics.values()) {
     if (topic.broken || memoryFields(topic.file.frontmatter?.data ?? {}).type !== 'project') continue;
-    const body = rewriteDates(state, topic.path, topic.file.body, { date: topic.anchor, source: topic.anchorSource });
+    const body = rewriteDates(state, topic.path, topic.file.body, topic.dateFacts);
     if (body !== topic.file.body) topic.file = withBody(topic.file, body);
   }
 }

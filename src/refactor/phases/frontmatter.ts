@@ -1,6 +1,6 @@
 import { isMemoryType, missingWhyHow } from '../../core/taxonomy.js';
 import { memoryFields, unquotedColonValues, withFields } from '../../core/topic-file.js';
-import { clip, firstSentence, inferType, plainText } from '../classify.js';
+import { clip, firstSentence, inferType, plainText, textWeight } from '../classify.js';
 import { typeFromFileName, type PlanState } from './state.js';
 
 /** Phase 5: existing files get missing frontmatter filled and values YAML rejects quoted; broken ones are reported. */
@@ -19,13 +19,16 @@ export function repairFrontmatter(state: PlanState): void {
     const fill: Record<string, string> = {};
     const fileType = typeFromFileName(topic.path);
     if (!fields.type || !isMemoryType(fields.type)) {
-      if (!fields.type) fill.type = fileType ?? inferType(topic.file.body, '');
+      // A prefix outside the taxonomy (`gotcha_`, `session_`) hints at the type; the content decides otherwise.
+      if (!fields.type) fill.type = fileType ?? inferType(topic.file.body, /^([^_\-/]+)[_-]/.exec(topic.path.replace(/^.*\//, ''))?.[1] ?? '');
       else state.warnings.push({ path: topic.path, message: `type "${fields.type}" is not in the taxonomy; left as it is` });
     }
     if (!fields.name?.trim()) fill.name = clip(plainText(/^#+\s+(.+)$/m.exec(topic.file.body)?.[1] ?? topic.path.replace(/^.*\//, '').replace(/\.md$/, '').replace(/[_-]+/g, ' ')), 60);
     if (!fields.description?.trim()) {
-      const sentence = firstSentence(topic.file.body, 140);
-      fill.description = sentence.length >= 20 ? sentence : clip(`${fill.name ?? fields.name}: ${plainText(topic.file.body) || 'memory'}`, 140);
+      // What the body says, not its title again.
+      const text = topic.file.body.replace(/^#{1,6}\s.*$/gm, '');
+      const sentence = firstSentence(text, 140);
+      fill.description = textWeight(sentence) >= 20 ? sentence : clip(`${fill.name ?? fields.name}: ${plainText(text) || 'memory'}`, 140);
     }
     // Values YAML rejects (unquoted ": ") are rewritten quoted; the parsed value is unchanged.
     const quoted = Object.fromEntries(unquotedColonValues(topic.file.frontmatter?.raw ?? '').map((v) => [v.key, v.value]));

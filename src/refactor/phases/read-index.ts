@@ -1,47 +1,77 @@
-import { classifyPointerTarget, parseMemoryIndex, pointerPath } from '../../core/memory-index.js';
+import { classifyPointerTarget, parseMemoryIndex, pointerPath, type IndexLine } from '../../core/memory-index.js';
 import { INDEX_FILE } from '../../core/taxonomy.js';
 import { parseTopicFile } from '../../core/topic-file.js';
 import { plainText } from '../classify.js';
-import { SUB_INDEX, TYPE_TITLE, type PlanState, type Pointer } from './state.js';
+import { type IndexBlock, joinSection, SUB_INDEX, TYPE_TITLE, type PlanState, type Pointer } from './state.js';
 
 const TYPE_TITLES = new Set(Object.values(TYPE_TITLE));
+
+/** A thematic break (`---`, `***`): layout, no words. */
+export const RULE_LINE = /^\s*(?:[-*_][ \t]*){3,}$/;
 
 /**
  * Phase 1: read MEMORY.md (and the sub-indexes of a two-level layout, their
  * headings and pointers only) into pointers, the detail lines nested under
- * them, and the inline blocks of each section.
+ * them, and the inline blocks of each section. Every heading starts a block;
+ * the headings above it are its section path, so a `## Section` holding only
+ * `### Sub-sections` keeps its heading in the new index. Text before the first
+ * section that is about the index itself is its preamble, not a memory.
  */
 export function readIndex(state: PlanState): void {
   const seenTargets = new Set<string>();
-  let section = '';
-  let rawHeading = '';
+  let path: Array<{ level: number; text: string }> = [];
   let lastPointer: Pointer | undefined;
   let block: PlanState['blocks'][number] | undefined;
   const documents = [state.parsedIndex.lines];
   for (const sub of state.subIndexes) {
     documents.push(parseMemoryIndex(parseTopicFile(state.files.get(sub)!.text).file.body).lines.filter((l) => l.kind === 'pointer' || l.kind === 'heading'));
   }
+  const sectionOf = (headings: typeof path) => {
+    const texts = headings.map((h) => h.text);
+    // memdir's own per-type headings group by type again; they are not sections of the user's.
+    return texts.length === 1 && TYPE_TITLES.has(plainText(texts[0]!)) ? '' : joinSection(texts);
+  };
+  // A heading with nothing under it stays in the index as an empty section (its words are kept).
+  let emptyHeading: typeof path | undefined;
+  const keepEmptyHeading = (next?: { level: number }) => {
+    if (emptyHeading && (!next || next.level <= emptyHeading[emptyHeading.length - 1]!.level)) {
+      state.keptLines.push({ section: joinSection(emptyHeading.map((h) => h.text)), raw: '', target: undefined });
+    }
+    emptyHeading = undefined;
+  };
   for (const [number, lines] of documents.entries()) {
     if (number > 0) {
-      section = '';
-      rawHeading = '';
+      keepEmptyHeading();
+      path = [];
       block = undefined;
       lastPointer = undefined;
     }
     for (const line of lines) {
+      if (line.kind !== 'blank' && line.kind !== 'heading') emptyHeading = undefined;
+      if (number === 0 && state.options.keepIndexLines?.has(line.line) && line.kind !== 'blank' && line.kind !== 'heading') {
+        // Left where it is, as written: moving it would lose words (reported as left for you).
+        const target = line.kind === 'pointer' ? pointerPath(line.target) : undefined;
+        state.keptLines.push({ section: sectionOf(path), raw: line.raw, target });
+        if (target) seenTargets.add(target);
+        state.warnings.push({ path: `${INDEX_FILE}:${line.line}`, message: 'left in the index: moving this line would lose words' });
+        block = undefined;
+        lastPointer = undefined;
+        continue;
+      }
       if (line.kind === 'heading') {
-        if (line.level === 1 && state.title === undefined && state.pointers.length === 0 && state.blocks.length === 0) state.title = line.raw;
-        else {
-          section = plainText(line.text);
-          rawHeading = line.text;
+        if (line.level === 1 && state.title === undefined && state.pointers.length === 0 && state.blocks.length === 0 && number === 0) {
+          state.title = line.raw;
+          continue;
         }
-        if (TYPE_TITLES.has(section)) section = '';
+        keepEmptyHeading(line);
+        path = [...path.filter((h) => h.level < line.level), { level: line.level, text: line.text }];
+        emptyHeading = path;
         block = undefined;
         lastPointer = undefined;
         continue;
       }
       if (line.kind === 'blank') {
-        if (!section) block = undefined;
+        if (path.length === 0) block = undefined;
         else block?.lines.push(line);
         continue;
       }
@@ -51,11 +81,13 @@ export function readIndex(state: PlanState): void {
         block = undefined;
         if (SUB_INDEX.test(target)) continue; // the second level is rebuilt from the pointers it holds
         if (seenTargets.has(target)) {
-          state.dropped.push({ text: line.raw, reason: 'duplicate pointer to the same file', source: `${INDEX_FILE}:${line.line}` });
+          // A second pointer to the same file: what it says moves into that file, like a detail line.
+          const said = [plainText(line.title), line.hook].filter(Boolean).join(' — ');
+          if (said) state.details.set(target, [...(state.details.get(target) ?? []), `- ${said}`]);
           continue;
         }
         seenTargets.add(target);
-        const pointer = { title: line.title, target, hook: line.hook, raw: line.raw, section: section ? rawHeading : '' };
+        const pointer = { title: line.title, target, hook: line.hook, raw: line.raw, section: sectionOf(path) };
         state.pointers.push(pointer);
         lastPointer = pointer;
         continue;
@@ -66,10 +98,52 @@ export function readIndex(state: PlanState): void {
       }
       lastPointer = undefined;
       if (!block) {
-        block = { heading: section, rawHeading: section ? rawHeading : '', lines: [] };
+        const own = path[path.length - 1];
+        // A sub-section's pointer goes under its parent's heading; a top section's under its own.
+        const parents = path.length > 1 ? path.slice(0, -1) : path;
+        block = { heading: own ? plainText(own.text) : '', rawHeading: own?.text ?? '', section: sectionOf(parents), lines: [] };
         state.blocks.push(block);
       }
       block.lines.push(line);
     }
   }
+  keepEmptyHeading();
+  trimRules(state);
+  separatePreamble(state);
+}
+
+const ABOUT_THE_INDEX =
+  /\b(?:memor(?:y|ies)|index|MEMORY\.md|topic files?|this (?:file|directory|folder)|pointers?|one line per|(?:last )?(?:updated|synced))\b|记忆|索引|更新|同步|メモリ|インデックス|메모리|인덱스|업데이트/i;
+
+/** A section on how the memory is kept ("Memory types", "How to use this index"). */
+const CONVENTIONS_HEADING = /\b(?:memory|memories|index)\b.*\b(?:types?|conventions?|format|usage|instructions?|how to)\b|\bhow to\b.*\b(?:memory|memories|index)\b/i;
+
+/**
+ * Text about the index itself is its preamble, not a memory: what stands
+ * before the first heading and speaks of the index or the directory (how to
+ * add a memory, when it was updated), and sections that hold nothing but an
+ * editor's comment (a template's "<!-- Claude fills this in -->").
+ */
+function separatePreamble(state: PlanState): void {
+  const isPreamble = (b: IndexBlock) => {
+    const text = b.lines.map((l) => l.raw).join('\n');
+    const commentOnly = text.includes('<!--') && !/[\p{L}\p{N}]/u.test(text.replace(/<!--[\s\S]*?(?:-->|$)/g, ''));
+    return commentOnly || (b.rawHeading === '' && b.section === '' && ABOUT_THE_INDEX.test(text)) || CONVENTIONS_HEADING.test(plainText(b.rawHeading));
+  };
+  state.preamble = state.blocks.filter(isPreamble);
+  state.blocks = state.blocks.filter((b) => !isPreamble(b));
+}
+
+/** Rules around a block separate sections: dropped (reported), so no memory starts or ends with one. */
+function trimRules(state: PlanState): void {
+  for (const b of state.blocks) {
+    const isEdge = (l: IndexLine) => l.kind === 'blank' || (l.kind === 'paragraph' && RULE_LINE.test(l.raw));
+    while (b.lines.length && isEdge(b.lines[b.lines.length - 1]!)) drop(state, b.lines.pop()!);
+    while (b.lines.length && isEdge(b.lines[0]!)) drop(state, b.lines.shift()!);
+  }
+  state.blocks = state.blocks.filter((b) => b.lines.length > 0);
+}
+
+function drop(state: PlanState, line: IndexLine): void {
+  if (line.kind !== 'blank') state.dropped.push({ text: line.raw, reason: 'a horizontal rule between sections', source: `${INDEX_FILE}:${line.line}` });
 }

@@ -8,7 +8,9 @@ import { freePath, lineCount, type PlanState } from './state.js';
 export function splitLongTopics(state: PlanState): void {
   for (const topic of [...state.topics.values()]) {
     if (topic.broken || lineCount(serializeTopicFile(topic.file)) <= TOPIC_MAX_LINES) continue;
-    const parts = splitAtHeadings(topic.file.body, TOPIC_MAX_LINES - 10);
+    // Room for the frontmatter, and for the title and hook the index may place on top (render-index).
+    const frontmatterLines = lineCount(serializeTopicFile(topic.file)) - lineCount(topic.file.body);
+    const parts = splitAtHeadings(topic.file.body, TOPIC_MAX_LINES - frontmatterLines - 10);
     if (parts.length < 2) {
       state.warnings.push({ path: topic.path, message: `over ${TOPIC_MAX_LINES} lines with no headings to split at` });
       continue;

@@ -1,7 +1,8 @@
-import { calendarDay, rewriteRelativeDates } from '../../core/dates.js';
+import { anchoredRelativeDates, calendarDay, type AnchorFacts } from '../../core/dates.js';
 import type { IndexLine, MemoryIndex } from '../../core/memory-index.js';
 import { parseMemoryIndex } from '../../core/memory-index.js';
 import { freeTopicFileName } from '../../core/paths.js';
+import { messages } from '../../core/messages.js';
 import { INDEX_FILE, type MemoryType } from '../../core/taxonomy.js';
 import { parseTopicFile, type TopicFile } from '../../core/topic-file.js';
 
@@ -18,6 +19,11 @@ export interface PlanInputFile {
   /** When relative dates in it were written: `modified`, last commit or mtime, resolved by the caller. */
   anchor: Date;
   anchorSource: string;
+  /**
+   * What is known about when its text was written, for relative dates (core/dates.ts chooses the
+   * trustworthy anchor; the file time alone is none). Without it the caller vouches for `anchor`.
+   */
+  dateFacts?: AnchorFacts;
   /**
    * Why memdir leaves this file alone (undecodable, too large, UTF-16, a symlink out): it is not
    * rewritten, merged, split or deleted, and its pointers stay as they are. `text` is '' when undecodable.
@@ -37,6 +43,8 @@ export interface PlanOptions {
   anchor?: Date | undefined;
   /** `--engine claude`: names, descriptions and types for the inline blocks, by block number. */
   proposals?: ReadonlyMap<number, BlockProposal>;
+  /** MEMORY.md line numbers left where they are (moving them would lose words): reported, kept in the index. */
+  keepIndexLines?: ReadonlySet<number>;
   /** Pointer lines longer than this are shortened (the full hook moves into the topic file). */
   maxLineLength?: number;
 }
@@ -49,7 +57,8 @@ export type Operation =
   | { kind: 'rewrite-date'; path: string; from: string; to: string; anchor: string }
   | { kind: 'split'; path: string; parts: string[] }
   | { kind: 'merge'; into: string; from: string; similarity: number }
-  | { kind: 'rewrite-index'; path: string };
+  | { kind: 'rewrite-index'; path: string }
+  | { kind: 'preamble'; path: string; source: string; action: string };
 
 export interface IndexStats {
   lines: number;
@@ -84,8 +93,25 @@ export interface Topic {
   originalText: string | undefined;
   anchor: Date;
   anchorSource: string;
+  dateFacts: AnchorFacts;
   broken: boolean;
   leftAlone?: string;
+}
+
+export interface IndexBlock {
+  heading: string;
+  rawHeading: string;
+  section: string;
+  lines: IndexLine[];
+}
+
+/** A section path (the headings above a pointer, outermost first) as one key; '' is no section. */
+export function joinSection(headings: string[]): string {
+  return headings.join('\n');
+}
+
+export function splitSection(section: string): string[] {
+  return section ? section.split('\n') : [];
 }
 
 export interface Pointer {
@@ -93,7 +119,7 @@ export interface Pointer {
   target: string;
   hook: string;
   raw: string;
-  /** The index heading it sat under (verbatim), or '' to group it by type. */
+  /** The index headings it sat under (verbatim, joined by joinSection), or '' to group it by type. */
   section: string;
 }
 
@@ -107,6 +133,8 @@ export interface PlanState {
   indexText: string;
   parsedIndex: MemoryIndex;
   indexAnchor: { date: Date; source: string };
+  /** When the index's text was written, for relative dates in the blocks that leave it. */
+  indexFacts: AnchorFacts;
   /** The index's own `# Title` line, kept on top. */
   title: string | undefined;
   /** Topic files by path: as read, then as the phases change them. */
@@ -120,8 +148,14 @@ export interface PlanState {
   details: Map<string, string[]>;
   /** Detail lines that stay in the index (under a file left alone). */
   detailsKept: Map<string, string[]>;
-  /** Inline blocks of the index, by section. */
-  blocks: Array<{ heading: string; rawHeading: string; lines: IndexLine[] }>;
+  /** Inline blocks of the index: the heading they sat under, the section path their pointer goes to. */
+  blocks: IndexBlock[];
+  /** Blocks before the first section that are about the index itself. */
+  preamble: IndexBlock[];
+  /** Index lines left where they are, under their section (see PlanOptions.keepIndexLines). */
+  keptLines: Array<{ section: string; raw: string; target: string | undefined }>;
+  /** One short line about the index kept under its title. */
+  topLine: string | undefined;
   blockTexts: RefactorPlan['blocks'];
   /** Merged-away file → the file it was merged into. */
   mergedAway: Map<string, string>;
@@ -140,6 +174,7 @@ export function createState(files: Map<string, PlanInputFile>, options: PlanOpti
     indexText,
     parsedIndex: parseMemoryIndex(indexText),
     indexAnchor: { date: options.anchor ?? new Date(0), source: 'none' },
+    indexFacts: { anchorDate: options.anchor },
     title: undefined,
     topics: new Map(),
     subIndexes: [],
@@ -148,10 +183,16 @@ export function createState(files: Map<string, PlanInputFile>, options: PlanOpti
     details: new Map(),
     detailsKept: new Map(),
     blocks: [],
+    preamble: [],
+    topLine: undefined,
+    keptLines: [],
     blockTexts: [],
     mergedAway: new Map(),
   };
-  if (indexInput) state.indexAnchor = anchorOf(state, indexInput);
+  if (indexInput) {
+    state.indexAnchor = anchorOf(state, indexInput);
+    state.indexFacts = factsOf(state, indexInput);
+  }
   for (const [path, input] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (path === INDEX_FILE || path.endsWith(`/${INDEX_FILE}`)) continue;
     if (SUB_INDEX.test(path) && !input.leftAlone) {
@@ -162,29 +203,47 @@ export function createState(files: Map<string, PlanInputFile>, options: PlanOpti
     const anchor = anchorOf(state, input);
     // A file left alone goes through every step as one that cannot be edited.
     const broken = Boolean(input.leftAlone) || problems.some((p) => !p.lenient);
-    state.topics.set(path, { path, file, originalText: input.text, anchor: anchor.date, anchorSource: anchor.source, broken, leftAlone: input.leftAlone });
+    state.topics.set(path, { path, file, originalText: input.text, anchor: anchor.date, anchorSource: anchor.source, dateFacts: factsOf(state, input), broken, leftAlone: input.leftAlone });
   }
   return state;
 }
 
-/** When a file's relative dates were written: `--anchor-date`, else what the caller resolved. */
+/** When a file was last changed, for merges (the newer wins): `--anchor-date`, else what the caller resolved. */
 export function anchorOf(state: PlanState, input: PlanInputFile): { date: Date; source: string } {
   const forced = state.options.anchor;
   return forced ? { date: forced, source: `--anchor-date ${calendarDay(forced)}` } : { date: input.anchor, source: input.anchorSource };
 }
 
+/** What the date module needs to anchor a file's relative dates; `--anchor-date` joins them. */
+function factsOf(state: PlanState, input: PlanInputFile): AnchorFacts {
+  const facts = input.dateFacts ?? { sectionDate: { date: input.anchor, source: input.anchorSource } };
+  return { ...facts, anchorDate: state.options.anchor ?? facts.anchorDate };
+}
+
 /** A free `type_slug.md` for a new file, reserved at once. */
 export function freePath(state: PlanState, type: string, name: string): string {
-  const path = freeTopicFileName(type, name, (candidate) => state.taken.has(candidate));
+  const path = freeTopicFileName(type, name, (candidate) => state.taken.has(candidate), { anyScript: true });
   state.taken.add(path);
   return path;
 }
 
-/** `text` with relative dates made absolute, each rewrite recorded as an operation. */
-export function rewriteDates(state: PlanState, path: string, text: string, anchor: { date: Date; source: string }): string {
-  const rewritten = rewriteRelativeDates(text, anchor.date);
-  for (const found of rewritten.rewrites) state.operations.push({ kind: 'rewrite-date', path, from: found.text, to: found.replacement, anchor: anchor.source });
-  return rewritten.text;
+/**
+ * `text` with relative dates made absolute where they have a trustworthy anchor, each rewrite
+ * recorded as an operation; the others are reported and left as written.
+ */
+export function rewriteDates(state: PlanState, path: string, text: string, facts: AnchorFacts): string {
+  let out = '';
+  let at = 0;
+  for (const found of anchoredRelativeDates(text, facts)) {
+    if (!found.anchor) {
+      state.warnings.push({ path, message: messages.untrustedDate(found.text) });
+      continue;
+    }
+    state.operations.push({ kind: 'rewrite-date', path, from: found.text, to: found.replacement, anchor: found.anchor.source });
+    out += text.slice(at, found.index) + found.replacement;
+    at = found.index + found.text.length;
+  }
+  return out + text.slice(at);
 }
 
 /** The type a file name announces (`feedback_terse.md` → feedback). */

@@ -51,7 +51,7 @@ describe('memdir dream on planted problems', () => {
     for (const file of Object.keys(CLEAN)) expect(after[file], file).toBe(before[file]);
     expect(after['project_freeze_old.md']).toBeUndefined();
     expect(after['reference_grafana.md']).toBeUndefined();
-    expect(text('project_beta.md')).toContain('The beta ships 2026-03-06 to all external testers.');
+    expect(text('project_beta.md')).toContain('The beta ships 2026-02-27 to all external testers.');
     expect(text('project_parser.md')).not.toContain('old_parser');
     expect(text('MEMORY.md')).not.toContain('project_staging_db.md');
     expect(text('MEMORY.md')).not.toContain('project_freeze_old.md');

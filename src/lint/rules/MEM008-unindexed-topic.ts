@@ -68,7 +68,7 @@ export const unindexedTopic: Rule = {
   id: 'MEM008',
   name: 'unindexed-topic',
   description:
-    'A topic file has no pointer in MEMORY.md (or in a sub-index MEMORY.md points to), so the agent never learns it exists (off with skipIndex). Files without frontmatter named like hand-off notes (LAST_SESSION.md, README.md, TODO.md, CHANGELOG.md…) are not memories; `ignore` globs leave out others. The fix adds the pointer under its type section within the first 200 lines, with a hook that keeps the line within 150 characters and no secret; when the first 200 lines have no room it only reports (memdir refactor makes room).',
+    'A topic file has no pointer in MEMORY.md (or in a sub-index MEMORY.md points to), so the agent never learns it exists (off with skipIndex). Files without frontmatter named like hand-off notes (LAST_SESSION.md, README.md, TODO.md, CHANGELOG.md…) are not memories, nor files without frontmatter in an `archive/` folder; a file whose folder the index names ("`ls brainstorms/`") is known to the agent; `ignore` globs leave out others. The fix adds the pointer under its type section within the first 200 lines, with a hook that keeps the line within 150 characters and no secret; when the first 200 lines have no room it only reports (memdir refactor makes room).',
   severity: 'warning',
   fixable: true,
   tags: ['index', 'pointers'],
@@ -90,10 +90,13 @@ export const unindexedTopic: Rule = {
     const indexed = indexedTopics(model);
     const index = model.index;
     const text = index?.text ?? '';
-    // A file the index names in its text (`slice-review.md`, [[slice-review]]) is known to the agent.
+    // A file the index names in its text (`slice-review.md`, [[slice-review]]), or whose folder it
+    // names as a folder ("`ls brainstorms/`"), is known to the agent.
+    const namesFolder = (folder: string) => new RegExp(`(?<![\\w.-])${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(?![\\w.-])`).test(text);
     const named = (topic: TopicSource) => {
       const fileName = topic.path.replace(/^.*\//, '');
-      return text.includes(fileName) || text.includes(`[[${fileName.replace(/\.md$/, '')}]]`);
+      const folder = topic.path.slice(0, -fileName.length - 1);
+      return text.includes(fileName) || text.includes(`[[${fileName.replace(/\.md$/, '')}]]`) || (folder !== '' && namesFolder(folder));
     };
     const eol = index?.index.eol ?? '\n';
     let added = 0;

@@ -26,13 +26,29 @@ function isProvenance(body: string, index: number): boolean {
   const opened = (open: string, close: string) => line.lastIndexOf(open, at) > line.lastIndexOf(close, at);
   return /(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/.test(line) || /^\s*#/.test(line) || opened('(', ')') || opened('（', '）') || line.slice(0, at).split('`').length % 2 === 0;
 }
+/**
+ * A 40-hex string that is not a commit: part of a URL, or a cell of a table column headed as a
+ * checksum ("Client JAR SHA1", "sha256", "digest") — content hashes of artifacts, not git history.
+ */
+function isContentHash(body: string, index: number): boolean {
+  const lineStart = body.lastIndexOf('\n', index) + 1;
+  if (/\S*:\/\/\S*$/.test(body.slice(lineStart, index))) return true;
+  const lines = body.slice(0, index).split('\n');
+  const row = lines.pop()!;
+  if (!row.trimStart().startsWith('|')) return false;
+  let header = row;
+  while (lines.length > 0 && lines.at(-1)!.trimStart().startsWith('|')) header = lines.pop()!;
+  const column = row.split('|').length - 1;
+  const title = header.split('|')[column] ?? '';
+  return /sha-?(?:1|256|512)\b|checksum|digest|md5/i.test(title) && !/commit/i.test(title);
+}
 const PATH = /(?<![\w/.@:-])(\.?\/?(?:[\w.@-]+\/)+[\w.@-]+)(?![\w/])/g;
 
 export const derivableContent: Rule = {
   id: 'MEM019',
   name: 'derivable-content',
   description:
-    'Memory should hold what the code and git history cannot tell: file:line citations, commit hashes and repository paths go stale and are cheaper to look up. A commit hash in a line with a date (provenance: "2026-07-04, commit 84de970") is left alone.',
+    'Memory should hold what the code and git history cannot tell: file:line citations, commit hashes and repository paths go stale and are cheaper to look up. A commit hash in a line with a date (provenance: "2026-07-04, commit 84de970") is left alone, and so is a 40-hex content hash in a URL or in a checksum column ("SHA1", "sha256", "digest").',
   severity: 'warning',
   fixable: false,
   tags: ['content'],
@@ -53,8 +69,9 @@ export const derivableContent: Rule = {
       const mayCiteCommit = /commit|sha|hash|revert|cherry-picked|fixed in|landed in/i.test(body) || /[0-9a-f]{40}/i.test(body);
       for (const m of mayCiteCommit ? body.matchAll(COMMIT) : []) {
         const hash = m[1] ?? m[2]!;
-        if (!/\d/.test(hash) || !/[a-f]/i.test(hash) || isProvenance(body, m.index + m[0].indexOf(hash))) continue;
-        at(m.index + m[0].indexOf(hash), `commit hash ${hash.slice(0, 12)} is git history; git log finds it`);
+        const hashAt = m.index + m[0].indexOf(hash);
+        if (!/\d/.test(hash) || !/[a-f]/i.test(hash) || isProvenance(body, hashAt) || (m[2] && isContentHash(body, hashAt))) continue;
+        at(hashAt, `commit hash ${hash.slice(0, 12)} is git history; git log finds it`);
       }
       if (model.repoFiles.size > 0 && body.includes('/')) {
         for (const m of body.matchAll(PATH)) {

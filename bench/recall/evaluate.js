@@ -30,7 +30,8 @@ export function evaluationSets(splits = ['dev', 'test']) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-recall-eval-'));
   const sets = [];
   const publicSets = fs.existsSync(path.join(here, 'public.jsonl')) ? readJsonl('public.jsonl') : [];
-  if (publicSets.length === 0) process.stderr.write('bench/recall/public.jsonl is absent (not in git: its sources state no licence); build it with bench/recall/build-public.sh to score REALTALK and MemSim\n');
+  if (publicSets.length === 0)
+    process.stderr.write('bench/recall/public.jsonl is absent (not in git: its sources state no licence); build it with bench/recall/build-public.sh to score REALTALK and MemSim\n');
   for (const record of publicSets) {
     if (!splits.includes(record.split)) continue;
     const dir = path.join(tmp, record.dir);

@@ -9,7 +9,7 @@ import { DOC_FIELDS, type DocField, DOCUMENT_VERSION, type RecallDoc } from './d
 
 /**
  * The persistent recall index, `.memdir/recall-index.json`: per topic file,
- * the stamp it had when read and `documentFor`'s output for it, verbatim
+ * the stamp it had when read and `documentFor`'s output for it (terms space-joined)
  * (null for a file recall cannot read). A cache and nothing more: missing,
  * corrupt or of another version, it is rebuilt; it is replaced atomically,
  * so concurrent hooks each read a whole file, and the last writer wins.

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { compare, generateMemoryDir, measure, median, report, root, timeCommand } from './lib.js';
+import { benchEnv, compare, environmentLabel, generateMemoryDir, measure, median, report, root, timeBareNode, timeCommand } from './lib.js';
 
 /** Claude Code's folder name for a project path (as src/core/paths.ts sanitizeProjectPath, short paths). */
 const sanitize = (p) => p.replace(/[^a-zA-Z0-9]/g, '-');
@@ -65,18 +65,18 @@ export default function dream({ memories = 2000, transcripts = 100, rounds = 3, 
   // Not due: consolidated a minute ago.
   const notDue = generateMemoryDir(20, { prefix: 'memdir-bench-dream-hook-' });
   fs.writeFileSync(path.join(notDue, '.consolidate-lock'), '');
-  const env = { ...process.env, NO_COLOR: '1' };
+  const env = benchEnv();
   timeCommand(process.execPath, [bin, 'dream', '--hook', '--dir', notDue], { env });
   const medians = compare(
     {
-      node: () => timeCommand(process.execPath, ['-e', '']),
+      node: () => timeBareNode(env),
       hook: () => timeCommand(process.execPath, [bin, 'dream', '--hook', '--dir', notDue], { env }),
     },
     hookRounds,
   );
   fs.rmSync(notDue, { recursive: true, force: true });
   const ratio = medians.hook / medians.node;
-  report(`dream: ${memories} memories, ${transcripts} new transcripts (median of ${rounds}); not-due hook (median of ${hookRounds}, interleaved)`, [
+  report(`dream: ${memories} memories, ${transcripts} new transcripts (median of ${rounds}); not-due hook (median of ${hookRounds}, interleaved, ${environmentLabel})`, [
     ['memdir refactor (same directory)', `${refactorWall.toFixed(0)} ms, ${(refactorRss / 1024).toFixed(0)} MB peak`],
     [
       'memdir dream',

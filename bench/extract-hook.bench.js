@@ -5,13 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { generateTranscript } from './extract/generate-transcript.js';
-import { compare, report, root, timeCommand } from './lib.js';
+import { benchEnv, compare, environmentLabel, report, root, timeBareNode, timeCommand } from './lib.js';
 
 export default function extractHook({ megabytes = 20, rounds = 30 } = {}) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bench-hook-'));
   try {
     const bin = path.join(root, 'bin/memdir.cjs');
-    const env = { ...process.env, NO_COLOR: '1' };
+    const env = benchEnv();
     const transcript = path.join(work, 'session.jsonl');
     const dir = path.join(work, 'memory');
     generateTranscript(transcript, megabytes * 1024 * 1024, path.join(root, 'test/fixtures/shared'));
@@ -22,10 +22,10 @@ export default function extractHook({ megabytes = 20, rounds = 30 } = {}) {
     const input = JSON.stringify({ session_id: sessionId, transcript_path: transcript, cwd: work, hook_event_name: 'Stop', stop_hook_active: false });
     const hook = () => timeCommand(process.execPath, [bin, 'extract', '--hook', '--dir', dir, '--engine', 'local'], { env, input, stdio: ['pipe', 'pipe', 'pipe'] });
     hook();
-    const medians = compare({ node: () => timeCommand(process.execPath, ['-e', '']), hook }, rounds);
+    const medians = compare({ node: () => timeBareNode(env), hook }, rounds);
     const ratio = medians.hook / medians.node;
     const spawned = fs.existsSync(path.join(dir, '.memdir/extract.log'));
-    report(`extract --hook, nothing new, ${megabytes} MB transcript (median of ${rounds}, interleaved)`, [
+    report(`extract --hook, nothing new, ${megabytes} MB transcript (median of ${rounds}, interleaved, ${environmentLabel})`, [
       ['node -e ""', `${medians.node.toFixed(1)} ms`],
       ['memdir extract --hook', `${medians.hook.toFixed(1)} ms`],
       ['hook / node (goal < 1.5×)', `${ratio.toFixed(2)}×`],

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { compare, generateMemoryDir, report, root, timeCommand } from './lib.js';
+import { benchEnv, compare, environmentLabel, generateMemoryDir, report, root, timeBareNode, timeCommand } from './lib.js';
 
 const bin = path.join(root, 'bin/memdir.cjs');
 
@@ -48,15 +48,14 @@ export default function hooks({ rounds = 30 } = {}) {
   const commits = compare({ plain: () => timedCommit(plain, round++), hooked: () => timedCommit(hooked, round++) }, rounds);
 
   const memories = generateMemoryDir(200);
-  const env = { PATH: process.env.PATH, HOME: os.homedir(), NO_COLOR: '1' };
+  const env = benchEnv();
   const prompt = (i) => JSON.stringify({ session_id: `bench-${i}`, hook_event_name: 'UserPromptSubmit', cwd: memories, prompt: 'can I merge the mobile branch during the release freeze?' });
   let session = 0;
   const stdin = { stdio: ['pipe', 'pipe', 'pipe'] };
   timeCommand(process.execPath, [bin, 'recall', '--hook', '--dir', memories], { ...stdin, env, input: prompt(session++) });
   const recall = compare(
     {
-      // The same environment as the hook: NODE_EXTRA_CA_CERTS alone adds ~140 ms to every Node start here.
-      node: () => timeCommand(process.execPath, ['-e', ''], { ...stdin, env, input: '' }),
+      node: () => timeBareNode(env),
       hook: () => timeCommand(process.execPath, [bin, 'recall', '--hook', '--dir', memories], { ...stdin, env, input: prompt(session++) }),
     },
     rounds,
@@ -65,7 +64,7 @@ export default function hooks({ rounds = 30 } = {}) {
 
   const added = commits.hooked - commits.plain;
   const ratio = recall.hook / recall.node;
-  report(`hooks (median of ${rounds}, interleaved)`, [
+  report(`hooks (median of ${rounds}, interleaved, ${environmentLabel})`, [
     ['git commit, no hook', `${commits.plain.toFixed(1)} ms`],
     ['git commit + pre-commit, no memory staged', `${commits.hooked.toFixed(1)} ms`],
     ['added by the hook (goal < 50 ms)', `${added.toFixed(1)} ms`],

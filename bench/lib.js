@@ -19,6 +19,24 @@ export function time(fn) {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
+/**
+ * The one environment for a Node subject and its Node peer (`node -e ""`): both sides must get
+ * the same, as a variable such as NODE_EXTRA_CA_CERTS alone adds 40–140 ms to every Node start
+ * here. Minimal by default; `BENCH_NODE_ENV=inherit` runs both sides in this shell's environment
+ * instead (to report the ratios both ways). `environmentLabel` names the choice in reports.
+ */
+export function benchEnv(extra = {}) {
+  const base = process.env.BENCH_NODE_ENV === 'inherit' ? process.env : { PATH: process.env.PATH, HOME: os.homedir() };
+  return { ...base, NO_COLOR: '1', ...extra };
+}
+export const environmentLabel =
+  process.env.BENCH_NODE_ENV === 'inherit' ? `inherited environment${process.env.NODE_EXTRA_CA_CERTS ? ', with NODE_EXTRA_CA_CERTS' : ''}` : 'minimal environment (PATH, HOME)';
+
+/** `node -e ""` in `env`: the peer every start-up ratio divides by. */
+export function timeBareNode(env) {
+  return timeCommand(process.execPath, ['-e', ''], { stdio: ['pipe', 'pipe', 'pipe'], env, input: '' });
+}
+
 /** Time one run of a command, in ms (wall clock, includes process startup). Other exit codes throw. */
 export function timeCommand(command, args, options = {}, okStatus = [0]) {
   const start = process.hrtime.bigint();

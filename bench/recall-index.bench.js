@@ -2,16 +2,14 @@
 // (and against the full CLI path), cold and warm recall over 5,000 files against the bare read of
 // the same files, and what building the index costs in time and on disk. Candidates interleaved.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { bareReadLoop, compare, generateMemoryDir, report, root, time, timeCommand } from './lib.js';
+import { bareReadLoop, benchEnv, compare, environmentLabel, generateMemoryDir, report, root, time, timeBareNode, timeCommand } from './lib.js';
 
 const bin = path.join(root, 'bin/memdir.cjs');
 const fullCli = path.join(root, 'dist/cli.cjs');
 const QUERY = 'can I merge the mobile branch during the release freeze?';
 
-// The peer runs in the same environment: a variable such as NODE_EXTRA_CA_CERTS alone adds ~140 ms to every Node start here.
-const env = { PATH: process.env.PATH, HOME: os.homedir(), NO_COLOR: '1' };
+const env = benchEnv();
 let session = 0;
 /** One UserPromptSubmit hook answered through `entry` (the bin and its fast path, or the full CLI). */
 function prompt(entry, dir) {
@@ -28,7 +26,7 @@ function hookRound({ rounds }) {
   run(bin); // builds the index: every timed run below finds it warm
   const medians = compare(
     {
-      node: () => timeCommand(process.execPath, ['-e', ''], { stdio: ['pipe', 'pipe', 'pipe'], env, input: '' }),
+      node: () => timeBareNode(env),
       hook: () => run(bin),
       fullCli: () => run(fullCli),
     },
@@ -88,14 +86,14 @@ async function inProcess({ files, rounds }) {
 
 export default async function recallIndex({ rounds = 20, files = 5000, coldRounds = 5 } = {}) {
   const hook = hookRound({ rounds });
-  report(`recall --hook, 200 memories, warm index (median of ${rounds}, interleaved)`, [
+  report(`recall --hook, 200 memories, warm index (median of ${rounds}, interleaved, ${environmentLabel})`, [
     ['node -e ""', `${hook.node.toFixed(1)} ms`],
     ['recall --hook (fast path)', `${hook.hook.toFixed(1)} ms (${(hook.hook / hook.node).toFixed(2)}×, goal ≤ 1.5×)`],
     ['recall --hook through the full CLI', `${hook.fullCli.toFixed(1)} ms (${(hook.fullCli / hook.node).toFixed(2)}×)`],
   ]);
   const many = hookOverMany({ files, rounds: coldRounds });
   const vsBare = (ms, bare) => `${ms.toFixed(0)} ms (${(ms / bare).toFixed(2)}×)`;
-  report(`recall --hook over ${files} generated files, whole processes (median of ${coldRounds}, interleaved)`, [
+  report(`recall --hook over ${files} generated files, whole processes (median of ${coldRounds}, interleaved, ${environmentLabel})`, [
     ['node bench/bare-read.js (list + read every file)', `${many.bare.toFixed(0)} ms`],
     ['first prompt: no index, builds and writes it', vsBare(many.firstPrompt, many.bare)],
     ['next prompts: warm index (goal ≤ 3× bare)', vsBare(many.warm, many.bare)],

@@ -5,7 +5,7 @@ import { memoryFields, parseTopicFile } from '../core/topic-file.js';
 /**
  * The seam between loading and ranking: one memory as the ranker sees it,
  * built from a file's text by `documentFor` alone. The persistent index
- * (src/recall/index-file.ts) stores these verbatim, keyed by the file's stat;
+ * (src/recall/index-file.ts) stores these (terms space-joined), keyed by the file's stat;
  * bump DOCUMENT_VERSION whenever the shape, the tokenizer or anything else
  * `documentFor` computes changes, so cached documents are rebuilt.
  */

@@ -14,7 +14,7 @@ import { messages } from '../core/messages.js';
 import { readHookInput, runAsHook, writeHookContext, type UserPromptSubmitInput } from '../hooks/io.js';
 import type { EngineName } from '../llm/model.js';
 import { parseHookArgs } from '../shell/hook-args.js';
-import { BRIEF_LOCK_WAIT_MS, withDirLock } from '../store/lock.js';
+import { makeStateDir } from '../store/lock.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { recall, type RecallResult } from './recall.js';
 import { recallSettings, type RecallFlags } from './settings.js';
@@ -58,26 +58,24 @@ function selectForSession(state: SessionState, result: RecallResult): string[] {
 /**
  * Keep what fits the session's 60 KB budget, record it as surfaced, and
  * return the additional context for the prompt ('' when nothing is new).
- * A prompt is never kept waiting on a busy lock: after a brief wait the
- * answer goes out unrecorded, with one line to `warn`.
+ * No lock and no fsync: only this session's own hook writes its record, and
+ * Claude Code runs them one prompt at a time; the atomic rename keeps a
+ * record whole, and a record lost to a crash only means a memory shown again.
+ * A record that cannot be written costs one line to `warn`, never the answer.
  */
-export async function takeForSession(dir: string, sessionId: string, result: RecallResult, warn: (message: string) => void): Promise<string> {
-  try {
-    return await withDirLock(
-      dir,
-      () => {
-        const state = readSession(dir, sessionId);
-        const parts = selectForSession(state, result);
-        if (parts.length > 0) writeFileAtomic(stateFile(dir, sessionId), JSON.stringify(state));
-        return parts.join('\n\n');
-      },
-      { timeoutMs: BRIEF_LOCK_WAIT_MS },
-    );
-  } catch (error) {
-    if (!(error instanceof IoError)) throw error;
-    warn(messages.sessionNotRecorded(error.message));
-    return selectForSession(readSession(dir, sessionId), result).join('\n\n');
+export function takeForSession(dir: string, sessionId: string, result: RecallResult, warn: (message: string) => void): string {
+  const state = readSession(dir, sessionId);
+  const parts = selectForSession(state, result);
+  if (parts.length > 0) {
+    try {
+      makeStateDir(dir);
+      writeFileAtomic(stateFile(dir, sessionId), JSON.stringify(state), { durable: false });
+    } catch (error) {
+      if (!(error instanceof IoError)) throw error;
+      warn(messages.sessionNotRecorded(error.message));
+    }
   }
+  return parts.join('\n\n');
 }
 
 export interface RecallHookOptions extends RecallFlags {
@@ -101,7 +99,7 @@ export function runRecallHook(options: RecallHookOptions): Promise<number> {
     if (!fs.existsSync(dir)) return;
     const session = readSession(dir, sessionId);
     const result = await recall({ dir, query: prompt, ...recallSettings(options, dir, input.cwd), alreadySurfaced: session.surfaced, abstain: true, timeoutMs: 5_000, warn: options.warn });
-    const context = await takeForSession(dir, sessionId, result, options.warn);
+    const context = takeForSession(dir, sessionId, result, options.warn);
     writeHookContext(options, 'UserPromptSubmit', context);
   });
 }

@@ -84,27 +84,47 @@ const WARNING = /\b(?:gotcha|warning|careful|caution|never|don't|do not|avoid|bu
 
 interface Indexed {
   doc: RecallDoc;
+  /** Term counts per field, for the terms counted so far (see `count`): absent means 0 for those. */
   tf: Record<DocField, Map<string, number>>;
   len: Record<DocField, number>;
 }
 
-/** A BM25F index over name, description and body. Pure; build once, query many times. */
+/**
+ * A BM25F index over name, description and body. Pure; build once, query many times.
+ * Term statistics are counted on demand, in one pass per query: the prompt hook ranks
+ * a directory once per process, so counting every term of every memory would be waste.
+ */
 export class RecallIndex {
   private readonly docs: Indexed[];
   private readonly df = new Map<string, number>();
   private readonly avgLen: Record<DocField, number>;
+  /** The terms whose `df` and `tf` are complete; `null` once every term is. */
+  private counted: Set<string> | null = new Set();
 
   constructor(docs: RecallDoc[]) {
+    this.docs = docs.map((doc) => ({
+      doc,
+      tf: { name: new Map<string, number>(), description: new Map<string, number>(), body: new Map<string, number>() },
+      len: { name: doc.tokens.name.length, description: doc.tokens.description.length, body: doc.tokens.body.length },
+    }));
+    const n = Math.max(1, this.docs.length);
+    const average = (field: DocField) => this.docs.reduce((s, d) => s + d.len[field], 0) / n || 1;
+    this.avgLen = { name: average('name'), description: average('description'), body: average('body') };
+  }
+
+  /** Count `terms` (every term when omitted) in every document, unless already counted. */
+  private count(terms?: Iterable<string>): void {
+    const counted = this.counted;
+    if (counted === null) return;
+    const wanted = terms === undefined ? undefined : new Set([...terms].filter((t) => !counted.has(t)));
+    if (wanted?.size === 0) return;
     // Document frequency without a set per document: remember the last document that counted a term.
     const lastCounted = new Map<string, number>();
-    this.docs = docs.map((doc, i) => {
-      const tf = { name: new Map<string, number>(), description: new Map<string, number>(), body: new Map<string, number>() };
-      const len = { name: 0, description: 0, body: 0 };
+    this.docs.forEach((entry, i) => {
       for (const field of DOC_FIELDS) {
-        const terms = doc.tokens[field];
-        len[field] = terms.length;
-        const counts = tf[field];
-        for (const term of terms) {
+        const counts = entry.tf[field];
+        for (const term of entry.doc.tokens[field]) {
+          if (wanted ? !wanted.has(term) : counted.has(term)) continue;
           counts.set(term, (counts.get(term) ?? 0) + 1);
           if (lastCounted.get(term) !== i) {
             lastCounted.set(term, i);
@@ -112,11 +132,9 @@ export class RecallIndex {
           }
         }
       }
-      return { doc, tf, len };
     });
-    const n = Math.max(1, this.docs.length);
-    const average = (field: DocField) => this.docs.reduce((s, d) => s + d.len[field], 0) / n || 1;
-    this.avgLen = { name: average('name'), description: average('description'), body: average('body') };
+    if (wanted) for (const term of wanted) counted.add(term);
+    else this.counted = null;
   }
 
   private idf(term: string): number {
@@ -137,6 +155,7 @@ export class RecallIndex {
   }
 
   private scoreAll(weights: Map<string, number>, tuning: RankTuning): Ranked[] {
+    this.count(weights.keys());
     const idf = new Map([...weights.keys()].map((t) => [t, this.idf(t)]));
     const scored: Ranked[] = [];
     for (const entry of this.docs) {
@@ -156,6 +175,7 @@ export class RecallIndex {
    */
   private cooccurring(terms: string[], cooccurrence: NonNullable<RankTuning['cooccurrence']>): Map<string, number> {
     const related = new Map<string, number>();
+    this.count();
     for (const term of terms) {
       const df = this.df.get(term) ?? 0;
       if (df < 2) continue;
@@ -178,7 +198,9 @@ export class RecallIndex {
   /** Terms of the top results that best describe them, weighted by tf·idf (pseudo-relevance feedback). */
   private feedbackTerms(top: Ranked[], query: Set<string>, feedback: NonNullable<RankTuning['feedback']>): Map<string, number> {
     const weight = new Map<string, number>();
-    for (const { doc } of top.slice(0, feedback.docs)) {
+    const docs = top.slice(0, feedback.docs).map((r) => r.doc);
+    this.count(docs.flatMap((doc) => [...doc.tokens.name, ...doc.tokens.description, ...doc.tokens.body]));
+    for (const doc of docs) {
       const terms = [...doc.tokens.name, ...doc.tokens.description, ...doc.tokens.body];
       const counts = new Map<string, number>();
       for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
@@ -243,7 +265,7 @@ export class RecallIndex {
     for (const term of terms) {
       const idf = this.idf(term);
       total += idf;
-      if (this.df.has(term)) known += idf;
+      if (this.df.get(term)) known += idf;
       if (tokens.name.includes(term) || tokens.description.includes(term) || tokens.body.includes(term)) {
         found += idf;
         words++;

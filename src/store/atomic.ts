@@ -27,22 +27,26 @@ function ioError(target: string, error: unknown, reading = false): IoError {
   return new IoError(reading ? messages.unreadable(target, reason) : messages.notWritable(target, reason), { cause: error });
 }
 
-function writeDurably(file: string, content: string): void {
+function writeDurably(file: string, content: string, durable = true): void {
   const fd = fs.openSync(file, 'wx', 0o644);
   try {
     fs.writeFileSync(fd, content);
-    fs.fsyncSync(fd);
+    if (durable) fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }
 }
 
-/** Write one file atomically: temp file in the same directory, fsync, rename. */
-export function writeFileAtomic(file: string, content: string): void {
+/**
+ * Write one file atomically: temp file in the same directory, fsync, rename.
+ * `durable: false` skips the fsync, for state that may be lost in a power
+ * failure but must never be seen half-written (the rename still guarantees that).
+ */
+export function writeFileAtomic(file: string, content: string, options: { durable?: boolean } = {}): void {
   const temp = path.join(path.dirname(file), `${TEMP_PREFIX}${crypto.randomBytes(6).toString('hex')}-${path.basename(file)}`);
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    writeDurably(temp, content);
+    writeDurably(temp, content, options.durable);
     crashPoint();
     fs.renameSync(temp, file);
   } catch (error) {

@@ -122,8 +122,9 @@ describe('recall index: never trusted blindly, never fatal', () => {
     ['cut in half', (text: string) => text.slice(0, text.length >> 1)],
     ['empty', () => ''],
     ['another document version', (text: string) => text.replace(`"documentVersion":${DOCUMENT_VERSION}`, `"documentVersion":${DOCUMENT_VERSION + 1}`)],
-    ['another format', (text: string) => text.replace('"format":1', '"format":99')],
-    ['files is not an object', () => JSON.stringify({ format: 1, documentVersion: DOCUMENT_VERSION, files: 3 })],
+    ['another format', (text: string) => text.replace(/"format":\d+/, '"format":99')],
+    ['an earlier format', (text: string) => text.replace(/"format":\d+/, '"format":1')],
+    ['files is not an object', (text: string) => JSON.stringify({ ...JSON.parse(text), files: 3 })],
   ])('an index that is %s is rebuilt from the files', (_label, corrupt) => {
     const dir = memoryDir();
     names(dir);
@@ -141,7 +142,7 @@ describe('recall index: never trusted blindly, never fatal', () => {
     const index = stored(dir);
     index.files['a.md'] = ['x', 1, 2, 3, null];
     index.files['b.md'][4].path = 'elsewhere.md';
-    index.files['c.md'][4].tokens.body = 'not a list';
+    index.files['c.md'][4].tokens.body = ['not', 'terms', 'as', 'stored'];
     index.files['d.md'] = [1, 2, 3, 4, { path: 'd.md' }];
     fs.writeFileSync(recallIndexPath(dir), JSON.stringify(index));
     expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'charlie' });

@@ -97,6 +97,14 @@ describe('ranking', () => {
     ]);
     expect(twins.search('deploy notes api', { nowMs: NOW }).map((r) => r.doc.path)).toEqual(['new.md', 'old.md']);
   });
+  test('term statistics are counted on demand: the queries before, and the ideas they used, change no later ranking', () => {
+    const queries = ['can I merge the mobile branch this week?', 'psql against staging', 'release pipeline on Tuesday', 'grafana latency during deploys'];
+    const ideas = [{}, { feedback: { docs: 2, terms: 3, weight: 0.5 } }, { cooccurrence: { terms: 3, weight: 0.5 } }, { synonyms: true }];
+    const rank = (used: RecallIndex, query: string, tuning: object) => JSON.stringify(used.rank(query, { nowMs: NOW, tuning }), (key, value) => (key === 'doc' ? value.path : value));
+    const fresh = new Map(queries.flatMap((q) => ideas.map((t) => [`${q} ${JSON.stringify(t)}`, rank(new RecallIndex(docs), q, t)] as const)));
+    const shared = new RecallIndex(docs);
+    for (const q of [...queries].reverse()) for (const t of [...ideas].reverse()) expect(rank(shared, q, t)).toBe(fresh.get(`${q} ${JSON.stringify(t)}`));
+  });
   test('at most `limit` results', () => {
     const many = new RecallIndex(Array.from({ length: 20 }, (_, i) => doc(`m${i}.md`, `Deploy ${i}`, 'deploy notes')));
     expect(many.search('deploy', { nowMs: NOW, limit: 5 })).toHaveLength(5);

@@ -43,6 +43,22 @@ The freeze starts next Thursday; tell the mobile team tomorrow.
 - [已有记忆](project_existing.md) — 已经存在的记忆文件
 `;
 
+/**
+ * `count` topic files that exist, and their index lines. lint --fix drops dead pointers only when
+ * they are a minority of the index (a mostly dead index says the files are kept elsewhere), so a
+ * directory that tests or times the drop holds more live pointers than dead ones.
+ */
+export function liveTopics(count) {
+  /** @type {Record<string, string>} */
+  const files = {};
+  const lines = [];
+  for (let i = 0; i < count; i++) {
+    files[`project_live_${i}.md`] = `---\nname: Live ${i}\ndescription: Live item ${i} of the generated index\ntype: project\n---\n\nLive item ${i}.\n`;
+    lines.push(`- [Live ${i}](project_live_${i}.md) — live item ${i}`);
+  }
+  return { files, index: lines.length ? `${lines.join('\n')}\n` : '' };
+}
+
 /** An index of `count` pointers to topic files that do not exist (what lint --fix removes). */
 export function deadPointerIndex(count) {
   const lines = [];

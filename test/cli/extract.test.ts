@@ -65,7 +65,7 @@ describe('extract --engine local', () => {
     expect(report.operations[0]).toMatchObject({ op: 'create', type: 'project', sources: ['u1'] });
     const text = fs.readFileSync(path.join(dir, report.operations[0].file), 'utf8');
     expect(text).toContain('originSessionId: sess-1\noriginMessageUuid: u1\n');
-    expect(text).toContain('The release freeze starts 2026-03-12'); // "next Thursday" on Monday 2026-03-02, as core/dates reads it
+    expect(text).toContain('The release freeze starts 2026-03-05'); // "next Thursday" on Monday 2026-03-02 (DESIGN §1.1)
     expect(text).not.toMatch(/next Thursday/i);
     expect(text).toMatch(/\*\*Why:\*\* because of the audit\.\n\*\*How to apply:\*\*/);
     expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toContain(`(${report.operations[0].file})`);
@@ -296,7 +296,7 @@ describe('extract --engine claude (real SDK, fake Messages API)', () => {
       '../x.md: file must be a simple .md name inside the memory directory',
       'misc_note.md: type "misc" is not one of user, feedback, project, reference',
       'reference_token.md: holds a secret (github-pat)',
-      'project_freeze.md: relative date "next Thursday"; write 2026-03-12',
+      'project_freeze.md: relative date "next Thursday"; write 2026-03-05',
       'user_unknown.md: delete of a file that is not in the manifest',
     ]);
     expect(report.usage).toMatchObject({ inputTokens: 10, outputTokens: 5 });

@@ -1,2 +1,2 @@
 /** Generated bloated memory indexes (shared with the benchmarks). */
-export { bloatedIndex, deadPointerIndex, mixedIndex, pointerIndex } from '../../bench/generators.js';
+export { bloatedIndex, deadPointerIndex, liveTopics, mixedIndex, pointerIndex } from '../../bench/generators.js';

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, test } from 'vitest';
-import { deadPointerIndex } from '../helpers/bloated.js';
+import { deadPointerIndex, liveTopics } from '../helpers/bloated.js';
 import { holdLock, type LockHolder } from '../helpers/lock-holder.js';
-import { FREEZE_POINTER, freezeWorkspace } from '../helpers/memory-workspace.js';
+import { freezeWorkspace } from '../helpers/memory-workspace.js';
 import { runMemdir } from '../helpers/run-cli.js';
 import { tempDir, writeTree } from '../helpers/temp.js';
 import { withDirLock } from '../../src/store/lock.js';
@@ -69,7 +69,9 @@ describe('a live writer keeps its lock (issue 8, item 3)', () => {
 
   test('a save during a long lint --fix keeps its pointer', async () => {
     const { dir, env } = workspace();
-    fs.appendFileSync(path.join(dir, 'MEMORY.md'), deadPointerIndex(5_000));
+    const live = liveTopics(5_001);
+    writeTree(dir, live.files);
+    fs.appendFileSync(path.join(dir, 'MEMORY.md'), `${live.index}${deadPointerIndex(5_000)}`);
     const lint = runMemdir(['lint', '--fix', '--dir', dir], { cwd: dir, env: { ...env, MEMDIR_LOCK_STALE_MS: '1' }, timeoutMs: 100_000 });
     await lockHolderPid(dir, lint); // the save starts once lint holds the lock (or has finished)
     const saved = await save(dir, { ...env, MEMDIR_LOCK_STALE_MS: '1' }, 'Saved during lint');
@@ -78,6 +80,7 @@ describe('a live writer keeps its lock (issue 8, item 3)', () => {
     const index = fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8');
     expect(index).toContain('[Saved during lint]');
     expect(index).toContain('[Merge freeze]');
+    expect(index).toContain('(project_live_5000.md)');
     expect(index).not.toContain('project_gone_');
   });
 
@@ -174,17 +177,20 @@ describe('read-only commands clear a dead writer’s leftovers (issue 8, item 10
 describe('signals', () => {
   test('SIGTERM during lint --fix leaves the old index or the new one, and the next read-only command clears the rest', async () => {
     const { dir, env } = workspace();
-    const before = `${fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')}${deadPointerIndex(20_000)}`;
+    const live = liveTopics(10_001);
+    writeTree(dir, live.files);
+    const after = `${fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')}${live.index}`;
+    const before = `${after}${deadPointerIndex(10_000)}`;
     fs.writeFileSync(path.join(dir, 'MEMORY.md'), before);
     const lint = runMemdir(['lint', '--fix', '--dir', dir], { cwd: dir, env, timeoutMs: 100_000 });
     // runMemdir spawns node directly: the lock body names its PID.
     const holder = await lockHolderPid(dir, lint);
     if (holder) process.kill(holder, 'SIGTERM');
     await lint;
-    expect([before, FREEZE_POINTER]).toContain(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8'));
+    expect([before, after]).toContain(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8'));
     const r = await runMemdir(['lint', '--dir', dir], { cwd: dir, env });
     expect(r.code).toBeLessThan(2);
     expect(leftovers(dir)).toEqual([]);
-    expect([before, FREEZE_POINTER]).toContain(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8'));
+    expect([before, after]).toContain(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8'));
   });
 });

@@ -162,8 +162,11 @@ function readFirstObject(): Promise<Record<string, unknown>> {
       }
       clearTimeout(timer);
       stdin.off('data', onData).off('end', onEnd).off('error', onError);
-      // Stop reading: an open stdin would keep the process alive.
-      stdin.destroy();
+      // Stop reading: an open stdin would keep the process alive. A pipe's socket is paused and
+      // unreferenced rather than destroyed: its destroy creates process.stderr, a few ms per hook.
+      stdin.pause();
+      if (typeof stdin.unref === 'function') stdin.unref();
+      else stdin.destroy();
     };
     const onData = (chunk: Buffer) => finish(() => reader.push(chunk));
     const onEnd = () => finish(() => reader.end());

@@ -66,11 +66,14 @@ export default function dream({ memories = 2000, transcripts = 100, rounds = 3, 
   const notDue = generateMemoryDir(20, { prefix: 'memdir-bench-dream-hook-' });
   fs.writeFileSync(path.join(notDue, '.consolidate-lock'), '');
   const env = benchEnv();
+  const sessionEnd = JSON.stringify({ session_id: 'bench-session', cwd: notDue, hook_event_name: 'SessionEnd', reason: 'exit' });
   timeCommand(process.execPath, [bin, 'dream', '--hook', '--dir', notDue], { env });
   const medians = compare(
     {
       node: () => timeBareNode(env),
       hook: () => timeCommand(process.execPath, [bin, 'dream', '--hook', '--dir', notDue], { env }),
+      // As Claude Code runs it: the SessionEnd JSON on a pipe (the row above has no input, stdin /dev/null).
+      piped: () => timeCommand(process.execPath, [bin, 'dream', '--hook', '--dir', notDue], { env, input: sessionEnd, stdio: ['pipe', 'pipe', 'pipe'] }),
     },
     hookRounds,
   );
@@ -85,6 +88,7 @@ export default function dream({ memories = 2000, transcripts = 100, rounds = 3, 
     ['node -e ""', `${medians.node.toFixed(1)} ms`],
     ['dream --hook, not due', `${medians.hook.toFixed(1)} ms`],
     ['not-due hook / node (goal < 1.5×)', `${ratio.toFixed(2)}×`],
+    ['dream --hook, not due, SessionEnd JSON on a pipe', `${medians.piped.toFixed(1)} ms (${(medians.piped / medians.node).toFixed(2)}×)`],
   ]);
-  return { dreamWall, refactorWall, dreamRss, refactorRss, hook: medians.hook, node: medians.node, ratio };
+  return { dreamWall, refactorWall, dreamRss, refactorRss, hook: medians.hook, piped: medians.piped, node: medians.node, ratio };
 }

@@ -4,7 +4,6 @@
  * not grown since the session's last run. Kept light (no engine, no yargs): it runs after every
  * turn, and `bin/memdir.cjs` loads it without the rest of the CLI.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { messages } from '../core/messages.js';
 import { readHookInput, runAsHook, type StopInput } from '../hooks/io.js';
@@ -30,6 +29,8 @@ export function runExtractHook(options: ExtractHookOptions): Promise<number> {
     const { dir } = resolution;
     const size = fs.statSync(input.transcript_path).size;
     if (input.session_id && readCursor(dir, input.session_id)?.transcriptBytes === size) return;
+    // Loaded only to start a run: node:child_process costs every no-op Stop hook a few ms.
+    const { spawn } = await import('node:child_process');
     const log = openLog(dir);
     // Only the flags given pass on: the run reads the rest from the `extract` section of the config.
     const args = [process.argv[1]!, 'extract', '--from', input.transcript_path, '--dir', dir];

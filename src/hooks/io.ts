@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { messages } from '../core/messages.js';
 import type { Output } from '../shell/output.js';
 
@@ -92,48 +93,94 @@ function parseHookInput(bytes: Buffer): Record<string, unknown> {
 }
 
 /**
+ * The first JSON object of a byte stream, chunk by chunk: `push` gives the parsed object once it
+ * is complete, `end` what the stream held; both throw with the message the hook reports.
+ */
+class FirstObjectReader {
+  private readonly scanner = new FirstObjectScanner();
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+
+  push(chunk: Buffer): Record<string, unknown> | undefined {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    const end = this.scanner.feed(chunk);
+    if (end !== undefined) return parseHookInput(Buffer.concat(this.chunks).subarray(0, end));
+    if (this.size > HOOK_INPUT_MAX_BYTES) throw new Error(messages.hookInputTooLarge(HOOK_INPUT_MAX_BYTES));
+    return undefined;
+  }
+
+  end(): Record<string, unknown> {
+    return parseHookInput(Buffer.concat(this.chunks));
+  }
+}
+
+/**
+ * Stdin that a read never waits on: a regular file or /dev/null (no input at all). Those are read
+ * at once, without process.stdin, whose stream modules cost every hook a few ms; a pipe, socket or
+ * terminal may wait, so it goes through process.stdin and its timeout.
+ */
+function stdinReadableAtOnce(): boolean {
+  try {
+    const stat = fs.fstatSync(0);
+    return stat.isFile() || (stat.isCharacterDevice() && stat.rdev === fs.statSync('/dev/null').rdev);
+  } catch {
+    return false;
+  }
+}
+
+function readFirstObjectAtOnce(): Record<string, unknown> {
+  const reader = new FirstObjectReader();
+  const buffer = Buffer.alloc(64 * 1024);
+  for (;;) {
+    const length = fs.readSync(0, buffer);
+    if (length === 0) return reader.end();
+    const parsed = reader.push(Buffer.from(buffer.subarray(0, length)));
+    if (parsed) return parsed;
+  }
+}
+
+/**
  * Claude Code hook input: the first JSON object on stdin, parsed as soon as
  * it is complete (stdin may stay open after it). Gives up after about a
  * second or 8 MB; empty input (or a terminal) is {}.
  */
 function readFirstObject(): Promise<Record<string, unknown>> {
+  if (stdinReadableAtOnce()) return new Promise((resolve) => resolve(readFirstObjectAtOnce()));
   const stdin = process.stdin;
   if (stdin.isTTY) return Promise.resolve({});
   return new Promise((resolve, reject) => {
-    const scanner = new FirstObjectScanner();
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = (read: () => Record<string, unknown>) => {
-      clearTimeout(timer);
-      stdin.off('data', onData).off('end', onEnd).off('error', onError);
-      // Stop reading: an open stdin would keep the process alive.
-      stdin.destroy();
+    const reader = new FirstObjectReader();
+    const finish = (read: () => Record<string, unknown> | undefined) => {
+      let parsed: Record<string, unknown> | undefined;
       try {
-        resolve(read());
+        parsed = read();
+        if (!parsed) return;
+        resolve(parsed);
       } catch (error) {
         reject(error);
       }
+      clearTimeout(timer);
+      stdin.off('data', onData).off('end', onEnd).off('error', onError);
+      // Stop reading: an open stdin would keep the process alive. A pipe's socket is paused and
+      // unreferenced rather than destroyed: its destroy creates process.stderr, a few ms per hook.
+      stdin.pause();
+      if (typeof stdin.unref === 'function') stdin.unref();
+      else stdin.destroy();
     };
-    const fail = (message: string) =>
+    const onData = (chunk: Buffer) => finish(() => reader.push(chunk));
+    const onEnd = () => finish(() => reader.end());
+    const onError = (error: Error) =>
       finish(() => {
-        throw new Error(message);
+        throw new Error(error.message);
       });
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-      let end: number | undefined;
-      try {
-        end = scanner.feed(chunk);
-      } catch (error) {
-        fail((error as Error).message);
-        return;
-      }
-      if (end !== undefined) finish(() => parseHookInput(Buffer.concat(chunks).subarray(0, end)));
-      else if (size > HOOK_INPUT_MAX_BYTES) fail(messages.hookInputTooLarge(HOOK_INPUT_MAX_BYTES));
-    };
-    const onEnd = () => finish(() => parseHookInput(Buffer.concat(chunks)));
-    const onError = (error: Error) => fail(error.message);
-    const timer = setTimeout(() => fail(messages.hookInputIncomplete(HOOK_INPUT_WAIT_MS)), HOOK_INPUT_WAIT_MS);
+    const timer = setTimeout(
+      () =>
+        finish(() => {
+          throw new Error(messages.hookInputIncomplete(HOOK_INPUT_WAIT_MS));
+        }),
+      HOOK_INPUT_WAIT_MS,
+    );
     stdin.on('data', onData).on('end', onEnd).on('error', onError);
   });
 }

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { IoError, MemdirError } from '../core/errors.js';
@@ -6,6 +5,7 @@ import { messages } from '../core/messages.js';
 import { STATE_DIR } from '../core/taxonomy.js';
 import { confinedPath } from './confine.js';
 import { crashPoint } from './fault.js';
+import { randomHex } from './random-name.js';
 
 const TEMP_PREFIX = '.memdir-tmp-';
 export const JOURNAL_FILE = 'journal.json';
@@ -43,7 +43,7 @@ function writeDurably(file: string, content: string, durable = true): void {
  * failure but must never be seen half-written (the rename still guarantees that).
  */
 export function writeFileAtomic(file: string, content: string, options: { durable?: boolean } = {}): void {
-  const temp = path.join(path.dirname(file), `${TEMP_PREFIX}${crypto.randomBytes(6).toString('hex')}-${path.basename(file)}`);
+  const temp = path.join(path.dirname(file), `${TEMP_PREFIX}${randomHex(6)}-${path.basename(file)}`);
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     writeDurably(temp, content, options.durable);
@@ -79,7 +79,7 @@ export function commitChanges(dir: string, changes: FileChange[], hooks: { after
         continue;
       }
       fs.mkdirSync(path.dirname(target), { recursive: true });
-      const temp = path.join(path.dirname(change.path), `${TEMP_PREFIX}${crypto.randomBytes(6).toString('hex')}-${path.basename(change.path)}`);
+      const temp = path.join(path.dirname(change.path), `${TEMP_PREFIX}${randomHex(6)}-${path.basename(change.path)}`);
       writeDurably(path.join(dir, temp), change.content);
       entries.push({ path: change.path, temp });
       step(`temp ${change.path}`);

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -6,6 +5,7 @@ import { IoError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { STATE_DIR } from '../core/taxonomy.js';
 import { JOURNAL_FILE, recoverTransaction } from './atomic.js';
+import { randomHex } from './random-name.js';
 
 export interface LockOptions {
   /** Give up after this long (ms). */
@@ -105,7 +105,7 @@ function isStale(held: HeldLock, staleMs: number): boolean {
  * that what was moved is still what was judged stale, and put it back otherwise.
  */
 function breakStaleLock(file: string, judged: HeldLock, staleMs: number): void {
-  const aside = `${file}.stale-${crypto.randomBytes(4).toString('hex')}`;
+  const aside = `${file}.stale-${randomHex(4)}`;
   try {
     fs.renameSync(file, aside);
   } catch {
@@ -160,7 +160,7 @@ export async function withDirLock<T>(dir: string, action: () => T | Promise<T>, 
   // The environment override is for tests, which cannot wait a minute for a lock to age.
   const staleMs = options.staleMs ?? (Number(process.env.MEMDIR_LOCK_STALE_MS) || 60_000);
   const file = path.join(dir, STATE_DIR, options.name ?? 'lock');
-  const token = crypto.randomBytes(8).toString('hex');
+  const token = randomHex(8);
   const body = JSON.stringify({ pid: process.pid, start: processStart(process.pid) ?? null, time: Date.now(), token } satisfies LockBody);
   const deadline = Date.now() + timeoutMs;
   let delay = 5;

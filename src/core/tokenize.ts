@@ -64,9 +64,16 @@ export function tokenize(text: string): string[] {
   return terms;
 }
 
+// The term of each word seen (null: not a term), so a repeated word costs one lookup.
+const termsOfWords = new Map<string, string | null>();
+
 function pushWord(terms: string[], word: string): void {
-  if (word.length < 2 || STOP.has(word)) return;
-  terms.push(NUMBERS[word] ?? (/^\d+$/.test(word) ? word : stem(word)));
+  let term = termsOfWords.get(word);
+  if (term === undefined) {
+    term = word.length < 2 || STOP.has(word) ? null : (NUMBERS[word] ?? (/^\d+$/.test(word) ? word : stem(word)));
+    if (termsOfWords.size < 200_000) termsOfWords.set(word, term);
+  }
+  if (term !== null) terms.push(term);
 }
 
 /** Words of [a-z0-9]; apostrophes, hyphens, underscores and everything else separate them. */

@@ -20,9 +20,20 @@ function classify(model: MemoryDirModel, pointer: PointerLine): PointerTarget {
   return target;
 }
 
+type IndexPointer = { readonly line: PointerLine; readonly target: PointerTarget };
+// Five rules walk the same index: its pointers are listed once per parsed index (like the targets above).
+const pointersOfIndex = new WeakMap<readonly unknown[], readonly IndexPointer[]>();
+
 /** Every pointer line of MEMORY.md, with where it leads. */
-export function indexPointers(model: MemoryDirModel): Array<{ line: PointerLine; target: PointerTarget }> {
-  const out: Array<{ line: PointerLine; target: PointerTarget }> = [];
-  for (const line of model.index?.index.lines ?? []) if (line.kind === 'pointer') out.push({ line, target: pointerTarget(model, line) });
-  return out;
+export function indexPointers(model: MemoryDirModel): readonly IndexPointer[] {
+  const lines = model.index?.index.lines;
+  if (!lines) return [];
+  let pointers = pointersOfIndex.get(lines);
+  if (!pointers) {
+    const out: IndexPointer[] = [];
+    for (const line of lines) if (line.kind === 'pointer') out.push({ line, target: pointerTarget(model, line) });
+    pointers = out;
+    pointersOfIndex.set(lines, pointers);
+  }
+  return pointers;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { UsageError } from '../core/errors.js';
+import { lazyRequire } from '../core/lazy.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { findGitRoot } from '../store/git-root.js';
 import { isMemoryDirectory, type LintTarget } from './run.js';
@@ -36,6 +36,7 @@ export function pathTargets(paths: string[], cwd: string): LintTarget[] {
 export function repoTargets(cwd: string): LintTarget[] {
   const root = findGitRoot(cwd);
   if (!root) throw new UsageError('--all-in-repo: not inside a git repository');
+  const fg = lazyRequire<typeof import('fast-glob')>('fast-glob'); // only --all-in-repo needs it
   return fg.sync('**/.claude/memory', { cwd: root, dot: true, onlyDirectories: true, ignore: ['**/node_modules/**', '.git/**'], suppressErrors: true }).map((rel) => ({ dir: path.join(root, rel) }));
 }
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { messages } from '../core/messages.js';
+import { lazyRequire } from '../core/lazy.js';
 import { INDEX_FILE, STATE_DIR } from '../core/taxonomy.js';
 import { isConfined } from './confine.js';
 import { readMemoryFile } from './files.js';
@@ -15,8 +15,7 @@ import { emptyRawDirectory, type RawDirectory } from '../core/dir-model.js';
  * others are reported in `escaping`, never read).
  */
 function listFiles(dir: string, pattern: string, ignore: string[]): { files: string[]; escaping: string[] } {
-  // Not fast-glob's onlyFiles: with symlinks not followed it drops every symlinked file unseen.
-  const entries = fg.sync(pattern, { cwd: dir, dot: false, onlyFiles: false, followSymbolicLinks: false, objectMode: true, ignore, suppressErrors: true });
+  const entries = pattern === '**/*' && ignore.length === 0 ? walkAll(dir) : globEntries(dir, pattern, ignore);
   const files: string[] = [];
   const escaping: string[] = [];
   for (const entry of entries) {
@@ -27,6 +26,41 @@ function listFiles(dir: string, pattern: string, ignore: string[]): { files: str
     else if (isFile(absolute)) files.push(entry.path);
   }
   return { files, escaping };
+}
+
+type ListedEntry = { path: string; dirent: Pick<fs.Dirent, 'isFile' | 'isSymbolicLink'> };
+const ALWAYS_IGNORED = [`${STATE_DIR}/**`, 'node_modules/**'];
+
+function globEntries(dir: string, pattern: string, ignore: string[]): ListedEntry[] {
+  const fg = lazyRequire<typeof import('fast-glob')>('fast-glob');
+  // Not fast-glob's onlyFiles: with symlinks not followed it drops every symlinked file unseen.
+  return fg.sync(pattern, { cwd: dir, dot: false, onlyFiles: false, followSymbolicLinks: false, objectMode: true, ignore: [...ALWAYS_IGNORED, ...ignore], suppressErrors: true });
+}
+
+/**
+ * The entries `globEntries(dir, '**\/*', [])` gives, in its order (breadth first, each folder as
+ * readdir lists it), without loading fast-glob, which costs more than walking thousands of files:
+ * no hidden names, symlinked folders not entered, the top-level node_modules/ left out, unreadable folders skipped.
+ */
+function walkAll(dir: string): ListedEntry[] {
+  const entries: ListedEntry[] = [];
+  const folders = [''];
+  for (let next = 0; next < folders.length; next++) {
+    const folder = folders[next]!;
+    let dirents: fs.Dirent[];
+    try {
+      dirents = fs.readdirSync(path.join(dir, folder), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const dirent of dirents) {
+      if (dirent.name.startsWith('.') || (folder === '' && dirent.name === 'node_modules')) continue;
+      const rel = folder === '' ? dirent.name : `${folder}/${dirent.name}`;
+      entries.push({ path: rel, dirent });
+      if (dirent.isDirectory()) folders.push(rel);
+    }
+  }
+  return entries;
 }
 
 function isFile(file: string): boolean {
@@ -44,7 +78,7 @@ function isFile(file: string): boolean {
  * of their own (returned in `nested`, relative).
  */
 export function listMemoryFiles(root: string, pattern: string, ignore: string[] = []): { files: string[]; escaping: string[]; nested: string[] } {
-  const listed = listFiles(root, pattern, [`${STATE_DIR}/**`, 'node_modules/**', ...ignore]);
+  const listed = listFiles(root, pattern, ignore);
   const nested = [...new Set(listed.files.filter((f) => f !== INDEX_FILE && path.posix.basename(f) === INDEX_FILE).map((f) => path.posix.dirname(f)))];
   const outside = (rel: string) => !nested.some((dir) => rel.startsWith(`${dir}/`));
   return { files: listed.files.filter(outside), escaping: listed.escaping.filter(outside), nested };

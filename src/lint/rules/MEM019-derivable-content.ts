@@ -5,13 +5,24 @@ const CODE_EXT = 'ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|c|h|cc|cpp|hpp|c
 const FILE_LINE = new RegExp(String.raw`(?<![\w/.-])((?:[\w.-]+/)*[\w.-]+\.(?:${CODE_EXT})):(\d+)(?::\d+)?\b`, 'g');
 const COMMIT = /\b(?:commit|sha|hash|reverts?|reverted|cherry-picked|fixed in|landed in)\s+`?([0-9a-f]{7,40})\b|\b([0-9a-f]{40})\b/gi;
 const KEYWORDS = ['commit', 'sha', 'hash', 'revert', 'cherry-picked', 'fixed in', 'landed in'];
-const HEX40 = /[0-9a-fA-F]{40}/;
+
+/** Whether 40 hex digits in a row occur (a full commit hash); a character scan, as /[0-9a-f]{40}/i backtracks on every hex-looking word. */
+function hasHex40(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code >= 48 && code <= 57) || (code >= 97 && code <= 102) || (code >= 65 && code <= 70)) {
+      if (++run === 40) return true;
+    } else run = 0;
+  }
+  return false;
+}
 
 /** Whether a body can hold anything this rule reports; plain substring checks are far cheaper than the patterns. */
 function mayHoldDerivable(body: string): boolean {
   if (body.includes(':') || body.includes('/')) return true;
   const lower = body.toLowerCase();
-  return KEYWORDS.some((k) => lower.includes(k)) || HEX40.test(body);
+  return KEYWORDS.some((k) => lower.includes(k)) || hasHex40(body);
 }
 /**
  * A hash that cites where a fact came from is provenance, not history retold: next to a
@@ -66,7 +77,7 @@ export const derivableContent: Rule = {
       // One cheap scan first: the full patterns are slow on long text, and most bodies have none.
       if (!mayHoldDerivable(body)) continue;
       if (/\.[a-z]{1,6}:\d/i.test(body)) for (const m of body.matchAll(FILE_LINE)) at(m.index, `file:line citation ${m[0]} goes stale as the code changes; describe the behaviour instead`);
-      const mayCiteCommit = /commit|sha|hash|revert|cherry-picked|fixed in|landed in/i.test(body) || /[0-9a-f]{40}/i.test(body);
+      const mayCiteCommit = /commit|sha|hash|revert|cherry-picked|fixed in|landed in/i.test(body) || hasHex40(body);
       for (const m of mayCiteCommit ? body.matchAll(COMMIT) : []) {
         const hash = m[1] ?? m[2]!;
         const hashAt = m.index + m[0].indexOf(hash);

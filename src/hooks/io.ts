@@ -129,14 +129,6 @@ function stdinReadableAtOnce(): boolean {
   }
 }
 
-function stdinIsTerminal(): boolean {
-  try {
-    return fs.fstatSync(0).isCharacterDevice();
-  } catch {
-    return false;
-  }
-}
-
 function readFirstObjectAtOnce(): Record<string, unknown> {
   const reader = new FirstObjectReader();
   const buffer = Buffer.alloc(64 * 1024);
@@ -155,52 +147,8 @@ function readFirstObjectAtOnce(): Record<string, unknown> {
  */
 function readFirstObject(): Promise<Record<string, unknown>> {
   if (stdinReadableAtOnce()) return new Promise((resolve) => resolve(readFirstObjectAtOnce()));
-  // A terminal is a character device; asking process.stdin would load its stream modules.
-  if (stdinIsTerminal()) return Promise.resolve({});
-  return process.platform === 'linux' ? readFirstObjectInBackground() : readFirstObjectFromStream();
-}
-
-/** Set when a read of stdin was given up while still pending: the hook then exits when it is done. */
-let abandonedStdinRead = false;
-
-/**
- * A pipe or socket read with fs.read on the thread pool: about 4 ms less per hook than
- * process.stdin's stream modules. A read still pending at the timeout cannot be cancelled, so the
- * hook exits once it has answered (Linux only: there stdout and stderr writes to pipes are synchronous).
- */
-function readFirstObjectInBackground(): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const reader = new FirstObjectReader();
-    const buffer = Buffer.alloc(64 * 1024);
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      outcome();
-    };
-    const readNext = () =>
-      fs.read(0, buffer, 0, buffer.length, null, (error, length) => {
-        if (settled) return;
-        try {
-          if (error) throw new Error(error.message);
-          const parsed = length === 0 ? reader.end() : reader.push(Buffer.from(buffer.subarray(0, length)));
-          if (parsed) settle(() => resolve(parsed));
-          else readNext();
-        } catch (failure) {
-          settle(() => reject(failure));
-        }
-      });
-    const timer = setTimeout(() => {
-      abandonedStdinRead = true;
-      settle(() => reject(new Error(messages.hookInputIncomplete(HOOK_INPUT_WAIT_MS))));
-    }, HOOK_INPUT_WAIT_MS);
-    readNext();
-  });
-}
-
-function readFirstObjectFromStream(): Promise<Record<string, unknown>> {
   const stdin = process.stdin;
+  if (stdin.isTTY) return Promise.resolve({});
   return new Promise((resolve, reject) => {
     const reader = new FirstObjectReader();
     const finish = (read: () => Record<string, unknown> | undefined) => {
@@ -291,6 +239,5 @@ export async function runAsHook(name: string, body: () => Promise<void>): Promis
   } catch (error) {
     process.stderr.write(`${messages.hookSkipped(name, error instanceof Error ? error.message : String(error))}\n`);
   }
-  if (abandonedStdinRead) process.exit(0);
   return 0;
 }

@@ -65,6 +65,11 @@ export function gateWithoutScan(dir: string, options: GateOptions): GateState | 
   return fresh ? verdict(record.sessions, true) : undefined;
 }
 
+/** Not due by the hours since the last consolidation alone (one stat; no session count, no session id). */
+export function notDueByHours(dir: string, options: GateOptions): boolean {
+  return hoursGate(dir, options).notDue !== undefined;
+}
+
 export async function checkGate(dir: string, options: GateOptions): Promise<GateState> {
   const known = gateWithoutScan(dir, options);
   if (known) return known;

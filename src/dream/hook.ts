@@ -13,7 +13,7 @@ import { handOverHookInput, readRawHookInput, typedHookInput, type SessionEndInp
 import { parseHookArgs } from '../shell/hook-args.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { now } from './clock.js';
-import { gateWithoutScan } from './gate.js';
+import { gateWithoutScan, notDueByHours } from './gate.js';
 
 interface DreamHookArgs {
   dir: string | undefined;
@@ -37,8 +37,26 @@ export function simpleDreamHookArgs(argv: readonly string[]): DreamHookArgs | un
   };
 }
 
+/**
+ * Not due by the hours since the last consolidation, judged before stdin is read: reading a pipe
+ * costs more than the rest of the hook, and most session ends fall within the hours. Claude Code
+ * runs hooks in the session's directory, so process.cwd() stands for the input's `cwd` here; the
+ * unread input is left in the pipe, as any hook that ignores its input leaves it.
+ */
+function notDueBeforeInput(args: DreamHookArgs): boolean {
+  try {
+    const resolution = resolveMemoryDir({ dir: args.dir, cwd: process.cwd(), trustProjectSettings: args.trustProjectSettings || undefined });
+    if (resolution.warnings.length > 0 || !fs.existsSync(resolution.dir)) return false;
+    if (locateConfig(resolution.dir, resolution.projectRoot ?? resolution.dir)) return false;
+    return notDueByHours(resolution.dir, { minHours: args.minHours ?? 24, minSessions: args.minSessions ?? 5, now: now(), projectRoot: resolution.projectRoot });
+  } catch {
+    return false;
+  }
+}
+
 /** True when the hook is answered (not due, or its input unreadable); false hands over to the full CLI. */
 async function answeredWithoutCli(args: DreamHookArgs): Promise<boolean> {
+  if (notDueBeforeInput(args)) return true;
   let raw: Record<string, unknown>;
   try {
     raw = await readRawHookInput();

@@ -140,7 +140,7 @@ describe('dream --hook fast path (bin/memdir.cjs → dist/fast/dream.cjs)', () =
     const hook = (now: number, extra: string[] = [], stdin = input) =>
       runMemdir(['dream', '--hook', '--dir', p.dir, ...extra], { cwd: p.repo, env: { ...p.env(now), NODE_DEBUG: 'module' }, input: stdin });
 
-    // 2 h since the last consolidation: one stat decides.
+    // 2 h since the last consolidation: one stat decides, before the input is read.
     const early = await hook(T0 + 2 * HOUR);
     expect([early.code, early.stdout, withoutModuleLog(early.stderr), loadsCli(early.stderr)]).toEqual([0, '', '', false]);
     // Past 24 h with no count yet: the full CLI scans (and records the count) …
@@ -154,9 +154,12 @@ describe('dream --hook fast path (bin/memdir.cjs → dist/fast/dream.cjs)', () =
     expect(loadsCli((await hook(T0 + 2 * HOUR, ['--min-hours', '1'])).stderr)).toBe(true);
     expect(loadsCli((await hook(T0 + 2 * HOUR, ['--json'])).stderr)).toBe(true);
 
-    // Input that is not JSON: the same one line as the full CLI, exit 0.
-    const fast = await hook(T0 + 2 * HOUR, [], 'nope');
-    const full = await hook(T0 + 2 * HOUR, ['--json'], 'nope');
+    // Input that is not JSON: within the hours it is never read (exit 0, nothing said) …
+    const unread = await hook(T0 + 2 * HOUR, [], 'nope');
+    expect([unread.code, unread.stdout, withoutModuleLog(unread.stderr), loadsCli(unread.stderr)]).toEqual([0, '', '', false]);
+    // … past them the fast path reads it and says the same one line as the full CLI, exit 0.
+    const fast = await hook(T0 + 30 * HOUR, [], 'nope');
+    const full = await hook(T0 + 30 * HOUR, ['--json'], 'nope');
     expect(fast.code).toBe(0);
     expect(withoutModuleLog(fast.stderr)).toBe(withoutModuleLog(full.stderr));
     expect(withoutModuleLog(fast.stderr)).toMatch(/^memdir dream hook skipped: /);

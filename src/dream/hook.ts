@@ -13,7 +13,7 @@ import { handOverHookInput, readRawHookInput, typedHookInput, type SessionEndInp
 import { parseHookArgs } from '../shell/hook-args.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { now } from './clock.js';
-import { gateWithoutScan, notDueByHours } from './gate.js';
+import { type GateOptions, gateWithoutScan, notDueByHours } from './gate.js';
 
 interface DreamHookArgs {
   dir: string | undefined;
@@ -38,25 +38,31 @@ export function simpleDreamHookArgs(argv: readonly string[]): DreamHookArgs | un
 }
 
 /**
- * Not due by the hours since the last consolidation, judged before stdin is read: reading a pipe
- * costs more than the rest of the hook, and most session ends fall within the hours. Claude Code
- * runs hooks in the session's directory, so process.cwd() stands for the input's `cwd` here; the
- * unread input is left in the pipe, as any hook that ignores its input leaves it.
+ * Where the gate is judged when the fast path may judge it: the directory and the gate's options, or
+ * 'no-directory'. Undefined when the full CLI must decide: a resolution warning, or a configuration
+ * (it may set the gate and is validated with the lint rules).
  */
-function notDueBeforeInput(args: DreamHookArgs): boolean {
-  try {
-    const resolution = resolveMemoryDir({ dir: args.dir, cwd: process.cwd(), trustProjectSettings: args.trustProjectSettings || undefined });
-    if (resolution.warnings.length > 0 || !fs.existsSync(resolution.dir)) return false;
-    if (locateConfig(resolution.dir, resolution.projectRoot ?? resolution.dir)) return false;
-    return notDueByHours(resolution.dir, { minHours: args.minHours ?? 24, minSessions: args.minSessions ?? 5, now: now(), projectRoot: resolution.projectRoot });
-  } catch {
-    return false;
-  }
+function gateTarget(args: DreamHookArgs, cwd: string | undefined): { dir: string; options: GateOptions } | 'no-directory' | undefined {
+  const resolution = resolveMemoryDir({ dir: args.dir, cwd, trustProjectSettings: args.trustProjectSettings || undefined });
+  if (resolution.warnings.length > 0) return undefined;
+  if (!fs.existsSync(resolution.dir)) return 'no-directory';
+  const projectRoot = cwd ?? resolution.projectRoot;
+  if (locateConfig(resolution.dir, projectRoot ?? resolution.dir)) return undefined;
+  return { dir: resolution.dir, options: { minHours: args.minHours ?? 24, minSessions: args.minSessions ?? 5, now: now(), projectRoot } };
 }
 
 /** True when the hook is answered (not due, or its input unreadable); false hands over to the full CLI. */
 async function answeredWithoutCli(args: DreamHookArgs): Promise<boolean> {
-  if (notDueBeforeInput(args)) return true;
+  // Not due by the hours, judged before stdin is read: reading a pipe costs more than the rest of the
+  // hook, and most session ends fall within the hours. Claude Code runs hooks in the session's
+  // directory, so process.cwd() stands for the input's `cwd`; the unread input is left in the pipe,
+  // as any hook that ignores its input leaves it.
+  try {
+    const early = gateTarget(args, process.cwd());
+    if (typeof early === 'object' && notDueByHours(early.dir, early.options)) return true;
+  } catch {
+    // judged again below, with the input
+  }
   let raw: Record<string, unknown>;
   try {
     raw = await readRawHookInput();
@@ -68,14 +74,10 @@ async function answeredWithoutCli(args: DreamHookArgs): Promise<boolean> {
   handOverHookInput(raw);
   const input = typedHookInput<SessionEndInput>(raw);
   try {
-    const resolution = resolveMemoryDir({ dir: args.dir, cwd: input.cwd, trustProjectSettings: args.trustProjectSettings || undefined });
-    if (resolution.warnings.length > 0) return false;
-    const { dir } = resolution;
-    if (!fs.existsSync(dir)) return true;
-    const projectRoot = input.cwd ?? resolution.projectRoot;
-    // A configuration may set the gate (and must be validated with the lint rules): the full CLI reads it.
-    if (locateConfig(dir, projectRoot ?? dir)) return false;
-    const gate = gateWithoutScan(dir, { minHours: args.minHours ?? 24, minSessions: args.minSessions ?? 5, now: now(), projectRoot, sessionId: input.session_id });
+    const target = gateTarget(args, input.cwd);
+    if (target === undefined) return false;
+    if (target === 'no-directory') return true;
+    const gate = gateWithoutScan(target.dir, { ...target.options, sessionId: input.session_id });
     return gate !== undefined && !gate.due;
   } catch {
     return false; // the full CLI says what went wrong, the way it always does

@@ -7,6 +7,7 @@ import { makeStateDir } from '../store/lock.js';
 import { memoryProjectRoot } from '../store/git-root.js';
 import { configHome, homeDir } from '../store/settings.js';
 import { lastConsolidation } from './consolidate-lock.js';
+import { lazyRequire } from '../core/lazy.js';
 
 /**
  * When dream is due (DESIGN §2.5): at least `minHours` since the last
@@ -122,7 +123,7 @@ export async function transcriptFolders(projectRoot: string | undefined, env: No
   const projects = path.join(configHome(env, homeDir(env)), 'projects');
   const roots = [memoryProjectRoot(projectRoot)];
   try {
-    const { simpleGit } = await import('simple-git');
+    const { simpleGit } = lazyRequire<typeof import('simple-git')>('simple-git');
     const listing = await simpleGit(roots[0]!).raw(['worktree', 'list', '--porcelain']);
     for (const line of listing.split('\n')) if (line.startsWith('worktree ')) roots.push(line.slice('worktree '.length));
   } catch {

@@ -10,6 +10,7 @@ import { readHookInput, runAsHook, type StopInput } from '../hooks/io.js';
 import { parseHookArgs } from '../shell/hook-args.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { openLog, readCursor } from './state.js';
+import { lazyRequire } from '../core/lazy.js';
 
 export interface ExtractHookOptions {
   dir?: string | undefined;
@@ -30,7 +31,7 @@ export function runExtractHook(options: ExtractHookOptions): Promise<number> {
     const size = fs.statSync(input.transcript_path).size;
     if (input.session_id && readCursor(dir, input.session_id)?.transcriptBytes === size) return;
     // Loaded only to start a run: node:child_process costs every no-op Stop hook a few ms.
-    const { spawn } = await import('node:child_process');
+    const { spawn } = lazyRequire<typeof import('node:child_process')>('node:child_process');
     const log = openLog(dir);
     // Only the flags given pass on: the run reads the rest from the `extract` section of the config.
     const args = [process.argv[1]!, 'extract', '--from', input.transcript_path, '--dir', dir];

@@ -129,11 +129,34 @@ function stdinReadableAtOnce(): boolean {
   }
 }
 
-function readFirstObjectAtOnce(): Record<string, unknown> {
-  const reader = new FirstObjectReader();
+/**
+ * Claude Code (2.1.197's hook runner, checked) writes the JSON and ends stdin at once, so a
+ * blocking read of its hook's stdin cannot hang; it sets CLAUDE_PROJECT_DIR for every hook. Other
+ * callers may keep stdin open without writing, and get the timed stream.
+ */
+function stdinEndsAfterInput(): boolean {
+  if (process.env.CLAUDE_PROJECT_DIR === undefined) return false;
+  try {
+    const stat = fs.fstatSync(0);
+    return stat.isFIFO() || stat.isSocket();
+  } catch {
+    return false;
+  }
+}
+
+const isWouldBlock = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EAGAIN';
+
+/** Read stdin synchronously into `reader` until the object is complete or the input ends; undefined when stdin would block. */
+function readFirstObjectAtOnce(reader: FirstObjectReader): Record<string, unknown> | undefined {
   const buffer = Buffer.alloc(64 * 1024);
   for (;;) {
-    const length = fs.readSync(0, buffer);
+    let length: number;
+    try {
+      length = fs.readSync(0, buffer);
+    } catch (error) {
+      if (isWouldBlock(error)) return undefined; // a non-blocking pipe: the stream takes over
+      throw error;
+    }
     if (length === 0) return reader.end();
     const parsed = reader.push(Buffer.from(buffer.subarray(0, length)));
     if (parsed) return parsed;
@@ -146,11 +169,18 @@ function readFirstObjectAtOnce(): Record<string, unknown> {
  * second or 8 MB; empty input (or a terminal) is {}.
  */
 function readFirstObject(): Promise<Record<string, unknown>> {
-  if (stdinReadableAtOnce()) return new Promise((resolve) => resolve(readFirstObjectAtOnce()));
+  const reader = new FirstObjectReader();
+  if (stdinReadableAtOnce() || stdinEndsAfterInput()) {
+    try {
+      const parsed = readFirstObjectAtOnce(reader);
+      if (parsed) return Promise.resolve(parsed);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
   const stdin = process.stdin;
   if (stdin.isTTY) return Promise.resolve({});
   return new Promise((resolve, reject) => {
-    const reader = new FirstObjectReader();
     const finish = (read: () => Record<string, unknown> | undefined) => {
       let parsed: Record<string, unknown> | undefined;
       try {
@@ -222,6 +252,22 @@ export function typedHookInput<T extends HookInput>(raw: Record<string, unknown>
   const typed: Record<string, unknown> = {};
   for (const [key, type] of Object.entries(FIELD_TYPES)) if (typeof raw[key] === type) typed[key] = raw[key];
   return typed as T;
+}
+
+/**
+ * Write a hook's answer to stdout without process.stdout, whose stream
+ * modules cost every hook a few ms; a non-blocking pipe that is full gets
+ * the rest through the stream.
+ */
+export function writeStdout(text: string): void {
+  const bytes = Buffer.from(text);
+  let written = 0;
+  try {
+    while (written < bytes.length) written += fs.writeSync(1, bytes, written);
+  } catch (error) {
+    if (!isWouldBlock(error)) throw error;
+    process.stdout.write(bytes.subarray(written));
+  }
 }
 
 /** Answer an event that accepts context for the model (SessionStart, UserPromptSubmit); nothing to add is no output. */

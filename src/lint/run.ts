@@ -10,6 +10,7 @@ import { readMemoryDir } from '../store/dir-reader.js';
 import { RULES } from './rules/index.js';
 import type { RawDirectory } from '../core/dir-model.js';
 import type { Finding, RuleNeed } from './types.js';
+import { lazyRequire } from '../core/lazy.js';
 
 export interface LintTarget {
   /** Memory directory (absolute). */
@@ -71,7 +72,7 @@ async function lintOne(target: LintTarget, options: LintRunOptions): Promise<Lin
     nested = read.nested;
     const fixed = fixDirectory(read.raw, config);
     const changes = changedFiles(read.raw, fixed.raw);
-    const { createTwoFilesPatch } = await import('diff');
+    const { createTwoFilesPatch } = lazyRequire<typeof import('diff')>('diff');
     // A diff is printed: secrets in the changed files are redacted in it.
     const diffs = changes.map((c) => createTwoFilesPatch(`a/${c.path}`, `b/${c.path}`, redactSecrets(c.before), redactSecrets(c.after)));
     if (write && changes.length > 0)

@@ -45,7 +45,7 @@ export function repoTargets(cwd: string): LintTarget[] {
  * index, not the working tree), within the memory directory they belong to.
  */
 export async function stagedTargets(cwd: string, resolvedDir: string | undefined): Promise<LintTarget[]> {
-  const { simpleGit } = await import('simple-git');
+  const { simpleGit } = lazyRequire<typeof import('simple-git')>('simple-git');
   const git = simpleGit(cwd);
   let root: string;
   try {

@@ -1,5 +1,6 @@
 import { ConfigError, MemdirError } from '../core/errors.js';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
+import { lazyRequire } from '../core/lazy.js';
 
 export const DEFAULT_MODEL = 'claude-haiku-5-5';
 
@@ -65,7 +66,7 @@ export async function callStructured<T>(request: StructuredRequest<T>, options: 
   if (!apiKey) throw new ConfigError('ANTHROPIC_API_KEY is not set; the claude engine needs it', { hint: 'set it, or use --engine local' });
   const model = options.model ?? env.MEMDIR_MODEL ?? DEFAULT_MODEL;
   const timeoutMs = timeoutOverride(env) ?? options.timeoutMs ?? 30_000;
-  const { default: Anthropic, APIError, APIConnectionTimeoutError } = await import('@anthropic-ai/sdk');
+  const { default: Anthropic, APIError, APIConnectionTimeoutError } = lazyRequire<typeof import('@anthropic-ai/sdk')>('@anthropic-ai/sdk');
   const client = new Anthropic({
     apiKey,
     baseURL: env.ANTHROPIC_BASE_URL || undefined,

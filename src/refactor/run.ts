@@ -13,6 +13,7 @@ import { lostLines, lostWords } from './verify.js';
 import { InputError, MemdirError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { ModelError } from '../llm/model.js';
+import { lazyRequire } from '../core/lazy.js';
 
 export interface RefactorOptions {
   dryRun?: boolean;
@@ -86,7 +87,7 @@ export async function planInput(dir: string): Promise<{ input: Map<string, PlanI
 }
 
 export async function diffsOf(input: Map<string, PlanInputFile>, plan: RefactorPlan): Promise<string[]> {
-  const { createTwoFilesPatch } = await import('diff');
+  const { createTwoFilesPatch } = lazyRequire<typeof import('diff')>('diff');
   return [...plan.changes].map(([file, content]) =>
     createTwoFilesPatch(content === null || !input.has(file) ? '/dev/null' : `a/${file}`, content === null ? '/dev/null' : `b/${file}`, input.get(file)?.text ?? '', content ?? ''),
   );

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { findGitRoot } from './git-root.js';
+import { lazyRequire } from '../core/lazy.js';
 
 /** What git knows about a memory directory: tracked files of the repository, last commit time of clean files. */
 export interface GitFacts {
@@ -16,7 +17,7 @@ const NONE: GitFacts = { repoFiles: new Set(), commitTimes: new Map() };
 export async function gitFacts(dir: string, wanted: { repoFiles: boolean; commitTimes: boolean }): Promise<GitFacts> {
   const root = findGitRoot(dir);
   if (!root || (!wanted.repoFiles && !wanted.commitTimes)) return NONE;
-  const { simpleGit } = await import('simple-git');
+  const { simpleGit } = lazyRequire<typeof import('simple-git')>('simple-git');
   const git = simpleGit(root);
   const facts: GitFacts = { repoFiles: new Set(), commitTimes: new Map() };
   try {

@@ -1,8 +1,11 @@
 /**
- * Random hex for temporary and lock file names. Web Crypto's global rather than node:crypto: it
- * loads on first use, so the hook fast paths, which bundle this module but mostly only read,
- * start without loading the crypto modules (a few ms of every hook).
+ * Random hex for temporary and lock file names. These only need to differ between processes
+ * (temp files are opened exclusively, a lock also records its pid), not to be secret, so
+ * Math.random (seeded per process by V8) is enough: Web Crypto's global costs every hook that
+ * writes a session record several ms to load, and node:crypto more.
  */
 export function randomHex(bytes: number): string {
-  return Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(bytes))).toString('hex');
+  let hex = '';
+  for (let i = 0; i < bytes; i++) hex += Math.floor(Math.random() * 256).toString(16).padStart(2, '0');
+  return hex;
 }

@@ -14,6 +14,7 @@ import { ensureSyncStateDir } from './team.js';
 import { summaryLine } from './summary.js';
 import { privateRepo, sameManifest, teamManifest } from './no-change.js';
 import { recordNoChange } from './no-change-record.js';
+import { lazyRequire } from '../core/lazy.js';
 
 export interface SyncCommandOptions extends GlobalArgs {
   action?: SyncMode | undefined;
@@ -41,7 +42,7 @@ export function displayUrl(url: string): string {
 
 /** The project's repository is where the command runs: Claude Code keeps the memory directory itself outside it (~/.claude/projects/…). */
 async function projectGit() {
-  const { simpleGit } = await import('simple-git');
+  const { simpleGit } = lazyRequire<typeof import('simple-git')>('simple-git');
   return simpleGit(process.cwd());
 }
 

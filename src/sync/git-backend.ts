@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { SimpleGit } from 'simple-git';
 import { remoteFailure, type PushResult, type RemoteView, type SyncBackend } from './backend.js';
 import { fetchArgs, gitEnv, TRANSPORT_ALLOWANCES, TRANSPORT_ENV, trackingRefOf } from './git-env.js';
+import { lazyRequire } from '../core/lazy.js';
 
 export interface GitBackendOptions {
   /** The private bare repository (under `<memdir>/.memdir/sync/`). */
@@ -50,7 +51,7 @@ function quotePath(key: string): string {
 }
 
 export async function gitBackend(options: GitBackendOptions): Promise<SyncBackend> {
-  const { simpleGit } = await import('simple-git');
+  const { simpleGit } = lazyRequire<typeof import('simple-git')>('simple-git');
   fs.mkdirSync(options.repo, { recursive: true });
   const git: SimpleGit = simpleGit({ baseDir: options.repo, allowEnvironment: TRANSPORT_ENV, unsafe: TRANSPORT_ALLOWANCES }).env(gitEnv());
   if (!fs.existsSync(path.join(options.repo, 'HEAD'))) await git.raw(['init', '--bare', '--quiet']);

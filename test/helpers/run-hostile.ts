@@ -25,6 +25,15 @@ export function runMemdirStdinOpen(args: string[], options: { cwd: string; env: 
   return collect(args, options, (child) => child.stdin!.write(options.input));
 }
 
+/** Run memdir with its input written in two parts, `gapMs` apart, then stdin closed (a slow writer). */
+export function runMemdirSlowInput(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; input: string; gapMs: number }): Promise<CliResult> {
+  const half = Math.floor(options.input.length / 2);
+  return collect(args, options, (child) => {
+    child.stdin!.write(options.input.slice(0, half));
+    setTimeout(() => child.stdin!.end(options.input.slice(half)), options.gapMs);
+  });
+}
+
 /** Run memdir with its stdout a pipe whose reader is already gone (`memdir … | head -0`). */
 export function runMemdirReaderGone(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<CliResult> {
   return collect(args, options, (child) => {

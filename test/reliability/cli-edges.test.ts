@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { bloatedIndex } from '../helpers/bloated.js';
 import { cleanEnv, repoRoot, runMemdir, type CliResult } from '../helpers/run-cli.js';
-import { runMemdirInDeletedDir, runMemdirReaderGone, runMemdirStdinOpen } from '../helpers/run-hostile.js';
+import { runMemdirInDeletedDir, runMemdirReaderGone, runMemdirSlowInput, runMemdirStdinOpen } from '../helpers/run-hostile.js';
 import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
 
 function workspace() {
@@ -176,6 +176,36 @@ describe('item 9: hook input on a stdin that stays open', () => {
     expect(r).toMatchObject({ code: 0, stdout: '' });
     expectOneLine(r);
     expect(r.stderr).toMatch(/larger than/);
+  });
+});
+
+// Claude Code ends its hooks' stdin after the JSON; with CLAUDE_PROJECT_DIR set (as it sets it for
+// every hook) the input is read without a stream, and must behave the same.
+describe('hook input as Claude Code gives it (CLAUDE_PROJECT_DIR set: a blocking read)', () => {
+  const asClaudeCode = (env: NodeJS.ProcessEnv, project: string) => ({ ...env, CLAUDE_PROJECT_DIR: project });
+
+  test('the JSON then stdin left open: answered as soon as the JSON is complete', async () => {
+    const { home, project, env } = workspace();
+    writeTree(defaultMemoryDir(home, project), freeze);
+    const r = await runMemdirStdinOpen(['recall', '--hook'], { cwd: project, env: asClaudeCode(env, project), input: `${prompt(project)}\n` });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain('No merges to main');
+  });
+
+  test('the JSON in two parts 300 ms apart: both read', async () => {
+    const { home, project, env } = workspace();
+    writeTree(defaultMemoryDir(home, project), freeze);
+    const r = await runMemdirSlowInput(['recall', '--hook'], { cwd: project, env: asClaudeCode(env, project), input: prompt(project), gapMs: 300 });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain('No merges to main');
+  });
+
+  test('an incomplete document then end of input: exit 0, one line', async () => {
+    const { project, env } = workspace();
+    const r = await runMemdir(['recall', '--hook'], { cwd: project, env: asClaudeCode(env, project), input: '{"prompt": "merge the release branch", "cwd": ' });
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    expectOneLine(r);
+    expect(r.stderr).toMatch(/^memdir recall hook skipped: /);
   });
 });
 

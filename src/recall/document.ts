@@ -5,11 +5,11 @@ import { memoryFields, parseTopicFile } from '../core/topic-file.js';
 /**
  * The seam between loading and ranking: one memory as the ranker sees it,
  * built from a file's text by `documentFor` alone. The persistent index
- * (src/recall/index-file.ts) stores these (terms space-joined), keyed by the file's stat;
+ * (src/recall/index-file.ts) stores these as they are, keyed by the file's stat;
  * bump DOCUMENT_VERSION whenever the shape, the tokenizer or anything else
  * `documentFor` computes changes, so cached documents are rebuilt.
  */
-export const DOCUMENT_VERSION = 2;
+export const DOCUMENT_VERSION = 3;
 
 export const DOC_FIELDS = ['name', 'description', 'body'] as const;
 export type DocField = (typeof DOC_FIELDS)[number];
@@ -21,8 +21,13 @@ export interface RecallDoc {
   body: string;
   type: string;
   mtimeMs: number;
-  /** Each field's search terms in order (`tokenize`), computed once per file version. */
-  tokens: Record<DocField, string[]>;
+  /**
+   * Each field's search terms in order (`searchTerms`), joined by single spaces (a term never
+   * holds whitespace), computed once per file version. One string per field, in memory as in the
+   * index file: the prompt hook ranks once per process, and finding a query's few terms in these
+   * strings costs far less than splitting every memory into arrays first.
+   */
+  terms: Record<DocField, string>;
 }
 
 /** The search terms of a text, for documents and queries alike: its words, then its absolute dates in one form. */
@@ -37,5 +42,10 @@ export function documentFor(path: string, text: string, mtimeMs: number): Recall
   const name = fields.name ?? path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, '');
   const description = fields.description ?? '';
   const body = file.body;
-  return { path, name, description, body, type: fields.type ?? '', mtimeMs, tokens: { name: searchTerms(name), description: searchTerms(description), body: searchTerms(body) } };
+  const terms = { name: joinedTerms(name), description: joinedTerms(description), body: joinedTerms(body) };
+  return { path, name, description, body, type: fields.type ?? '', mtimeMs, terms };
+}
+
+function joinedTerms(text: string): string {
+  return searchTerms(text).join(' ');
 }

@@ -5,35 +5,29 @@ import { STATE_DIR } from '../core/taxonomy.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { makeStateDir } from '../store/lock.js';
 import type { FileStamp } from '../store/stat-walk.js';
-import { DOC_FIELDS, type DocField, DOCUMENT_VERSION, type RecallDoc } from './document.js';
+import { DOC_FIELDS, DOCUMENT_VERSION, type RecallDoc } from './document.js';
 
 /**
  * The persistent recall index, `.memdir/recall-index.json`: per topic file,
- * the stamp it had when read and `documentFor`'s output for it (terms space-joined)
- * (null for a file recall cannot read). A cache and nothing more: missing,
+ * the stamp it had when read and `documentFor`'s output for it (null for a
+ * file recall cannot read). A cache and nothing more: missing,
  * corrupt or of another version, it is rebuilt; it is replaced atomically,
  * so concurrent hooks each read a whole file, and the last writer wins.
  */
 export const RECALL_INDEX_FILE = 'recall-index.json';
 /** The layout of this file; DOCUMENT_VERSION covers what the documents hold. */
-const INDEX_FORMAT = 2;
+const INDEX_FORMAT = 3;
 
 export interface IndexEntry {
   stamp: FileStamp;
   doc: RecallDoc | null;
 }
 
-/**
- * A document as stored: each field's terms joined by spaces (terms never hold
- * whitespace), which JSON parses several times faster than arrays of strings.
- */
-type StoredDoc = Omit<RecallDoc, 'tokens'> & { tokens: Record<DocField, string> };
-
 interface StoredIndex {
   format: number;
   documentVersion: number;
   /** relative path → [size, mtimeMs, ctimeMs, ino, document] */
-  files: Record<string, [number, number, number, number, StoredDoc | null]>;
+  files: Record<string, [number, number, number, number, RecallDoc | null]>;
 }
 
 export function recallIndexPath(dir: string): string {
@@ -53,20 +47,16 @@ export function readRecallIndex(dir: string): Map<string, IndexEntry> {
   for (const [rel, value] of Object.entries(stored.files)) {
     // A malformed entry is dropped (its file is read again), never trusted.
     if (!Array.isArray(value) || value.length !== 5 || !value.slice(0, 4).every((n) => typeof n === 'number')) continue;
-    const [size, mtimeMs, ctimeMs, ino, stored] = value;
-    if (stored !== null && !looksLikeDocument(stored, rel)) continue;
-    entries.set(rel, { stamp: { size, mtimeMs, ctimeMs, ino }, doc: stored && { ...stored, tokens: mapFields(stored.tokens, (terms) => (terms === '' ? [] : terms.split(' '))) } });
+    const [size, mtimeMs, ctimeMs, ino, doc] = value;
+    if (doc !== null && !looksLikeDocument(doc, rel)) continue;
+    entries.set(rel, { stamp: { size, mtimeMs, ctimeMs, ino }, doc });
   }
   return entries;
 }
 
 /** The checks that keep a damaged entry from reaching the ranker; the version covers the rest of the shape. */
-function looksLikeDocument(doc: StoredDoc, rel: string): boolean {
-  return typeof doc === 'object' && doc.path === rel && typeof doc.tokens === 'object' && doc.tokens !== null && DOC_FIELDS.every((field) => typeof doc.tokens[field] === 'string');
-}
-
-function mapFields<A, B>(fields: Record<DocField, A>, convert: (value: A) => B): Record<DocField, B> {
-  return { name: convert(fields.name), description: convert(fields.description), body: convert(fields.body) };
+function looksLikeDocument(doc: RecallDoc, rel: string): boolean {
+  return typeof doc === 'object' && doc.path === rel && typeof doc.terms === 'object' && doc.terms !== null && DOC_FIELDS.every((field) => typeof doc.terms[field] === 'string');
 }
 
 /**
@@ -77,7 +67,7 @@ function mapFields<A, B>(fields: Record<DocField, A>, convert: (value: A) => B):
 export function writeRecallIndex(dir: string, entries: Map<string, IndexEntry>): boolean {
   const files: StoredIndex['files'] = {};
   for (const [rel, { stamp, doc }] of entries) {
-    files[rel] = [stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino, doc && { ...doc, tokens: mapFields(doc.tokens, (terms) => terms.join(' ')) }];
+    files[rel] = [stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino, doc];
   }
   try {
     makeStateDir(dir);

@@ -105,7 +105,7 @@ export class RecallIndex {
     this.docs = docs.map((doc) => ({
       doc,
       tf: { name: new Map<string, number>(), description: new Map<string, number>(), body: new Map<string, number>() },
-      len: { name: doc.tokens.name.length, description: doc.tokens.description.length, body: doc.tokens.body.length },
+      len: { name: termCount(doc.terms.name), description: termCount(doc.terms.description), body: termCount(doc.terms.body) },
     }));
     const n = Math.max(1, this.docs.length);
     const average = (field: DocField) => this.docs.reduce((s, d) => s + d.len[field], 0) / n || 1;
@@ -118,13 +118,17 @@ export class RecallIndex {
     if (counted === null) return;
     const wanted = terms === undefined ? undefined : new Set([...terms].filter((t) => !counted.has(t)));
     if (wanted?.size === 0) return;
+    // A few wanted terms are found by one regular expression per field, without splitting it.
+    const pattern = wanted && new RegExp(`(?:^| )(${[...wanted].map(escapeRegExp).join('|')})(?= |$)`, 'g');
     // Document frequency without a set per document: remember the last document that counted a term.
     const lastCounted = new Map<string, number>();
     this.docs.forEach((entry, i) => {
       for (const field of DOC_FIELDS) {
         const counts = entry.tf[field];
-        for (const term of entry.doc.tokens[field]) {
-          if (wanted ? !wanted.has(term) : counted.has(term)) continue;
+        const text = entry.doc.terms[field];
+        const terms = pattern ? Array.from(text.matchAll(pattern), (match) => match[1]!) : termsOf(text);
+        for (const term of terms) {
+          if (!pattern && counted.has(term)) continue;
           counts.set(term, (counts.get(term) ?? 0) + 1);
           if (lastCounted.get(term) !== i) {
             lastCounted.set(term, i);
@@ -199,9 +203,9 @@ export class RecallIndex {
   private feedbackTerms(top: Ranked[], query: Set<string>, feedback: NonNullable<RankTuning['feedback']>): Map<string, number> {
     const weight = new Map<string, number>();
     const docs = top.slice(0, feedback.docs).map((r) => r.doc);
-    this.count(docs.flatMap((doc) => [...doc.tokens.name, ...doc.tokens.description, ...doc.tokens.body]));
-    for (const doc of docs) {
-      const terms = [...doc.tokens.name, ...doc.tokens.description, ...doc.tokens.body];
+    const termsOfDocs = docs.map((doc) => DOC_FIELDS.flatMap((field) => termsOf(doc.terms[field])));
+    this.count(termsOfDocs.flat());
+    for (const terms of termsOfDocs) {
       const counts = new Map<string, number>();
       for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
       for (const [t, c] of counts) if (!query.has(t) && (this.df.get(t) ?? 0) > 1) weight.set(t, (weight.get(t) ?? 0) + (c / terms.length) * this.idf(t));
@@ -257,7 +261,7 @@ export class RecallIndex {
 
   /** The share of the query's idf mass that `ranked` holds in any field, overall and among known words. */
   private coverage(ranked: Ranked, terms: string[]): Coverage {
-    const tokens = ranked.doc.tokens;
+    const fields = ranked.doc.terms;
     let total = 0;
     let known = 0;
     let found = 0;
@@ -266,7 +270,7 @@ export class RecallIndex {
       const idf = this.idf(term);
       total += idf;
       if (this.df.get(term)) known += idf;
-      if (tokens.name.includes(term) || tokens.description.includes(term) || tokens.body.includes(term)) {
+      if (DOC_FIELDS.some((field) => hasTerm(fields[field], term))) {
         found += idf;
         words++;
       }
@@ -284,11 +288,12 @@ const byScore = (a: Ranked, b: Ranked) => b.score - a.score || b.doc.mtimeMs - a
 
 /** How many consecutive query-term pairs occur within a few words of each other in one field of `doc`. */
 function proximityPairs(doc: RecallDoc, queryTerms: string[]): number {
+  const fields = DOC_FIELDS.map((field) => termsOf(doc.terms[field]));
   let pairs = 0;
   for (let i = 0; i + 1 < queryTerms.length; i++) {
     const [a, b] = [queryTerms[i]!, queryTerms[i + 1]!];
     if (a === b) continue;
-    if (DOC_FIELDS.some((field) => near(doc.tokens[field], a, b))) pairs++;
+    if (fields.some((terms) => near(terms, a, b))) pairs++;
   }
   return pairs;
 }
@@ -324,3 +329,26 @@ function isToolUsage(doc: RecallDoc, tools: string[][]): boolean {
   const mentions = tools.some((parts) => parts.every((p) => text.includes(p)));
   return mentions && (doc.type === 'reference' || /\b(?:usage|how to use|command|syntax|flags?|options?)\b/i.test(text));
 }
+
+/** The terms of a field in order (`RecallDoc.terms` joins them with single spaces). */
+function termsOf(text: string): string[] {
+  return text === '' ? [] : text.split(' ');
+}
+
+function termCount(text: string): number {
+  if (text === '') return 0;
+  let count = 1;
+  for (let at = text.indexOf(' '); at !== -1; at = text.indexOf(' ', at + 1)) count++;
+  return count;
+}
+
+/** Whether `term` is one of the space-joined terms of `text`. */
+function hasTerm(text: string, term: string): boolean {
+  for (let at = text.indexOf(term); at !== -1; at = text.indexOf(term, at + 1)) {
+    const end = at + term.length;
+    if ((at === 0 || text.charCodeAt(at - 1) === 0x20) && (end === text.length || text.charCodeAt(end) === 0x20)) return true;
+  }
+  return false;
+}
+
+const escapeRegExp = (term: string) => term.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');

@@ -6,6 +6,10 @@
  */
 export function randomHex(bytes: number): string {
   let hex = '';
-  for (let i = 0; i < bytes; i++) hex += Math.floor(Math.random() * 256).toString(16).padStart(2, '0');
+  for (let i = 0; i < bytes; i++) hex += byteHex(Math.floor(Math.random() * 256));
   return hex;
+}
+
+function byteHex(byte: number): string {
+  return byte.toString(16).padStart(2, '0');
 }

@@ -142,7 +142,7 @@ describe('recall index: never trusted blindly, never fatal', () => {
     const index = stored(dir);
     index.files['a.md'] = ['x', 1, 2, 3, null];
     index.files['b.md'][4].path = 'elsewhere.md';
-    index.files['c.md'][4].tokens.body = ['not', 'terms', 'as', 'stored'];
+    index.files['c.md'][4].terms.body = ['not', 'terms', 'as', 'stored'];
     index.files['d.md'] = [1, 2, 3, 4, { path: 'd.md' }];
     fs.writeFileSync(recallIndexPath(dir), JSON.stringify(index));
     expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'charlie' });

@@ -18,6 +18,7 @@
 import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
+import { debuglog } from 'node:util';
 import vm from 'node:vm';
 
 interface ModuleInternals {
@@ -47,6 +48,8 @@ export function requireBundle(file: string): unknown {
   } catch {
     // first run of this build: compiled as usual, cached at exit
   }
+  // NODE_DEBUG=module logs this load as Node logs the ones it makes itself.
+  debuglog('module')('load %j %s', file, cachedData ? 'from its code cache' : 'and cache its code');
   const internals = Module as unknown as ModuleInternals;
   const script = new vm.Script(internals.wrap(source), { filename: file, cachedData });
   const module = new Module(file, undefined);

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { IoError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { STATE_DIR } from '../core/taxonomy.js';
 import { JOURNAL_FILE, recoverTransaction } from './atomic.js';
 import { randomHex } from './random-name.js';
+
+// Not node:timers/promises: every hook bundles this module, and that one loads at start-up.
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface LockOptions {
   /** Give up after this long (ms). */

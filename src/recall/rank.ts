@@ -33,8 +33,9 @@ export interface RankTuning {
   /**
    * When asked to abstain (the prompt hook), stay silent unless the best memory holds at least `words`
    * of the query's words and `all` of its weight (idf), or `known` of the weight of the words the directory knows.
+   * With `taskWords`, words that only instruct the agent (TASK_WORDS) do not count as the query's words.
    */
-  abstain: { known: number; all: number; words: number };
+  abstain: { known: number; all: number; words: number; taskWords: boolean };
 }
 
 export const DEFAULT_TUNING: RankTuning = {
@@ -47,9 +48,10 @@ export const DEFAULT_TUNING: RankTuning = {
   proximity: 0.2,
   dateTerms: false,
   cutoff: 0,
-  abstain: { known: 0.5, all: 0.4, words: 2 },
+  abstain: { known: 0.45, all: 0.35, words: 2, taskWords: true },
 };
 
+/** Measured over the query's topic words: without the task words when `abstain.taskWords` is on. */
 export interface Coverage {
   /** The share of the query's weight (idf) that the best memory holds, 0–1. */
   all: number;
@@ -75,6 +77,24 @@ export interface RankOptions {
   abstain?: boolean;
   tuning?: Partial<RankTuning>;
 }
+
+/**
+ * Words of an instruction to a coding agent about the task at hand (actions, chat, generic work
+ * objects) rather than a topic: "run the tests again" or "thanks, continue" names nothing a memory
+ * could be about. Git and release words (commit, branch, merge, deploy…) are left out on purpose:
+ * a project's memories are often about exactly those.
+ */
+const TASK_WORDS_TEXT =
+  'run rerun fix check update add remove delete change create write rewrite read review try continue proceed start stop finish redo undo ' +
+  'revert implement refactor rename move clean cleanup explain show look see find search open close keep done help edit debug investigate ' +
+  'figure raise respond reply answer ask address resolve handle describe summarize list print verify validate confirm retry again next ' +
+  'ok okay yes yeah nope thanks thank great good nice cool perfect sounds fine right wrong sure also instead maybe actually just really ' +
+  'still already first last new old other same seems something anything everything bit lot little whole ' +
+  'test build code file function method error failure failing fail failed issue comment line step part output log work working works ' +
+  'doc docs message case cases example';
+let taskWords: Set<string> | undefined;
+/** TASK_WORDS_TEXT as search terms, tokenized on first use (only the prompt hook's decision needs them). */
+const isTaskWord = (term: string) => (taskWords ??= new Set(tokenize(TASK_WORDS_TEXT))).has(term);
 
 const EXPANSION_WEIGHT = 0.35;
 const PROXIMITY_WINDOW = 3;
@@ -232,7 +252,7 @@ export class RecallIndex {
     let scored = this.scoreAll(weights, tuning);
     if (scored.length === 0) return { ranked: [], coverage: { all: 0, known: 0, words: 0 }, confident: false };
     scored.sort(byScore);
-    const coverage = this.coverage(scored[0]!, base);
+    const coverage = this.coverage(scored[0]!, tuning.abstain.taskWords ? base.filter((t) => !isTaskWord(t)) : base);
     const confident = answers(coverage, tuning.abstain);
     if (options.abstain && !confident) return { ranked: [], coverage, confident };
     if (tuning.feedback) {

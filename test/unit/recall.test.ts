@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { documentFor, type RecallDoc } from '../../src/recall/document.js';
-import { RecallIndex } from '../../src/recall/rank.js';
+import { DEFAULT_TUNING, RecallIndex } from '../../src/recall/rank.js';
 import { capMemory, renderMemory } from '../../src/recall/render.js';
 import { tokenize } from '../../src/core/tokenize.js';
 
@@ -89,6 +89,14 @@ describe('ranking', () => {
     expect(hit.confident).toBe(true);
     expect(hit.ranked[0]!.doc.path).toBe('project_freeze.md');
     expect(hit.coverage.all).toBeGreaterThan(0.4);
+  });
+  test('abstention: words that only instruct the agent are not topics a memory could cover', () => {
+    const work = new RecallIndex([...docs, doc('feedback_tests.md', 'Run the tests', 'Run the failing tests again and fix each failure before review', 'Check the build first.', 'feedback')]);
+    const prompt = 'thanks, please run the failing tests again and fix the build';
+    const rank = (taskWords: boolean) => work.rank(prompt, { nowMs: NOW, abstain: true, tuning: { abstain: { ...DEFAULT_TUNING.abstain, taskWords } } });
+    expect(rank(false).ranked[0]!.doc.path).toBe('feedback_tests.md');
+    expect(rank(true)).toMatchObject({ ranked: [], confident: false, coverage: { words: 0 } });
+    expect(work.rank('please check the merge freeze on the mobile release again', { nowMs: NOW, abstain: true }).ranked[0]!.doc.path).toBe('project_freeze.md');
   });
   test('recency breaks ties', () => {
     const twins = new RecallIndex([

@@ -17,6 +17,7 @@ const IDEAS = {
   'without the proximity bonus': { proximity: 0 },
   'with the synonym table': { synonyms: true },
   'with date terms ("7 Jan 2024" = "2024-01-07")': { dateTerms: true },
+  'without the date-nearness bonus (memories dated 0–3 days after a day the query names)': { dateNear: null },
   'with pseudo-relevance feedback (3 docs, 10 terms, 0.3)': { feedback: { docs: 3, terms: 10, weight: 0.3 } },
   'with co-occurrence expansion (3 words, 0.3)': { cooccurrence: { terms: 3, weight: 0.3 } },
 };

@@ -1,4 +1,5 @@
 import { related } from './synonyms.js';
+import { dateTerms } from '../core/dates.js';
 import { tokenize } from '../core/tokenize.js';
 import { DOC_FIELDS, type DocField, type RecallDoc, searchTerms } from './document.js';
 
@@ -28,6 +29,11 @@ export interface RankTuning {
   proximity: number;
   /** Match absolute dates whatever their format ("7 Jan 2024" = "2024-01-07"). */
   dateTerms: boolean;
+  /**
+   * A query naming a day favours memories dated (in name or description) that day or up to `days` after:
+   * a memory reports what happened before it was written. Up to ×(1 + `weight`), less the later it is.
+   */
+  dateNear: { days: number; weight: number } | null;
   /** A memory scoring under this share of the best one is not worth the agent's context. */
   cutoff: number;
   /**
@@ -47,6 +53,7 @@ export const DEFAULT_TUNING: RankTuning = {
   cooccurrence: null,
   proximity: 0.2,
   dateTerms: false,
+  dateNear: { days: 3, weight: 1 },
   cutoff: 0,
   abstain: { known: 0.45, all: 0.35, words: 2, taskWords: true },
 };
@@ -260,6 +267,11 @@ export class RecallIndex {
       for (const [t, w] of extra) weights.set(t, w);
       scored = this.scoreAll(weights, tuning).sort(byScore);
     }
+    if (tuning.dateNear) {
+      const days = dateTerms(query).flatMap(dayNumber);
+      if (days.length) for (const r of scored) r.score *= 1 + dateNearBonus(r.doc, days, tuning.dateNear);
+      scored.sort(byScore);
+    }
     const rescore = scored.slice(0, RESCORE_TOP);
     if (tuning.proximity > 0 && queryTerms.length > 1) for (const r of rescore) r.score *= 1 + tuning.proximity * proximityPairs(r.doc, queryTerms);
 
@@ -323,6 +335,22 @@ function near(tokens: string[], a: string, b: string): boolean {
     if (Math.abs(lastA - lastB) <= PROXIMITY_WINDOW) return true;
   }
   return false;
+}
+
+const DAY_MS = 86_400_000;
+/** The day number of a `YYYY-MM-DD` date term; none for a month alone. */
+const dayNumber = (term: string): number[] => (/^\d{4}-\d\d-\d\d$/.test(term) ? [Date.parse(`${term}T00:00:00Z`) / DAY_MS] : []);
+
+/** The bonus share for a memory dated on or shortly after one of the query's days (its name or description carries the date). */
+function dateNearBonus(doc: RecallDoc, queryDays: number[], near: NonNullable<RankTuning['dateNear']>): number {
+  let best = 0;
+  for (const term of [...doc.tokens.name, ...doc.tokens.description])
+    for (const day of dayNumber(term))
+      for (const queryDay of queryDays) {
+        const after = day - queryDay;
+        if (after >= 0 && after <= near.days) best = Math.max(best, near.weight * (1 - after / (near.days + 1)));
+      }
+  return best;
 }
 
 function toolWords(recentTools: string[]): string[][] {

@@ -64,10 +64,21 @@ describe('ranking', () => {
   });
   test('dates match whatever their format when dateTerms is on', () => {
     const days = new RecallIndex([doc('a.md', 'Session (2024-01-07)', 'Went hiking'), doc('b.md', 'Session (2024-01-09)', 'Went hiking')]);
-    const score = (dateTerms: boolean) => days.search('what happened on 7 Jan 2024?', { nowMs: NOW, tuning: { dateTerms } }).map((r) => [r.doc.path, r.score]);
+    const score = (dateTerms: boolean) => days.search('what happened on 7 Jan 2024?', { nowMs: NOW, tuning: { dateTerms, dateNear: null } }).map((r) => [r.doc.path, r.score]);
     expect(score(true)[0]![0]).toBe('a.md');
     expect(score(true)[0]![1]).toBeGreaterThan(score(true)[1]![1] as number);
     expect(score(false)[0]![1]).toBeCloseTo(score(false)[1]![1] as number, 5);
+  });
+  test('a query naming a day favours the memories dated that day or shortly after (they report it), not before', () => {
+    const diary = new RecallIndex([
+      doc('before.md', 'Chat (2024-01-04)', 'Went hiking with Sam'),
+      doc('after.md', 'Chat (2024-01-06)', 'Went hiking with Sam'),
+      doc('late.md', 'Chat (2024-02-20)', 'Went hiking with Sam'),
+    ]);
+    const ranked = (dateNear: { days: number; weight: number } | null) => diary.search('who went hiking on 5 Jan 2024?', { nowMs: NOW, tuning: { dateNear } });
+    expect(ranked(DEFAULT_TUNING.dateNear)[0]!.doc.path).toBe('after.md');
+    expect(ranked(DEFAULT_TUNING.dateNear)[1]!.score).toBeCloseTo(ranked(DEFAULT_TUNING.dateNear)[2]!.score, 5);
+    expect(new Set(ranked(null).map((r) => r.score.toFixed(5))).size).toBe(1);
   });
   test('nothing relevant: nothing returned', () => {
     expect(paths('favourite colour of the office cat')).toEqual([]);

@@ -22,8 +22,8 @@ const IDEAS = {
   'with co-occurrence expansion (3 words, 0.3)': { cooccurrence: { terms: 3, weight: 0.3 } },
 };
 
-/** The hook's former abstention rule (task words counted as topic words), compared with the one kept. */
-const FORMER_ABSTENTION = { known: 0.5, all: 0.4, words: 2, taskWords: false };
+/** The hook's former abstention rule (task words counted as topic words, any mention held in full), compared with the one kept. */
+const FORMER_ABSTENTION = { known: 0.5, all: 0.4, words: 2, taskWords: false, heldAt: 0 };
 /** The trade-off curve: both coverage thresholds of a rule scaled by each factor. */
 const SCALES = [0.5, 0.75, 1, 1.25, 1.5];
 const scaled = (rule, s) => ({ ...rule, known: rule.known * s, all: rule.all * s });
@@ -34,6 +34,8 @@ const cell = (s) => `${pct(s.recallAt5)} / ${s.mrr.toFixed(3)}`;
 export default async function recallQuality({ splits = ['dev', 'test'] } = {}) {
   const { loadDocs, RecallIndex, DEFAULT_TUNING } = await import(path.join(root, 'dist/internal.js'));
   const ABSTENTION = { kept: DEFAULT_TUNING.abstain, former: FORMER_ABSTENTION };
+  /** One part of the kept rule switched off at a time (thresholds unchanged). */
+  const ABLATIONS = { 'kept rule, task words counted': { taskWords: false }, 'kept rule, any mention held in full': { heldAt: 0 } };
   const memdir = (search) => (docs) => {
     const index = new RecallIndex(docs);
     return (query) => index.search(query, { limit: 5, ...search }).map((r) => r.doc.path);
@@ -41,6 +43,7 @@ export default async function recallQuality({ splits = ['dev', 'test'] } = {}) {
   const hook = (rule, s) => memdir({ abstain: true, tuning: { abstain: scaled(rule, s) } });
   const rankers = { memdir: memdir({}), hook: memdir({ abstain: true }), mini: miniSearchRanker };
   for (const [name, rule] of Object.entries(ABSTENTION)) for (const s of SCALES) rankers[`hook ${name} ×${s}`] = hook(rule, s);
+  for (const [name, change] of Object.entries(ABLATIONS)) rankers[`hook ${name}`] = hook({ ...DEFAULT_TUNING.abstain, ...change }, 1);
   for (const [name, tuning] of Object.entries(IDEAS)) rankers[name] = memdir({ tuning });
   const { sets, cleanup } = evaluationSets(splits);
   let results;
@@ -80,6 +83,11 @@ export default async function recallQuality({ splits = ['dev', 'test'] } = {}) {
           `silent ${pct(silentShare(negatives, { abstain: scaled(rule, s) }))}% · english ${pct(scored(`english/${split}`, ranker).recallAt5)}${real} · MemSim ${pct(scored(`memsim/${split}`, ranker).recallAt5)}`,
         ]);
       }
+    for (const [name, change] of Object.entries(ABLATIONS))
+      curve.push([
+        `${split}: ${name}`,
+        `silent ${pct(silentShare(negatives, { abstain: { ...DEFAULT_TUNING.abstain, ...change } }))}% · english ${pct(scored(`english/${split}`, `hook ${name}`).recallAt5)}${results[`real/${split}`] ? ` · real ${pct(scored(`real/${split}`, `hook ${name}`).recallAt5)}` : ''} · MemSim ${pct(scored(`memsim/${split}`, `hook ${name}`).recallAt5)}`,
+      ]);
   }
   report('recall --hook abstention (application-pipeline directory; negatives from entireio/cli sessions)', abstention);
   report('abstention trade-off: share of negatives silenced vs recall@5 with abstention', curve);

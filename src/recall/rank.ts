@@ -40,8 +40,11 @@ export interface RankTuning {
    * When asked to abstain (the prompt hook), stay silent unless the best memory holds at least `words`
    * of the query's words and `all` of its weight (idf), or `known` of the weight of the words the directory knows.
    * With `taskWords`, words that only instruct the agent (TASK_WORDS) do not count as the query's words.
+   * A word's weight counts in proportion to how strongly the memory holds it, its field-weighted BM25 term
+   * score, in full from `heldAt` (2: a mention in the description): a word once in a long body covers little.
+   * 0 counts any mention in full.
    */
-  abstain: { known: number; all: number; words: number; taskWords: boolean };
+  abstain: { known: number; all: number; words: number; taskWords: boolean; heldAt: number };
 }
 
 export const DEFAULT_TUNING: RankTuning = {
@@ -55,7 +58,7 @@ export const DEFAULT_TUNING: RankTuning = {
   dateTerms: false,
   dateNear: { days: 3, weight: 1 },
   cutoff: 0,
-  abstain: { known: 0.45, all: 0.35, words: 2, taskWords: true },
+  abstain: { known: 0.4, all: 0.25, words: 2, taskWords: true, heldAt: 2 },
 };
 
 /** Measured over the query's topic words: without the task words when `abstain.taskWords` is on. */
@@ -259,7 +262,7 @@ export class RecallIndex {
     let scored = this.scoreAll(weights, tuning);
     if (scored.length === 0) return { ranked: [], coverage: { all: 0, known: 0, words: 0 }, confident: false };
     scored.sort(byScore);
-    const coverage = this.coverage(scored[0]!, tuning.abstain.taskWords ? base.filter((t) => !isTaskWord(t)) : base);
+    const coverage = this.coverage(scored[0]!, tuning.abstain.taskWords ? base.filter((t) => !isTaskWord(t)) : base, tuning);
     const confident = answers(coverage, tuning.abstain);
     if (options.abstain && !confident) return { ranked: [], coverage, confident };
     if (tuning.feedback) {
@@ -287,9 +290,10 @@ export class RecallIndex {
     return { ranked: rescore.filter((r) => r.score >= best * tuning.cutoff).slice(0, limit), coverage, confident };
   }
 
-  /** The share of the query's idf mass that `ranked` holds in any field, overall and among known words. */
-  private coverage(ranked: Ranked, terms: string[]): Coverage {
-    const tokens = ranked.doc.tokens;
+  /** The share of the query's idf mass that `ranked` holds (see `abstain.heldAt`), overall and among known words. */
+  private coverage(ranked: Ranked, terms: string[], tuning: RankTuning): Coverage {
+    const entry = this.docs.find((d) => d.doc === ranked.doc)!;
+    const { heldAt } = tuning.abstain;
     let total = 0;
     let known = 0;
     let found = 0;
@@ -298,8 +302,9 @@ export class RecallIndex {
       const idf = this.idf(term);
       total += idf;
       if (this.df.get(term)) known += idf;
-      if (tokens.name.includes(term) || tokens.description.includes(term) || tokens.body.includes(term)) {
-        found += idf;
+      const held = this.termScore(entry, term, tuning);
+      if (held > 0) {
+        found += heldAt > 0 ? idf * Math.min(1, held / heldAt) : idf;
         words++;
       }
     }

@@ -109,6 +109,16 @@ describe('ranking', () => {
     expect(rank(true)).toMatchObject({ ranked: [], confident: false, coverage: { words: 0 } });
     expect(work.rank('please check the merge freeze on the mobile release again', { nowMs: NOW, abstain: true }).ranked[0]!.doc.path).toBe('project_freeze.md');
   });
+  test('abstention: a word mentioned once in a long body covers less of the prompt than one in the description', () => {
+    const filler = Array.from({ length: 60 }, (_, i) => `note${i}`).join(' ');
+    const hub = new RecallIndex([doc('hub.md', 'Weekly log', 'Everything from the week', `${filler} staging ${filler} latency`), doc('other.md', 'Lunch', 'Team lunch on Fridays')]);
+    const coverage = (heldAt: number) => hub.rank('staging latency', { nowMs: NOW, tuning: { abstain: { ...DEFAULT_TUNING.abstain, heldAt } } }).coverage;
+    expect(coverage(0)).toMatchObject({ all: 1, words: 2 });
+    expect(coverage(2).all).toBeLessThan(0.5);
+    expect(coverage(2).words).toBe(2);
+    const described = new RecallIndex([doc('a.md', 'Staging', 'Staging latency budget'), doc('b.md', 'Lunch', 'Team lunch on Fridays')]);
+    expect(described.rank('staging latency', { nowMs: NOW }).coverage.all).toBe(1);
+  });
   test('recency breaks ties', () => {
     const twins = new RecallIndex([
       doc('old.md', 'Deploy notes', 'Deploy notes for the api service', '', 'project', 200),

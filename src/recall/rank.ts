@@ -39,7 +39,7 @@ export interface RankTuning {
   /**
    * When asked to abstain (the prompt hook), stay silent unless the best memory holds at least `words`
    * of the query's words and `all` of its weight (idf), or `known` of the weight of the words the directory knows.
-   * With `taskWords`, words that only instruct the agent (TASK_WORDS) do not count as the query's words.
+   * With `taskWords`, words that only instruct the agent (TASK_WORDS_TEXT) do not count as the query's words.
    * A word's weight counts in proportion to how strongly the memory holds it, its field-weighted BM25 term
    * score, in full from `heldAt` (2: a mention in the description): a word once in a long body covers little.
    * 0 counts any mention in full.

@@ -5,7 +5,7 @@
 export { scanMemories } from './store/scan.js';
 export { loadDocs } from './recall/load.js';
 export { recallIndexPath } from './recall/index-file.js';
-export { RecallIndex } from './recall/rank.js';
+export { DEFAULT_TUNING, RecallIndex } from './recall/rank.js';
 export { documentFor, searchTerms } from './recall/document.js';
 export { RULES } from './lint/rules/index.js';
 export { ruleDoc } from './lint/docs.js';

@@ -1,7 +1,9 @@
 // Recall quality on the frozen evaluation set (bench/recall/SOURCES.md): memdir's local ranker
 // against MiniSearch on the dev and test splits, the prompt hook's abstention on real prompts with
 // no relevant memory, and one row per ranking idea (each switched against the chosen defaults).
+// `node bench/recall/quality.js dev` scores the dev split only (for tuning: the test split stays unseen).
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { report, root } from '../lib.js';
 import { evaluationSets, miniSearchRanker, negativePrompts, REAL_DIR, runRankers, score } from './evaluate.js';
 
@@ -15,22 +17,35 @@ const IDEAS = {
   'without the proximity bonus': { proximity: 0 },
   'with the synonym table': { synonyms: true },
   'with date terms ("7 Jan 2024" = "2024-01-07")': { dateTerms: true },
+  'without the date-nearness bonus (memories dated 0–3 days after a day the query names)': { dateNear: null },
   'with pseudo-relevance feedback (3 docs, 10 terms, 0.3)': { feedback: { docs: 3, terms: 10, weight: 0.3 } },
   'with co-occurrence expansion (3 words, 0.3)': { cooccurrence: { terms: 3, weight: 0.3 } },
 };
 
+/** The hook's former abstention rule (task words counted as topic words, any mention held in full), compared with the one kept. */
+const FORMER_ABSTENTION = { known: 0.5, all: 0.4, words: 2, taskWords: false, heldAt: 0 };
+/** The trade-off curve: both coverage thresholds of a rule scaled by each factor. */
+const SCALES = [0.5, 0.75, 1, 1.25, 1.5];
+const scaled = (rule, s) => ({ ...rule, known: rule.known * s, all: rule.all * s });
+
 const pct = (x) => (x * 100).toFixed(1);
 const cell = (s) => `${pct(s.recallAt5)} / ${s.mrr.toFixed(3)}`;
 
-export default async function recallQuality() {
-  const { loadDocs, RecallIndex } = await import(path.join(root, 'dist/internal.js'));
+export default async function recallQuality({ splits = ['dev', 'test'] } = {}) {
+  const { loadDocs, RecallIndex, DEFAULT_TUNING } = await import(path.join(root, 'dist/internal.js'));
+  const ABSTENTION = { kept: DEFAULT_TUNING.abstain, former: FORMER_ABSTENTION };
+  /** One part of the kept rule switched off at a time (thresholds unchanged). */
+  const ABLATIONS = { 'kept rule, task words counted': { taskWords: false }, 'kept rule, any mention held in full': { heldAt: 0 } };
   const memdir = (search) => (docs) => {
     const index = new RecallIndex(docs);
     return (query) => index.search(query, { limit: 5, ...search }).map((r) => r.doc.path);
   };
+  const hook = (rule, s) => memdir({ abstain: true, tuning: { abstain: scaled(rule, s) } });
   const rankers = { memdir: memdir({}), hook: memdir({ abstain: true }), mini: miniSearchRanker };
+  for (const [name, rule] of Object.entries(ABSTENTION)) for (const s of SCALES) rankers[`hook ${name} ×${s}`] = hook(rule, s);
+  for (const [name, change] of Object.entries(ABLATIONS)) rankers[`hook ${name}`] = hook({ ...DEFAULT_TUNING.abstain, ...change }, 1);
   for (const [name, tuning] of Object.entries(IDEAS)) rankers[name] = memdir({ tuning });
-  const { sets, cleanup } = evaluationSets(['dev', 'test']);
+  const { sets, cleanup } = evaluationSets(splits);
   let results;
   try {
     results = runRankers(sets, rankers, loadDocs);
@@ -38,32 +53,48 @@ export default async function recallQuality() {
     cleanup();
   }
   const scored = (key, name) => score(results[key][name].rankings, results[key][name].queries);
+  const keys = ['english', 'realtalk', 'real', 'memsim'].flatMap((set) => splits.map((split) => `${set}/${split}`)).filter((key) => results[key]);
 
   const rows = [];
-  for (const key of ['english/dev', 'english/test', 'realtalk/dev', 'realtalk/test', 'real/test', 'memsim/dev', 'memsim/test']) {
+  for (const key of keys) {
     const [a, b] = [scored(key, 'memdir'), scored(key, 'mini')];
     rows.push([`${key} (${a.n} queries): memdir vs MiniSearch, recall@5 / MRR`, `${cell(a)} vs ${cell(b)} (${pct(a.recallAt5 - b.recallAt5)} points, MRR ${(a.mrr - b.mrr).toFixed(3)})`]);
   }
   report('recall quality, frozen evaluation set (goal on english/test: ≥ +5 points, MRR ≥ +0.05)', rows);
 
   const realIndex = new RecallIndex(loadDocs(REAL_DIR));
+  const silentShare = (negatives, tuning) => 1 - negatives.filter((n) => realIndex.search(n.prompt, { limit: 5, abstain: true, tuning }).length > 0).length / negatives.length;
   const abstention = [];
-  for (const split of ['dev', 'test']) {
+  const curve = [];
+  for (const split of splits) {
     const negatives = negativePrompts([split]);
-    const injected = negatives.filter((n) => realIndex.search(n.prompt, { limit: 5, abstain: true }).length > 0).length;
-    const [hook, plain] = [scored(`english/${split}`, 'hook'), scored(`english/${split}`, 'memdir')];
-    abstention.push([`${split}: ${negatives.length} prompts with no relevant memory, nothing injected (goal ≥ 80%)`, `${pct(1 - injected / negatives.length)}%`]);
-    abstention.push([`${split}: english recall@5 / MRR with the hook's abstention (without)`, `${cell(hook)} (${cell(plain)})`]);
-    if (split === 'test') abstention.push([`${split}: real directory only, with abstention (without)`, `${cell(scored('real/test', 'hook'))} (${cell(scored('real/test', 'memdir'))})`]);
+    const [withHook, plain] = [scored(`english/${split}`, 'hook'), scored(`english/${split}`, 'memdir')];
+    abstention.push([`${split}: ${negatives.length} prompts with no relevant memory, nothing injected (goal ≥ 80%)`, `${pct(silentShare(negatives, {}))}%`]);
+    abstention.push([`${split}: english recall@5 / MRR with the hook's abstention (without)`, `${cell(withHook)} (${cell(plain)})`]);
+    if (results[`real/${split}`])
+      abstention.push([`${split}: real directory only, with abstention (without)`, `${cell(scored(`real/${split}`, 'hook'))} (${cell(scored(`real/${split}`, 'memdir'))})`]);
     abstention.push([`${split}: MemSim (Chinese) with abstention (without)`, `${cell(scored(`memsim/${split}`, 'hook'))} (${cell(scored(`memsim/${split}`, 'memdir'))})`]);
+    for (const [name, rule] of Object.entries(ABSTENTION))
+      for (const s of SCALES) {
+        const ranker = `hook ${name} ×${s}`;
+        const real = results[`real/${split}`] ? ` · real ${pct(scored(`real/${split}`, ranker).recallAt5)}` : '';
+        curve.push([
+          `${split}: ${name} rule, thresholds ×${s} (${(rule.all * s).toFixed(2)} / ${(rule.known * s).toFixed(2)})`,
+          `silent ${pct(silentShare(negatives, { abstain: scaled(rule, s) }))}% · english ${pct(scored(`english/${split}`, ranker).recallAt5)}${real} · MemSim ${pct(scored(`memsim/${split}`, ranker).recallAt5)}`,
+        ]);
+      }
+    for (const [name, change] of Object.entries(ABLATIONS))
+      curve.push([
+        `${split}: ${name}`,
+        `silent ${pct(silentShare(negatives, { abstain: { ...DEFAULT_TUNING.abstain, ...change } }))}% · english ${pct(scored(`english/${split}`, `hook ${name}`).recallAt5)}${results[`real/${split}`] ? ` · real ${pct(scored(`real/${split}`, `hook ${name}`).recallAt5)}` : ''} · MemSim ${pct(scored(`memsim/${split}`, `hook ${name}`).recallAt5)}`,
+      ]);
   }
   report('recall --hook abstention (application-pipeline directory; negatives from entireio/cli sessions)', abstention);
+  report('abstention trade-off: share of negatives silenced vs recall@5 with abstention', curve);
 
-  const ideas = Object.keys(IDEAS).map((name) => {
-    const [dev, test] = ['dev', 'test'].map((split) => scored(`english/${split}`, name));
-    return [name, `dev ${cell(dev)} · test ${cell(test)}`];
-  });
-  const [dev, test] = ['dev', 'test'].map((split) => scored(`english/${split}`, 'memdir'));
-  ideas.unshift(['chosen defaults (recall@5 / MRR)', `dev ${cell(dev)} · test ${cell(test)}`]);
+  const ideas = Object.keys(IDEAS).map((name) => [name, splits.map((split) => `${split} ${cell(scored(`english/${split}`, name))}`).join(' · ')]);
+  ideas.unshift(['chosen defaults (recall@5 / MRR)', splits.map((split) => `${split} ${cell(scored(`english/${split}`, 'memdir'))}`).join(' · ')]);
   report('recall ideas, english split (each changes one thing in the chosen defaults)', ideas);
 }
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await recallQuality({ splits: process.argv.length > 2 ? process.argv.slice(2) : undefined });

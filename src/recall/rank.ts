@@ -1,4 +1,5 @@
 import { related } from './synonyms.js';
+import { dateTerms } from '../core/dates.js';
 import { tokenize } from '../core/tokenize.js';
 import { DOC_FIELDS, type DocField, type RecallDoc, searchTerms } from './document.js';
 
@@ -28,13 +29,22 @@ export interface RankTuning {
   proximity: number;
   /** Match absolute dates whatever their format ("7 Jan 2024" = "2024-01-07"). */
   dateTerms: boolean;
+  /**
+   * A query naming a day favours memories dated (in name or description) that day or up to `days` after:
+   * a memory reports what happened before it was written. Up to ×(1 + `weight`), less the later it is.
+   */
+  dateNear: { days: number; weight: number } | null;
   /** A memory scoring under this share of the best one is not worth the agent's context. */
   cutoff: number;
   /**
    * When asked to abstain (the prompt hook), stay silent unless the best memory holds at least `words`
    * of the query's words and `all` of its weight (idf), or `known` of the weight of the words the directory knows.
+   * With `taskWords`, words that only instruct the agent (TASK_WORDS_TEXT) do not count as the query's words.
+   * A word's weight counts in proportion to how strongly the memory holds it, its field-weighted BM25 term
+   * score, in full from `heldAt` (2: a mention in the description): a word once in a long body covers little.
+   * 0 counts any mention in full.
    */
-  abstain: { known: number; all: number; words: number };
+  abstain: { known: number; all: number; words: number; taskWords: boolean; heldAt: number };
 }
 
 export const DEFAULT_TUNING: RankTuning = {
@@ -46,10 +56,12 @@ export const DEFAULT_TUNING: RankTuning = {
   cooccurrence: null,
   proximity: 0.2,
   dateTerms: false,
+  dateNear: { days: 3, weight: 1 },
   cutoff: 0,
-  abstain: { known: 0.5, all: 0.4, words: 2 },
+  abstain: { known: 0.4, all: 0.25, words: 2, taskWords: true, heldAt: 2 },
 };
 
+/** Measured over the query's topic words: without the task words when `abstain.taskWords` is on. */
 export interface Coverage {
   /** The share of the query's weight (idf) that the best memory holds, 0–1. */
   all: number;
@@ -75,6 +87,24 @@ export interface RankOptions {
   abstain?: boolean;
   tuning?: Partial<RankTuning>;
 }
+
+/**
+ * Words of an instruction to a coding agent about the task at hand (actions, chat, generic work
+ * objects) rather than a topic: "run the tests again" or "thanks, continue" names nothing a memory
+ * could be about. Git and release words (commit, branch, merge, deploy…) are left out on purpose:
+ * a project's memories are often about exactly those.
+ */
+const TASK_WORDS_TEXT =
+  'run rerun fix check update add remove delete change create write rewrite read review try continue proceed start stop finish redo undo ' +
+  'revert implement refactor rename move clean cleanup explain show look see find search open close keep done help edit debug investigate ' +
+  'figure raise respond reply answer ask address resolve handle describe summarize list print verify validate confirm retry again next ' +
+  'ok okay yes yeah nope thanks thank great good nice cool perfect sounds fine right wrong sure also instead maybe actually just really ' +
+  'still already first last new old other same seems something anything everything bit lot little whole ' +
+  'test build code file function method error failure failing fail failed issue comment line step part output log work working works ' +
+  'doc docs message case cases example';
+let taskWords: Set<string> | undefined;
+/** TASK_WORDS_TEXT as search terms, tokenized on first use (only the prompt hook's decision needs them). */
+const isTaskWord = (term: string) => (taskWords ??= new Set(tokenize(TASK_WORDS_TEXT))).has(term);
 
 const EXPANSION_WEIGHT = 0.35;
 const PROXIMITY_WINDOW = 3;
@@ -236,13 +266,18 @@ export class RecallIndex {
     let scored = this.scoreAll(weights, tuning);
     if (scored.length === 0) return { ranked: [], coverage: { all: 0, known: 0, words: 0 }, confident: false };
     scored.sort(byScore);
-    const coverage = this.coverage(scored[0]!, base);
+    const coverage = this.coverage(scored[0]!, tuning.abstain.taskWords ? base.filter((t) => !isTaskWord(t)) : base, tuning);
     const confident = answers(coverage, tuning.abstain);
     if (options.abstain && !confident) return { ranked: [], coverage, confident };
     if (tuning.feedback) {
       const extra = this.feedbackTerms(scored, new Set(weights.keys()), tuning.feedback);
       for (const [t, w] of extra) weights.set(t, w);
       scored = this.scoreAll(weights, tuning).sort(byScore);
+    }
+    if (tuning.dateNear) {
+      const days = dateTerms(query).flatMap(dayNumber);
+      if (days.length) for (const r of scored) r.score *= 1 + dateNearBonus(r.doc, days, tuning.dateNear);
+      scored.sort(byScore);
     }
     const rescore = scored.slice(0, RESCORE_TOP);
     if (tuning.proximity > 0 && queryTerms.length > 1) for (const r of rescore) r.score *= 1 + tuning.proximity * proximityPairs(r.doc, queryTerms);
@@ -259,9 +294,10 @@ export class RecallIndex {
     return { ranked: rescore.filter((r) => r.score >= best * tuning.cutoff).slice(0, limit), coverage, confident };
   }
 
-  /** The share of the query's idf mass that `ranked` holds in any field, overall and among known words. */
-  private coverage(ranked: Ranked, terms: string[]): Coverage {
-    const fields = ranked.doc.terms;
+  /** The share of the query's idf mass that `ranked` holds (see `abstain.heldAt`), overall and among known words. */
+  private coverage(ranked: Ranked, terms: string[], tuning: RankTuning): Coverage {
+    const entry = this.docs.find((d) => d.doc === ranked.doc)!;
+    const { heldAt } = tuning.abstain;
     let total = 0;
     let known = 0;
     let found = 0;
@@ -270,8 +306,9 @@ export class RecallIndex {
       const idf = this.idf(term);
       total += idf;
       if (this.df.get(term)) known += idf;
-      if (DOC_FIELDS.some((field) => hasTerm(fields[field], term))) {
-        found += idf;
+      const held = this.termScore(entry, term, tuning);
+      if (held > 0) {
+        found += heldAt > 0 ? idf * Math.min(1, held / heldAt) : idf;
         words++;
       }
     }
@@ -310,6 +347,22 @@ function near(tokens: string[], a: string, b: string): boolean {
   return false;
 }
 
+const DAY_MS = 86_400_000;
+/** The day number of a `YYYY-MM-DD` date term; none for a month alone. */
+const dayNumber = (term: string): number[] => (/^\d{4}-\d\d-\d\d$/.test(term) ? [Date.parse(`${term}T00:00:00Z`) / DAY_MS] : []);
+
+/** The bonus share for a memory dated on or shortly after one of the query's days (its name or description carries the date). */
+function dateNearBonus(doc: RecallDoc, queryDays: number[], near: NonNullable<RankTuning['dateNear']>): number {
+  let best = 0;
+  for (const term of [...termsOf(doc.terms.name), ...termsOf(doc.terms.description)])
+    for (const day of dayNumber(term))
+      for (const queryDay of queryDays) {
+        const after = day - queryDay;
+        if (after >= 0 && after <= near.days) best = Math.max(best, near.weight * (1 - after / (near.days + 1)));
+      }
+  return best;
+}
+
 function toolWords(recentTools: string[]): string[][] {
   return recentTools
     .map((t) =>
@@ -340,15 +393,6 @@ function termCount(text: string): number {
   let count = 1;
   for (let at = text.indexOf(' '); at !== -1; at = text.indexOf(' ', at + 1)) count++;
   return count;
-}
-
-/** Whether `term` is one of the space-joined terms of `text`. */
-function hasTerm(text: string, term: string): boolean {
-  for (let at = text.indexOf(term); at !== -1; at = text.indexOf(term, at + 1)) {
-    const end = at + term.length;
-    if ((at === 0 || text.charCodeAt(at - 1) === 0x20) && (end === text.length || text.charCodeAt(end) === 0x20)) return true;
-  }
-  return false;
 }
 
 const escapeRegExp = (term: string) => term.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');

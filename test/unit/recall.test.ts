@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { documentFor, type RecallDoc } from '../../src/recall/document.js';
-import { RecallIndex } from '../../src/recall/rank.js';
+import { DEFAULT_TUNING, RecallIndex } from '../../src/recall/rank.js';
 import { capMemory, renderMemory } from '../../src/recall/render.js';
 import { tokenize } from '../../src/core/tokenize.js';
 
@@ -64,10 +64,21 @@ describe('ranking', () => {
   });
   test('dates match whatever their format when dateTerms is on', () => {
     const days = new RecallIndex([doc('a.md', 'Session (2024-01-07)', 'Went hiking'), doc('b.md', 'Session (2024-01-09)', 'Went hiking')]);
-    const score = (dateTerms: boolean) => days.search('what happened on 7 Jan 2024?', { nowMs: NOW, tuning: { dateTerms } }).map((r) => [r.doc.path, r.score]);
+    const score = (dateTerms: boolean) => days.search('what happened on 7 Jan 2024?', { nowMs: NOW, tuning: { dateTerms, dateNear: null } }).map((r) => [r.doc.path, r.score]);
     expect(score(true)[0]![0]).toBe('a.md');
     expect(score(true)[0]![1]).toBeGreaterThan(score(true)[1]![1] as number);
     expect(score(false)[0]![1]).toBeCloseTo(score(false)[1]![1] as number, 5);
+  });
+  test('a query naming a day favours the memories dated that day or shortly after (they report it), not before', () => {
+    const diary = new RecallIndex([
+      doc('before.md', 'Chat (2024-01-04)', 'Went hiking with Sam'),
+      doc('after.md', 'Chat (2024-01-06)', 'Went hiking with Sam'),
+      doc('late.md', 'Chat (2024-02-20)', 'Went hiking with Sam'),
+    ]);
+    const ranked = (dateNear: { days: number; weight: number } | null) => diary.search('who went hiking on 5 Jan 2024?', { nowMs: NOW, tuning: { dateNear } });
+    expect(ranked(DEFAULT_TUNING.dateNear)[0]!.doc.path).toBe('after.md');
+    expect(ranked(DEFAULT_TUNING.dateNear)[1]!.score).toBeCloseTo(ranked(DEFAULT_TUNING.dateNear)[2]!.score, 5);
+    expect(new Set(ranked(null).map((r) => r.score.toFixed(5))).size).toBe(1);
   });
   test('nothing relevant: nothing returned', () => {
     expect(paths('favourite colour of the office cat')).toEqual([]);
@@ -89,6 +100,24 @@ describe('ranking', () => {
     expect(hit.confident).toBe(true);
     expect(hit.ranked[0]!.doc.path).toBe('project_freeze.md');
     expect(hit.coverage.all).toBeGreaterThan(0.4);
+  });
+  test('abstention: words that only instruct the agent are not topics a memory could cover', () => {
+    const work = new RecallIndex([...docs, doc('feedback_tests.md', 'Run the tests', 'Run the failing tests again and fix each failure before review', 'Check the build first.', 'feedback')]);
+    const prompt = 'thanks, please run the failing tests again and fix the build';
+    const rank = (taskWords: boolean) => work.rank(prompt, { nowMs: NOW, abstain: true, tuning: { abstain: { ...DEFAULT_TUNING.abstain, taskWords } } });
+    expect(rank(false).ranked[0]!.doc.path).toBe('feedback_tests.md');
+    expect(rank(true)).toMatchObject({ ranked: [], confident: false, coverage: { words: 0 } });
+    expect(work.rank('please check the merge freeze on the mobile release again', { nowMs: NOW, abstain: true }).ranked[0]!.doc.path).toBe('project_freeze.md');
+  });
+  test('abstention: a word mentioned once in a long body covers less of the prompt than one in the description', () => {
+    const filler = Array.from({ length: 60 }, (_, i) => `note${i}`).join(' ');
+    const hub = new RecallIndex([doc('hub.md', 'Weekly log', 'Everything from the week', `${filler} staging ${filler} latency`), doc('other.md', 'Lunch', 'Team lunch on Fridays')]);
+    const coverage = (heldAt: number) => hub.rank('staging latency', { nowMs: NOW, tuning: { abstain: { ...DEFAULT_TUNING.abstain, heldAt } } }).coverage;
+    expect(coverage(0)).toMatchObject({ all: 1, words: 2 });
+    expect(coverage(2).all).toBeLessThan(0.5);
+    expect(coverage(2).words).toBe(2);
+    const described = new RecallIndex([doc('a.md', 'Staging', 'Staging latency budget'), doc('b.md', 'Lunch', 'Team lunch on Fridays')]);
+    expect(described.rank('staging latency', { nowMs: NOW }).coverage.all).toBe(1);
   });
   test('recency breaks ties', () => {
     const twins = new RecallIndex([

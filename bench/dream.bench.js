@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchEnv, compare, environmentLabel, generateMemoryDir, measure, median, report, root, timeBareNode, timeCommand } from './lib.js';
+import { benchEnv, hookEnv, compare, environmentLabel, generateMemoryDir, measure, median, report, root, timeBareNode, timeCommand } from './lib.js';
 
 /** Claude Code's folder name for a project path (as src/core/paths.ts sanitizeProjectPath, short paths). */
 const sanitize = (p) => p.replace(/[^a-zA-Z0-9]/g, '-');
@@ -73,7 +73,7 @@ export default function dream({ memories = 2000, transcripts = 100, rounds = 3, 
       node: () => timeBareNode(env),
       hook: () => timeCommand(process.execPath, [bin, 'dream', '--hook', '--dir', notDue], { env }),
       // As Claude Code runs it: the SessionEnd JSON on a pipe (the row above has no input, stdin /dev/null).
-      piped: () => timeCommand(process.execPath, [bin, 'dream', '--hook', '--dir', notDue], { env, input: sessionEnd, stdio: ['pipe', 'pipe', 'pipe'] }),
+      piped: () => timeCommand(process.execPath, [bin, 'dream', '--hook', '--dir', notDue], { env: hookEnv(notDue), input: sessionEnd, stdio: ['pipe', 'pipe', 'pipe'] }),
     },
     hookRounds,
   );

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { generateTranscript } from './extract/generate-transcript.js';
-import { benchEnv, compare, environmentLabel, report, root, timeBareNode, timeCommand } from './lib.js';
+import { benchEnv, hookEnv, compare, environmentLabel, report, root, timeBareNode, timeCommand } from './lib.js';
 
 export default function extractHook({ megabytes = 20, rounds = 30 } = {}) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bench-hook-'));
@@ -20,7 +20,7 @@ export default function extractHook({ megabytes = 20, rounds = 30 } = {}) {
     const first = spawnSync(process.execPath, [bin, 'extract', '--from', transcript, '--dir', dir, '--engine', 'local', '--session-id', sessionId, '--quiet'], { env, encoding: 'utf8' });
     if (first.status !== 0) throw new Error(`extract exited ${first.status}: ${first.stderr}`);
     const input = JSON.stringify({ session_id: sessionId, transcript_path: transcript, cwd: work, hook_event_name: 'Stop', stop_hook_active: false });
-    const hook = () => timeCommand(process.execPath, [bin, 'extract', '--hook', '--dir', dir, '--engine', 'local'], { env, input, stdio: ['pipe', 'pipe', 'pipe'] });
+    const hook = () => timeCommand(process.execPath, [bin, 'extract', '--hook', '--dir', dir, '--engine', 'local'], { env: hookEnv(work), input, stdio: ['pipe', 'pipe', 'pipe'] });
     hook();
     const medians = compare({ node: () => timeBareNode(env), hook }, rounds);
     const ratio = medians.hook / medians.node;

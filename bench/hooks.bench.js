@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchEnv, compare, environmentLabel, generateMemoryDir, report, root, timeBareNode, timeCommand } from './lib.js';
+import { benchEnv, compare, hookEnv, environmentLabel, generateMemoryDir, report, root, timeBareNode, timeCommand } from './lib.js';
 
 const bin = path.join(root, 'bin/memdir.cjs');
 
@@ -52,11 +52,12 @@ export default function hooks({ rounds = 30 } = {}) {
   const prompt = (i) => JSON.stringify({ session_id: `bench-${i}`, hook_event_name: 'UserPromptSubmit', cwd: memories, prompt: 'can I merge the mobile branch during the release freeze?' });
   let session = 0;
   const stdin = { stdio: ['pipe', 'pipe', 'pipe'] };
-  timeCommand(process.execPath, [bin, 'recall', '--hook', '--dir', memories], { ...stdin, env, input: prompt(session++) });
+  const inHook = hookEnv(memories);
+  timeCommand(process.execPath, [bin, 'recall', '--hook', '--dir', memories], { ...stdin, env: inHook, input: prompt(session++) });
   const recall = compare(
     {
       node: () => timeBareNode(env),
-      hook: () => timeCommand(process.execPath, [bin, 'recall', '--hook', '--dir', memories], { ...stdin, env, input: prompt(session++) }),
+      hook: () => timeCommand(process.execPath, [bin, 'recall', '--hook', '--dir', memories], { ...stdin, env: inHook, input: prompt(session++) }),
     },
     rounds,
   );

@@ -29,6 +29,13 @@ export function benchEnv(extra = {}) {
   const base = process.env.BENCH_NODE_ENV === 'inherit' ? process.env : { PATH: process.env.PATH, HOME: os.homedir() };
   return { ...base, NO_COLOR: '1', ...extra };
 }
+/**
+ * The environment of a hook as Claude Code runs it: `benchEnv` plus CLAUDE_PROJECT_DIR, which it
+ * sets for every hook (memdir then reads the hook's input without a stream: see src/hooks/io.ts).
+ */
+export function hookEnv(projectDir) {
+  return benchEnv({ CLAUDE_PROJECT_DIR: projectDir });
+}
 export const environmentLabel =
   process.env.BENCH_NODE_ENV === 'inherit' ? `inherited environment${process.env.NODE_EXTRA_CA_CERTS ? ', with NODE_EXTRA_CA_CERTS' : ''}` : 'minimal environment (PATH, HOME)';
 

@@ -3,7 +3,7 @@
 // the same files, and what building the index costs in time and on disk. Candidates interleaved.
 import fs from 'node:fs';
 import path from 'node:path';
-import { bareReadLoop, benchEnv, compare, environmentLabel, generateMemoryDir, report, root, time, timeBareNode, timeCommand } from './lib.js';
+import { bareReadLoop, benchEnv, hookEnv, compare, environmentLabel, generateMemoryDir, report, root, time, timeBareNode, timeCommand } from './lib.js';
 
 const bin = path.join(root, 'bin/memdir.cjs');
 const fullCli = path.join(root, 'dist/cli.cjs');
@@ -15,7 +15,7 @@ let session = 0;
 function prompt(entry, dir) {
   return timeCommand(process.execPath, [entry, 'recall', '--hook', '--dir', dir], {
     stdio: ['pipe', 'pipe', 'pipe'],
-    env,
+    env: hookEnv(dir),
     input: JSON.stringify({ session_id: `bench-${session++}`, cwd: dir, prompt: QUERY }),
   });
 }

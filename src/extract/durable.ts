@@ -59,7 +59,8 @@ const SCOPE_OTHER = [
   /\b(?:por favor|s'il te pla[iî]t|stp|svp|debes|deberías|tienes que|hay que|você deve|tem que|tu dois|il faut|vous devez)\b[^.?!]*\b(?:toujours|jamais|siempre|nunca|sempre)\b|\b(?:toujours|jamais|siempre|nunca|sempre)\b[^.?!]*\b(?:por favor|s'il te pla[iî]t|stp|svp)\b|\b\w+-(?:moi|nous|le|la|les)\s+(?:toujours|jamais)\b|^(?:toujours|jamais|siempre|nunca|sempre)\s+\w+(?:er|ir|re|ar)\b/i,
   /(?:^|\s)(?:всегда|никогда(?: не)?)\s+\S+(?:и|й|йте|ите)(?=[\s,.!]|$)|(?:^|\s)пожалуйста[^.?!]*(?:всегда|никогда)/i,
   /(?:^|\s)(?:впредь|с этого момента|отныне|каждый раз)(?=[\s,.!]|$)/i,
-  /以后(?!再)|今后|从现在开始|不要再|别再|再也不要|永远不要|从今以后|每次[^，。？?]*(?:都要|都用|要|请|必须)|总是要|请总是|一律|始终|务必|今後|これから(?:は)?|(?:毎回|常に|必ず|絶対に)[^。？?]*(?:ください|すること|ように|しない|しろ)/,
+  // 以后 is "from now on" only where a clause starts ("以后都用 pnpm"); after a word it is "after" ("提交以后").
+  /(?:^|[，,。；;：:！!\s]|你|我们|咱们|大家|请)以后(?!再)|今后|从现在开始|不要再|别再|再也不要|永远不要|从今以后|每次[^，。？?]*(?:都要|都用|要|请|必须)|总是要|请总是|一律|始终|务必|今後|これから(?:は)?|(?:毎回|常に|必ず|絶対に)[^。？?]*(?:ください|すること|ように|しない|しろ)/,
 ];
 
 // always/never telling how to work (not "it never returns", "you always do this!", "I never said").
@@ -169,7 +170,8 @@ function clauses(sentence: string): string[] {
     .filter(Boolean);
 }
 
-const isQuestion = (sentence: string) => /[?？]\s*$/.test(sentence) || /吗[。]?$/.test(sentence);
+// 吗 ends a question clause wherever it stands ("是每次都要这样吗，…").
+const isQuestion = (sentence: string) => /[?？]\s*$/.test(sentence) || /吗(?:[。，,；;！!\s]|$)/.test(sentence);
 
 // A clause that says how things should be: an imperative, a modal, a "we <verb>" convention. Not a report
 // ("the tests pass now"), whose subject is a thing, or "it"/"there".

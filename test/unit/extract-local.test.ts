@@ -14,6 +14,7 @@ describe('local engine: durable statements only', () => {
     ['Bugs for this service are tracked in Linear under the INGEST project.', 'reference'],
     ['记住：发布前一定要跑端到端测试', 'project'],
     ['以后都用中文回复我', 'feedback'],
+    ['好的。以后不要在测试里 mock 数据库', 'feedback'],
     // Each scope word durably here and in task scope below, in several languages.
     ['in this project we use pnpm workspaces', 'feedback'],
     ['In diesem Projekt nutzen wir immer pnpm', 'feedback'],
@@ -50,6 +51,9 @@ describe('local engine: durable statements only', () => {
     "I'm getting a timeout from the API now",
     'keep doing what you are doing, back in 5 minutes',
     '先别管这个，以后再说',
+    // 以后 after a word is "after", not "from now on"; 吗 makes its clause a question wherever it stands.
+    '提交以后状态会延迟几秒，我们需要解决这个问题',
+    '这个是什么意思，是每次都要延迟这么多吗，这个值从哪里来',
     'Please update the README with the new flags',
     'Set up eslint in this project',
     'Bitte erstelle in diesem Projekt eine README',

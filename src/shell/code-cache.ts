@@ -65,15 +65,22 @@ export function requireBundle(file: string): unknown {
 
 /** Write the cache (atomically: hooks start in parallel) and drop the caches of older builds of the bundle for this Node. */
 function storeCache(folder: string, stem: string, runtime: string, cacheFile: string, script: vm.Script): void {
+  const temp = `${cacheFile}.${process.pid}.tmp`;
   try {
     fs.mkdirSync(folder, { recursive: true });
-    const temp = `${cacheFile}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, script.createCachedData());
+    // Opened before the cache is made: an install the user cannot write to costs no serialisation.
+    const fd = fs.openSync(temp, 'wx');
+    try {
+      fs.writeFileSync(fd, script.createCachedData());
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(temp, cacheFile);
     for (const name of fs.readdirSync(folder)) {
       if (name.startsWith(stem) && name.endsWith(runtime) && path.join(folder, name) !== cacheFile) fs.rmSync(path.join(folder, name), { force: true });
     }
   } catch {
     // a cache is an optimisation: the next run compiles as this one did
+    fs.rmSync(temp, { force: true });
   }
 }

@@ -66,10 +66,12 @@ export function requireBundle(file: string): unknown {
 /** Write the cache (atomically: hooks start in parallel) and drop the caches of older builds of the bundle for this Node. */
 function storeCache(folder: string, stem: string, runtime: string, cacheFile: string, script: vm.Script): void {
   const temp = `${cacheFile}.${process.pid}.tmp`;
+  let opened = false;
   try {
     fs.mkdirSync(folder, { recursive: true });
     // Opened before the cache is made: an install the user cannot write to costs no serialisation.
     const fd = fs.openSync(temp, 'wx');
+    opened = true;
     try {
       fs.writeFileSync(fd, script.createCachedData());
     } finally {
@@ -81,6 +83,6 @@ function storeCache(folder: string, stem: string, runtime: string, cacheFile: st
     }
   } catch {
     // a cache is an optimisation: the next run compiles as this one did
-    fs.rmSync(temp, { force: true });
+    if (opened) fs.rmSync(temp, { force: true });
   }
 }

@@ -83,6 +83,15 @@ function storeCache(folder: string, stem: string, runtime: string, cacheFile: st
     }
   } catch {
     // a cache is an optimisation: the next run compiles as this one did
-    if (opened) fs.rmSync(temp, { force: true });
+    if (opened) removeQuietly(temp);
+  }
+}
+
+/** Nothing may throw from an exit handler: a stack trace there would be memdir's last word. */
+function removeQuietly(file: string): void {
+  try {
+    fs.rmSync(file, { force: true });
+  } catch {
+    // left behind: a stray temp file in the cache folder, never read
   }
 }

@@ -1,8 +1,9 @@
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { bloatedIndex } from '../helpers/bloated.js';
-import { cleanEnv, repoRoot, runMemdir, type CliResult } from '../helpers/run-cli.js';
+import { cleanEnv, memdirBin, repoRoot, runMemdir, type CliResult } from '../helpers/run-cli.js';
 import { runMemdirInDeletedDir, runMemdirReaderGone, runMemdirSlowInput, runMemdirStdinOpen } from '../helpers/run-hostile.js';
 import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
 
@@ -198,6 +199,26 @@ describe('hook input as Claude Code gives it (CLAUDE_PROJECT_DIR set: a blocking
     const r = await runMemdirSlowInput(['recall', '--hook'], { cwd: project, env: asClaudeCode(env, project), input: prompt(project), gapMs: 300 });
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain('No merges to main');
+  });
+
+  test('a non-blocking stdin with nothing in it yet: the read gives way to the stream, which gets the JSON', async () => {
+    const { home, project, env } = workspace();
+    writeTree(defaultMemoryDir(home, project), freeze);
+    const fifo = path.join(project, 'stdin.fifo');
+    execFileSync('mkfifo', [fifo]);
+    // A writer is connected before the child starts, so its first read finds no data (EAGAIN), not the end.
+    const reader = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const writer = fs.openSync(fifo, fs.constants.O_WRONLY);
+    const child = spawn(process.execPath, [memdirBin, 'recall', '--hook'], { cwd: project, env: asClaudeCode(env, project), stdio: [reader, 'pipe', 'pipe'] });
+    fs.closeSync(reader);
+    let stdout = '';
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    fs.writeSync(writer, prompt(project));
+    fs.closeSync(writer);
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).hookSpecificOutput.additionalContext).toContain('No merges to main');
   });
 
   test('an incomplete document then end of input: exit 0, one line', async () => {

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { runClaude } from '../helpers/claude.js';
+import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server.js';
+import { createRepo } from '../helpers/git-repo.js';
+import { tempDir, writeTree } from '../helpers/temp.js';
+
+/**
+ * What `memdir extract --hook` relies on from Claude Code's Stop hook, checked with a probe hook
+ * in place of memdir: the JSON arrives whole with EOF, the turn's lines are in the transcript
+ * already, the hook runs in a session of its own, and `claude -p` waits for it to exit.
+ */
+let server: FakeModelServer;
+beforeAll(async () => {
+  server = await startFakeModelServer();
+  server.setDefault(() => ({ text: 'Noted.' }));
+});
+afterAll(() => server.close());
+
+/** Records stdin to its end, the transcript's line types and its own session, then lingers before its last record. */
+const PROBE = `
+const fs = require('node:fs');
+const [record] = process.argv.slice(2);
+const chunks = [];
+process.stdin.on('data', (chunk) => chunks.push(chunk));
+process.stdin.on('end', () => {
+  const input = JSON.parse(Buffer.concat(chunks).toString());
+  const types = fs.readFileSync(input.transcript_path, 'utf8').split('\\n').filter(Boolean).map((l) => JSON.parse(l).type);
+  const session = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')[3];
+  fs.writeFileSync(record, JSON.stringify({ event: input.hook_event_name, types, session }) + '\\n');
+  setTimeout(() => fs.appendFileSync(record, 'exited\\n'), 1500);
+});
+`;
+
+test('the Stop hook gets its JSON with EOF, the turn already in the transcript, a session of its own, and claude -p waits for it', async () => {
+  const home = tempDir();
+  const repo = await createRepo(path.join(tempDir(), 'app'));
+  const probe = path.join(tempDir(), 'probe.cjs');
+  const record = path.join(path.dirname(probe), 'record.txt');
+  fs.writeFileSync(probe, PROBE);
+  writeTree(repo, { '.claude/settings.json': JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `"${process.execPath}" "${probe}" "${record}"` }] }] } }) });
+  const r = await runClaude({ cwd: repo, home, baseUrl: server.url, prompt: 'remember: the deploy window is Tuesdays' });
+  expect(r.code, r.stderr).toBe(0);
+  const [first, last] = fs.readFileSync(record, 'utf8').trim().split('\n');
+  const seen = JSON.parse(first!);
+  expect(seen.event).toBe('Stop');
+  expect(seen.types.indexOf('user')).toBeGreaterThan(-1);
+  expect(seen.types.lastIndexOf('assistant')).toBeGreaterThan(seen.types.indexOf('user'));
+  const ownSession = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[3];
+  expect(seen.session).not.toBe(ownSession);
+  expect(last).toBe('exited');
+});

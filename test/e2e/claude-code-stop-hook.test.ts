@@ -8,8 +8,10 @@ import { tempDir, writeTree } from '../helpers/temp.js';
 
 /**
  * What `memdir extract --hook` relies on from Claude Code's Stop hook, checked with a probe hook
- * in place of memdir: the JSON arrives whole with EOF, the turn's lines are in the transcript
- * already, the hook runs in a session of its own, and `claude -p` waits for it to exit.
+ * in place of memdir: the JSON arrives whole with EOF, the user's prompt is in the transcript
+ * already, the hook runs in a session of its own, and `claude -p` waits for it to exit. Not
+ * relied on: the turn's last assistant line, which under load is now and then written only after
+ * Stop fires (5 of 20 runs with `yes` ×2); the cursor takes it on the next run.
  */
 let server: FakeModelServer;
 beforeAll(async () => {
@@ -33,7 +35,7 @@ process.stdin.on('end', () => {
 });
 `;
 
-test('the Stop hook gets its JSON with EOF, the turn already in the transcript, a session of its own, and claude -p waits for it', async () => {
+test('the Stop hook gets its JSON with EOF, the prompt already in the transcript, a session of its own, and claude -p waits for it', async () => {
   const home = tempDir();
   const repo = await createRepo(path.join(tempDir(), 'app'));
   const probe = path.join(tempDir(), 'probe.cjs');
@@ -45,8 +47,7 @@ test('the Stop hook gets its JSON with EOF, the turn already in the transcript, 
   const [first, last] = fs.readFileSync(record, 'utf8').trim().split('\n');
   const seen = JSON.parse(first!);
   expect(seen.event).toBe('Stop');
-  expect(seen.types.indexOf('user')).toBeGreaterThan(-1);
-  expect(seen.types.lastIndexOf('assistant')).toBeGreaterThan(seen.types.indexOf('user'));
+  expect(seen.types).toContain('user');
   const ownSession = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[3];
   expect(seen.session).not.toBe(ownSession);
   expect(last).toBe('exited');

@@ -117,7 +117,8 @@ test.skipIf(!extractRuns)('the Stop hook extracts a memory the user asked for; t
   // The Stop hook returns at once and extracts in the background: once that run has ended, its memory is there.
   await waitForDetachedExtracts(dir);
   const saved = fs.readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'MEMORY.md' && /staging database/i.test(fs.readFileSync(path.join(dir, f), 'utf8')));
-  expect(saved).toHaveLength(1);
+  const log = path.join(dir, '.memdir/extract.log');
+  expect(saved, fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : `no ${log}`).toHaveLength(1);
 
   const next = await ask(repo, home, 'when is the staging database reset?');
   expect(next).toContain(`Memory (saved today): ${path.join(dir, saved[0]!)}:`);

@@ -24,13 +24,26 @@ afterAll(() => server.close());
 const PROBE = `
 const fs = require('node:fs');
 const [record] = process.argv.slice(2);
+fs.writeFileSync(record, 'started\\n');
 const chunks = [];
 process.stdin.on('data', (chunk) => chunks.push(chunk));
 process.stdin.on('end', () => {
   const input = JSON.parse(Buffer.concat(chunks).toString());
-  const types = fs.readFileSync(input.transcript_path, 'utf8').split('\\n').filter(Boolean).map((l) => JSON.parse(l).type);
+  let types;
+  try {
+    // A line Claude Code is still writing is cut short.
+    types = fs.readFileSync(input.transcript_path, 'utf8').split('\\n').filter(Boolean).map((l) => {
+      try {
+        return JSON.parse(l).type;
+      } catch {
+        return 'partial';
+      }
+    });
+  } catch (error) {
+    types = error.code;
+  }
   const session = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')[3];
-  fs.writeFileSync(record, JSON.stringify({ event: input.hook_event_name, types, session }) + '\\n');
+  fs.appendFileSync(record, JSON.stringify({ event: input.hook_event_name, types, session }) + '\\n');
   setTimeout(() => fs.appendFileSync(record, 'exited\\n'), 1500);
 });
 `;
@@ -44,7 +57,8 @@ test('the Stop hook gets its JSON with EOF, the prompt already in the transcript
   writeTree(repo, { '.claude/settings.json': JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `"${process.execPath}" "${probe}" "${record}"` }] }] } }) });
   const r = await runClaude({ cwd: repo, home, baseUrl: server.url, prompt: 'remember: the deploy window is Tuesdays' });
   expect(r.code, r.stderr).toBe(0);
-  const [first, last] = fs.readFileSync(record, 'utf8').trim().split('\n');
+  const [started, first, last] = fs.readFileSync(record, 'utf8').trim().split('\n');
+  expect(started).toBe('started');
   const seen = JSON.parse(first!);
   expect(seen.event).toBe('Stop');
   expect(seen.types).toContain('user');

@@ -8,10 +8,10 @@ import { tempDir, writeTree } from '../helpers/temp.js';
 
 /**
  * What `memdir extract --hook` relies on from Claude Code's Stop hook, checked with a probe hook
- * in place of memdir: the JSON arrives whole with EOF, the user's prompt is in the transcript
- * already, the hook runs in a session of its own, and `claude -p` waits for it to exit. Not
- * relied on: the turn's last assistant line, which under load is now and then written only after
- * Stop fires (5 of 20 runs with `yes` ×2); the cursor takes it on the next run.
+ * in place of memdir: the JSON arrives whole with EOF, the hook runs in a session of its own, and
+ * `claude -p` waits for it to exit. Not relied on, as under load (`yes` ×2) Stop fires before it
+ * now and then: the turn's last assistant line (5 runs in 20; the cursor takes it on the next run)
+ * and, in a new session, the transcript file itself (1 in 20; the run waits for it).
  */
 let server: FakeModelServer;
 beforeAll(async () => {
@@ -48,7 +48,7 @@ process.stdin.on('end', () => {
 });
 `;
 
-test('the Stop hook gets its JSON with EOF, the prompt already in the transcript, a session of its own, and claude -p waits for it', async () => {
+test('the Stop hook gets its JSON with EOF, a session of its own, and claude -p waits for it', async () => {
   const home = tempDir();
   const repo = await createRepo(path.join(tempDir(), 'app'));
   const probe = path.join(tempDir(), 'probe.cjs');
@@ -61,7 +61,8 @@ test('the Stop hook gets its JSON with EOF, the prompt already in the transcript
   expect(started).toBe('started');
   const seen = JSON.parse(first!);
   expect(seen.event).toBe('Stop');
-  expect(seen.types).toContain('user');
+  // The transcript as it was when Stop fired, or ENOENT: a new session's file may not exist yet.
+  expect(seen.types === 'ENOENT' || seen.types.includes('user')).toBe(true);
   const ownSession = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[3];
   expect(seen.session).not.toBe(ownSession);
   expect(last).toBe('exited');

@@ -62,6 +62,23 @@ test('a last line still being written when the run reads the transcript is not l
   expect(memories(dir)).toHaveLength(1);
 });
 
+test('a transcript Claude Code creates only after Stop fired is waited for; one that never comes is logged as gone', async () => {
+  const { root, dir, transcript, input, env } = workspace();
+  const stop = await runMemdir(['extract', '--hook', '--dir', dir, '--engine', 'local'], { cwd: root, env, input });
+  expect(stop.code).toBe(0);
+  expect(stop.stderr).toBe('');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  fs.writeFileSync(transcript, `${line('user', 'u1', REMEMBER, null)}\n${line('assistant', 'a1', 'Noted.', 'u1')}\n`);
+  await waitForDetachedExtracts(dir);
+  expect(memories(dir)).toHaveLength(1);
+
+  const gone = workspace();
+  expect((await runMemdir(['extract', '--hook', '--dir', gone.dir, '--engine', 'local'], { cwd: gone.root, env: gone.env, input: gone.input })).code).toBe(0);
+  await waitForDetachedExtracts(gone.dir);
+  expect(fs.readFileSync(path.join(gone.dir, '.memdir/extract.log'), 'utf8')).toMatch(/sess-1\.jsonl.*ENOENT/);
+  expect(memories(gone.dir)).toEqual([]);
+});
+
 /** A preload that stalls the process for 1.5 s right after it arms a 1 s timer: what a loaded machine's scheduler can do. */
 const STALL_AFTER_ARMING = `
 const arm = global.setTimeout;

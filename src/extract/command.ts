@@ -6,7 +6,7 @@ import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, workingDirectory } from '../store/cwd.js';
 import { extract, type ExtractResult } from './extract.js';
-import { runExtractHook } from './hook.js';
+import { awaitTranscript, runExtractHook } from './hook.js';
 
 export interface ExtractCommandOptions extends GlobalArgs {
   from?: string | undefined;
@@ -16,6 +16,8 @@ export interface ExtractCommandOptions extends GlobalArgs {
   model?: string | undefined;
   every?: number | undefined;
   sessionId?: string | undefined;
+  /** Started by the Stop hook: the transcript may not exist yet. */
+  afterStop?: boolean | undefined;
 }
 
 function report(args: ExtractCommandOptions, output: Output, result: ExtractResult): void {
@@ -38,6 +40,7 @@ export async function runExtract(args: ExtractCommandOptions, output: Output): P
   if (args.hook) return runExtractHook({ dir: args.dir, engine: args.engine, model: args.model, every: args.every, trustProjectSettings: args.trustProjectSettings, warn: output.warn });
   const from = args.from;
   if (!from) throw new UsageError(messages.extractNeedsInput());
+  if (args.afterStop && from !== '-') await awaitTranscript(absolutePath(from));
   const dir = resolveFor(args, output).dir;
   // Flags win; then the `extract` section of memdir.config.json; then the defaults.
   const section = configSection('extract', dir, workingDirectory());

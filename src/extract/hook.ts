@@ -21,6 +21,27 @@ export interface ExtractHookOptions {
   warn: (message: string) => void;
 }
 
+/** How long a run started by the Stop hook waits for a transcript Claude Code has not created yet. */
+const TRANSCRIPT_WAIT_MS = 5_000;
+
+/**
+ * The transcript's size; undefined when it does not exist yet: under load Claude Code 2.1.197 now
+ * and then fires Stop before it has created a new session's transcript (test/e2e/claude-code-stop-hook.test.ts).
+ */
+function transcriptSize(file: string): number | undefined {
+  try {
+    return fs.statSync(file).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** In the run the Stop hook started: wait (briefly) for a transcript Claude Code is about to create. */
+export async function awaitTranscript(file: string): Promise<void> {
+  for (const deadline = Date.now() + TRANSCRIPT_WAIT_MS; !fs.existsSync(file) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 export function runExtractHook(options: ExtractHookOptions): Promise<number> {
   return runAsHook('extract', async () => {
     const input = await readHookInput<StopInput>();
@@ -28,13 +49,13 @@ export function runExtractHook(options: ExtractHookOptions): Promise<number> {
     const resolution = resolveMemoryDir({ dir: options.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined });
     for (const warning of resolution.warnings) options.warn(warning);
     const { dir } = resolution;
-    const size = fs.statSync(input.transcript_path).size;
-    if (input.session_id && readCursor(dir, input.session_id)?.transcriptBytes === size) return;
+    const size = transcriptSize(input.transcript_path);
+    if (size !== undefined && input.session_id && readCursor(dir, input.session_id)?.transcriptBytes === size) return;
     // Loaded only to start a run: node:child_process costs every no-op Stop hook a few ms.
     const { spawn } = lazyRequire<typeof import('node:child_process')>('node:child_process');
     const log = openLog(dir);
     // Only the flags given pass on: the run reads the rest from the `extract` section of the config.
-    const args = [process.argv[1]!, 'extract', '--from', input.transcript_path, '--dir', dir];
+    const args = [process.argv[1]!, 'extract', '--from', input.transcript_path, '--dir', dir, '--after-stop'];
     if (input.session_id) args.push('--session-id', input.session_id);
     if (options.engine) args.push('--engine', options.engine);
     if (options.every !== undefined) args.push('--every', String(options.every));

@@ -35,3 +35,30 @@ export function runClaude(options: { cwd: string; home: string; baseUrl: string;
   };
   return runProcess(claudeBin, ['-p', options.prompt, ...(options.args ?? [])], { cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 90_000 });
 }
+
+/** Command lines of the live processes (Linux /proc), each as its arguments. */
+function processArguments(): string[][] {
+  const all: string[][] = [];
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      all.push(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
+    } catch {
+      // ended while we looked
+    }
+  }
+  return all;
+}
+
+/**
+ * Wait for the extractions a Stop hook left running detached on a memory directory (`memdir
+ * extract … --dir DIR`) to end. Claude Code waits for the hook, and the hook starts its run
+ * before it answers, so once `claude -p` has returned the run is either live or done: after
+ * this, what it wrote is final (no temp files of a write in flight) and the test's cleanup does
+ * not race its last writes.
+ */
+export async function waitForDetachedExtracts(dir: string, timeoutMs = 60_000): Promise<void> {
+  const running = () => processArguments().some((args) => args.includes('extract') && args[args.indexOf('--dir') + 1] === dir);
+  for (const deadline = Date.now() + timeoutMs; running(); await new Promise((resolve) => setTimeout(resolve, 100))) {
+    if (Date.now() > deadline) throw new Error(`a detached memdir extract on ${dir} still runs after ${timeoutMs} ms`);
+  }
+}

@@ -151,7 +151,9 @@ function readFirstObject(): Promise<Record<string, unknown>> {
   if (stdin.isTTY) return Promise.resolve({});
   return new Promise((resolve, reject) => {
     const reader = new FirstObjectReader();
+    let settled = false;
     const finish = (read: () => Record<string, unknown> | undefined) => {
+      if (settled) return;
       let parsed: Record<string, unknown> | undefined;
       try {
         parsed = read();
@@ -160,6 +162,7 @@ function readFirstObject(): Promise<Record<string, unknown>> {
       } catch (error) {
         reject(error);
       }
+      settled = true;
       clearTimeout(timer);
       stdin.off('data', onData).off('end', onEnd).off('error', onError);
       // Stop reading: an open stdin would keep the process alive. A pipe's socket is paused and
@@ -174,11 +177,15 @@ function readFirstObject(): Promise<Record<string, unknown>> {
       finish(() => {
         throw new Error(error.message);
       });
+    // Timers run before the poll phase that reads stdin: a hook stalled past the wait (a loaded
+    // machine) would give up on input Claude Code had already sent. The poll gets one turn first.
     const timer = setTimeout(
       () =>
-        finish(() => {
-          throw new Error(messages.hookInputIncomplete(HOOK_INPUT_WAIT_MS));
-        }),
+        setImmediate(() =>
+          finish(() => {
+            throw new Error(messages.hookInputIncomplete(HOOK_INPUT_WAIT_MS));
+          }),
+        ),
       HOOK_INPUT_WAIT_MS,
     );
     stdin.on('data', onData).on('end', onEnd).on('error', onError);

@@ -181,7 +181,9 @@ function readFirstObject(): Promise<Record<string, unknown>> {
   const stdin = process.stdin;
   if (stdin.isTTY) return Promise.resolve({});
   return new Promise((resolve, reject) => {
+    let settled = false;
     const finish = (read: () => Record<string, unknown> | undefined) => {
+      if (settled) return;
       let parsed: Record<string, unknown> | undefined;
       try {
         parsed = read();
@@ -190,6 +192,7 @@ function readFirstObject(): Promise<Record<string, unknown>> {
       } catch (error) {
         reject(error);
       }
+      settled = true;
       clearTimeout(timer);
       stdin.off('data', onData).off('end', onEnd).off('error', onError);
       // Stop reading: an open stdin would keep the process alive. A pipe's socket is paused and
@@ -204,11 +207,15 @@ function readFirstObject(): Promise<Record<string, unknown>> {
       finish(() => {
         throw new Error(error.message);
       });
+    // Timers run before the poll phase that reads stdin: a hook stalled past the wait (a loaded
+    // machine) would give up on input Claude Code had already sent. The poll gets one turn first.
     const timer = setTimeout(
       () =>
-        finish(() => {
-          throw new Error(messages.hookInputIncomplete(HOOK_INPUT_WAIT_MS));
-        }),
+        setImmediate(() =>
+          finish(() => {
+            throw new Error(messages.hookInputIncomplete(HOOK_INPUT_WAIT_MS));
+          }),
+        ),
       HOOK_INPUT_WAIT_MS,
     );
     stdin.on('data', onData).on('end', onEnd).on('error', onError);

@@ -89,12 +89,9 @@ global.setTimeout = function (callback, ms, ...rest) {
 };
 `;
 
-// Known defect, fixed in src/hooks/io.ts (not this branch's to change): the input wait's timer fires
-// in the event loop's timers phase, before the poll phase reads the JSON (and EOF) already waiting
-// on stdin, so a hook stalled past the wait drops input Claude Code had sent in full. `claude -p`
-// does not show the hook's stderr line: the session shows nothing, and no memory is saved.
-// Remove `.fails` once the timer lets pending input be read before it gives up.
-test.fails('a hook stalled past its input wait still reads the JSON Claude Code already sent', async () => {
+// The input wait's timer fires in the event loop's timers phase, before the poll phase reads the
+// JSON (and EOF) already waiting on stdin: a hook stalled past the wait must still take that input.
+test('a hook stalled past its input wait still reads the JSON Claude Code already sent', async () => {
   const { root, dir, transcript, input, env } = workspace();
   fs.writeFileSync(transcript, `${line('user', 'u1', REMEMBER, null)}\n${line('assistant', 'a1', 'Noted.', 'u1')}\n`);
   const preload = path.join(root, 'stall.cjs');

@@ -7,6 +7,8 @@ import MiniSearch from 'minisearch';
 import { stemmer } from 'stemmer';
 import { root } from '../lib.js';
 
+const FIXED_MTIME = new Date('2026-01-01T00:00:00Z');
+
 const here = path.join(root, 'bench/recall');
 const readJsonl = (file) =>
   fs
@@ -36,7 +38,13 @@ export function evaluationSets(splits = ['dev', 'test']) {
     if (!splits.includes(record.split)) continue;
     const dir = path.join(tmp, record.dir);
     fs.mkdirSync(dir);
-    for (const file of record.files) fs.writeFileSync(path.join(dir, file.path), topicFile(file));
+    for (const file of record.files) {
+      const written = path.join(dir, file.path);
+      fs.writeFileSync(written, topicFile(file));
+      // One fixed age for every memory: the ranker's recency nudge and its tie-break on mtime would
+      // otherwise follow the order files happened to be written in, and scores move between runs.
+      fs.utimesSync(written, FIXED_MTIME, FIXED_MTIME);
+    }
     sets.push({ set: record.set.startsWith('memsim') ? 'memsim' : record.set, split: record.split, dir, queries: record.queries });
   }
   if (splits.includes('test')) sets.push({ set: 'real', split: 'test', dir: REAL_DIR, queries: readJsonl('real-queries.jsonl') });

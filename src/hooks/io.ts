@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { messages } from '../core/messages.js';
 import type { Output } from '../shell/output.js';
@@ -34,6 +35,7 @@ const HOOK_INPUT_MAX_BYTES = 8 * 1024 * 1024;
 /** Claude Code may keep stdin open after the JSON: never wait longer than this for it. */
 const HOOK_INPUT_WAIT_MS = 1_000;
 
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 const OPEN = new Set([0x7b, 0x5b]); // { [
 const CLOSE = new Set([0x7d, 0x5d]); // } ]
 const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
@@ -74,17 +76,15 @@ class FirstObjectScanner {
 }
 
 function parseHookInput(bytes: Buffer): Record<string, unknown> {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new Error(messages.hookInputNotJson('not valid UTF-8'));
-  }
+  // isUtf8 rather than a fatal TextDecoder: the decoder's first use costs every hook about a millisecond.
+  if (!isUtf8(bytes)) throw new Error(messages.hookInputNotJson('not valid UTF-8'));
+  const text = bytes.toString('utf8');
   if (!text.trim()) return {};
   let parsed: unknown;
   try {
-    // A lone surrogate (a prompt cut mid-character) becomes U+FFFD rather than failing later.
-    parsed = JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? value.replace(/\p{Cs}/gu, '\ufffd') : value));
+    // A lone surrogate (a prompt cut mid-character) becomes U+FFFD rather than failing later. Valid
+    // UTF-8 holds none, so only a \uD8xx–\uDFxx escape can make one: the reviver runs only then.
+    parsed = SURROGATE_ESCAPE.test(text) ? JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? value.replace(/\p{Cs}/gu, '\ufffd') : value)) : JSON.parse(text);
   } catch (error) {
     throw new Error(messages.hookInputNotJson((error as Error).message));
   }

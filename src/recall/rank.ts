@@ -127,6 +127,8 @@ interface Indexed {
 export class RecallIndex {
   private readonly docs: Indexed[];
   private readonly df = new Map<string, number>();
+  /** For each counted term, the documents holding it (indices into `docs`, ascending). */
+  private readonly postings = new Map<string, number[]>();
   private readonly avgLen: Record<DocField, number>;
   /** The terms whose `df` and `tf` are complete; `null` once every term is. */
   private counted: Set<string> | null = new Set();
@@ -163,6 +165,9 @@ export class RecallIndex {
           if (lastCounted.get(term) !== i) {
             lastCounted.set(term, i);
             this.df.set(term, (this.df.get(term) ?? 0) + 1);
+            const holders = this.postings.get(term);
+            if (holders) holders.push(i);
+            else this.postings.set(term, [i]);
           }
         }
       }
@@ -192,7 +197,11 @@ export class RecallIndex {
     this.count(weights.keys());
     const idf = new Map([...weights.keys()].map((t) => [t, this.idf(t)]));
     const scored: Ranked[] = [];
-    for (const entry of this.docs) {
+    // Only documents holding a query term can score: the others are never looked at.
+    const candidates = new Set<number>();
+    for (const term of weights.keys()) for (const i of this.postings.get(term) ?? []) candidates.add(i);
+    for (const i of [...candidates].sort((a, b) => a - b)) {
+      const entry = this.docs[i]!;
       let score = 0;
       for (const [term, weight] of weights) {
         const termScore = this.termScore(entry, term, tuning);

@@ -9,6 +9,7 @@ import { messages } from '../core/messages.js';
 import { readHookInput, runAsHook, type StopInput } from '../hooks/io.js';
 import { parseHookArgs } from '../shell/hook-args.js';
 import { resolveMemoryDir } from '../store/resolve.js';
+import { sleep } from '../store/sleep.js';
 import { openLog, readCursor } from './state.js';
 import { lazyRequire } from '../core/lazy.js';
 
@@ -39,7 +40,7 @@ function transcriptSize(file: string): number | undefined {
 
 /** In the run the Stop hook started: wait (briefly) for a transcript Claude Code is about to create. */
 export async function awaitTranscript(file: string): Promise<void> {
-  for (const deadline = Date.now() + TRANSCRIPT_WAIT_MS; !fs.existsSync(file) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const deadline = Date.now() + TRANSCRIPT_WAIT_MS; !fs.existsSync(file) && Date.now() < deadline; ) await sleep(50);
 }
 
 export function runExtractHook(options: ExtractHookOptions): Promise<number> {

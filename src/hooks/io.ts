@@ -116,29 +116,18 @@ class FirstObjectReader {
 }
 
 /**
- * Stdin that a read never waits on: a regular file or /dev/null (no input at all). Those are read
- * at once, without process.stdin, whose stream modules cost every hook a few ms; a pipe, socket or
- * terminal may wait, so it goes through process.stdin and its timeout.
+ * Whether stdin can be read with blocking reads, without process.stdin, whose stream modules cost
+ * every hook a few ms: a regular file or /dev/null (no input at all) never waits; nor does a pipe
+ * or socket from Claude Code, which writes the JSON and ends stdin at once (2.1.197's hook runner,
+ * checked) and sets CLAUDE_PROJECT_DIR for every hook. Any other caller may keep a pipe open
+ * without writing, and a terminal waits for the user: those go through the timed stream.
  */
 function stdinReadableAtOnce(): boolean {
   try {
     const stat = fs.fstatSync(0);
-    return stat.isFile() || (stat.isCharacterDevice() && stat.rdev === fs.statSync('/dev/null').rdev);
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Claude Code (2.1.197's hook runner, checked) writes the JSON and ends stdin at once, so a
- * blocking read of its hook's stdin cannot hang; it sets CLAUDE_PROJECT_DIR for every hook. Other
- * callers may keep stdin open without writing, and get the timed stream.
- */
-function stdinEndsAfterInput(): boolean {
-  if (process.env.CLAUDE_PROJECT_DIR === undefined) return false;
-  try {
-    const stat = fs.fstatSync(0);
-    return stat.isFIFO() || stat.isSocket();
+    if (stat.isFile()) return true;
+    if (stat.isFIFO() || stat.isSocket()) return process.env.CLAUDE_PROJECT_DIR !== undefined;
+    return stat.isCharacterDevice() && stat.rdev === fs.statSync('/dev/null').rdev;
   } catch {
     return false;
   }
@@ -165,12 +154,12 @@ function readFirstObjectAtOnce(reader: FirstObjectReader): Record<string, unknow
 
 /**
  * Claude Code hook input: the first JSON object on stdin, parsed as soon as
- * it is complete (stdin may stay open after it). Gives up after about a
- * second or 8 MB; empty input (or a terminal) is {}.
+ * it is complete (stdin may stay open after it). Through the stream it gives
+ * up after about a second; always after 8 MB; empty input (or a terminal) is {}.
  */
 function readFirstObject(): Promise<Record<string, unknown>> {
   const reader = new FirstObjectReader();
-  if (stdinReadableAtOnce() || stdinEndsAfterInput()) {
+  if (stdinReadableAtOnce()) {
     try {
       const parsed = readFirstObjectAtOnce(reader);
       if (parsed) return Promise.resolve(parsed);

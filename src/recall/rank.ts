@@ -126,11 +126,10 @@ interface Indexed {
  */
 export class RecallIndex {
   private readonly docs: Indexed[];
-  private readonly df = new Map<string, number>();
-  /** For each counted term, the documents holding it (indices into `docs`, ascending). */
+  /** For each counted term, the documents holding it (indices into `docs`, ascending): its length is the term's df. */
   private readonly postings = new Map<string, number[]>();
   private readonly avgLen: Record<DocField, number>;
-  /** The terms whose `df` and `tf` are complete; `null` once every term is. */
+  /** The terms whose postings and `tf` are complete; `null` once every term is. */
   private counted: Set<string> | null = new Set();
 
   constructor(docs: RecallDoc[]) {
@@ -152,8 +151,6 @@ export class RecallIndex {
     if (wanted?.size === 0) return;
     // A few wanted terms are found by one regular expression per field, without splitting it.
     const pattern = wanted && new RegExp(`(?:^| )(${[...wanted].map(escapeRegExp).join('|')})(?= |$)`, 'g');
-    // Document frequency without a set per document: remember the last document that counted a term.
-    const lastCounted = new Map<string, number>();
     this.docs.forEach((entry, i) => {
       for (const field of DOC_FIELDS) {
         const counts = entry.tf[field];
@@ -162,13 +159,9 @@ export class RecallIndex {
         for (const term of terms) {
           if (!pattern && counted.has(term)) continue;
           counts.set(term, (counts.get(term) ?? 0) + 1);
-          if (lastCounted.get(term) !== i) {
-            lastCounted.set(term, i);
-            this.df.set(term, (this.df.get(term) ?? 0) + 1);
-            const holders = this.postings.get(term);
-            if (holders) holders.push(i);
-            else this.postings.set(term, [i]);
-          }
+          const holders = this.postings.get(term);
+          if (!holders) this.postings.set(term, [i]);
+          else if (holders[holders.length - 1] !== i) holders.push(i);
         }
       }
     });
@@ -176,8 +169,13 @@ export class RecallIndex {
     else this.counted = null;
   }
 
+  /** How many documents hold `term` (counted terms only). */
+  private df(term: string): number {
+    return this.postings.get(term)?.length ?? 0;
+  }
+
   private idf(term: string): number {
-    const df = this.df.get(term) ?? 0;
+    const df = this.df(term);
     return Math.log(1 + (this.docs.length - df + 0.5) / (df + 0.5));
   }
 
@@ -220,7 +218,7 @@ export class RecallIndex {
     const related = new Map<string, number>();
     this.count();
     for (const term of terms) {
-      const df = this.df.get(term) ?? 0;
+      const df = this.df(term);
       if (df < 2) continue;
       const together = new Map<string, number>();
       for (const entry of this.docs) {
@@ -229,8 +227,8 @@ export class RecallIndex {
         for (const other of seen) if (other !== term) together.set(other, (together.get(other) ?? 0) + 1);
       }
       const best = [...together]
-        .filter(([other, n]) => n >= 2 && this.df.get(other)! <= this.docs.length / 2)
-        .map(([other, n]) => [other, n / Math.sqrt(df * this.df.get(other)!)] as const)
+        .filter(([other, n]) => n >= 2 && this.df(other) <= this.docs.length / 2)
+        .map(([other, n]) => [other, n / Math.sqrt(df * this.df(other))] as const)
         .sort((a, b) => b[1] - a[1])
         .slice(0, cooccurrence.terms);
       for (const [other, cosine] of best) related.set(other, Math.max(related.get(other) ?? 0, cooccurrence.weight * cosine));
@@ -247,7 +245,7 @@ export class RecallIndex {
     for (const terms of termsOfDocs) {
       const counts = new Map<string, number>();
       for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
-      for (const [t, c] of counts) if (!query.has(t) && (this.df.get(t) ?? 0) > 1) weight.set(t, (weight.get(t) ?? 0) + (c / terms.length) * this.idf(t));
+      for (const [t, c] of counts) if (!query.has(t) && this.df(t) > 1) weight.set(t, (weight.get(t) ?? 0) + (c / terms.length) * this.idf(t));
     }
     const best = [...weight].sort((a, b) => b[1] - a[1]).slice(0, feedback.terms);
     const max = best[0]?.[1] ?? 1;
@@ -314,7 +312,7 @@ export class RecallIndex {
     for (const term of terms) {
       const idf = this.idf(term);
       total += idf;
-      if (this.df.get(term)) known += idf;
+      if (this.df(term)) known += idf;
       const held = this.termScore(entry, term, tuning);
       if (held > 0) {
         found += heldAt > 0 ? idf * Math.min(1, held / heldAt) : idf;

@@ -5,9 +5,7 @@ import { messages } from '../core/messages.js';
 import { STATE_DIR } from '../core/taxonomy.js';
 import { JOURNAL_FILE, recoverTransaction } from './atomic.js';
 import { randomHex } from './random-name.js';
-
-// Not node:timers/promises: every hook bundles this module, and that one loads at start-up.
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+import { sleep } from './sleep.js';
 
 export interface LockOptions {
   /** Give up after this long (ms). */

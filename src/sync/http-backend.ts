@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { messages } from '../core/messages.js';
 import { remoteFailure, type PushResult, type RemoteView, type SyncBackend } from './backend.js';
+import { sleep } from '../store/sleep.js';
 
 export interface HttpBackendOptions {
   /** Server root, e.g. https://memory.example.com */
@@ -80,7 +81,7 @@ export function httpBackend(options: HttpBackendOptions): SyncBackend {
     const headers = { accept: 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(init.headers as Record<string, string>) };
     let failure = '';
     for (let attempt = 1; attempt <= TRANSIENT_ATTEMPTS; attempt++) {
-      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, backoffMs * 2 ** (attempt - 2)));
+      if (attempt > 1) await sleep(backoffMs * 2 ** (attempt - 2));
       try {
         const response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
         if (response.status < 500) return response;

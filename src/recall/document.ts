@@ -32,7 +32,9 @@ export interface RecallDoc {
 
 /** The search terms of a text, for documents and queries alike: its words, then its absolute dates in one form. */
 export function searchTerms(text: string): string[] {
-  return [...tokenize(text), ...dateTerms(text)];
+  const terms = tokenize(text);
+  for (const date of dateTerms(text)) terms.push(date);
+  return terms;
 }
 
 /** The document of the topic file at `path` (relative to the memory directory) with text `text`. Pure. */

@@ -1,0 +1,103 @@
+// Building recall's documents faster must not change them: the same documents as before, the same
+// terms however often a word was seen, and the one reader giving the same text and stat.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { stemmer } from 'stemmer';
+import { describe, expect, test } from 'vitest';
+import { dateTerms } from '../../src/core/dates.js';
+import { InputError } from '../../src/core/errors.js';
+import { tokenize } from '../../src/core/tokenize.js';
+import { documentFor, searchTerms } from '../../src/recall/document.js';
+import { readMemoryFile } from '../../src/store/files.js';
+import { sharedFixtures } from '../helpers/fixtures.js';
+import { tempDir } from '../helpers/temp.js';
+
+/** Texts that take every path of the tokenizer, the date terms and the frontmatter reader. */
+const EDGE_TEXTS = [
+  '',
+  'The DEPLOYMENTS are Failing on the CI pipelines; Release, RELEASE and release.',
+  "don't DON'T it's Bob's re-use snake_case CamelCase x1 10 007 one Two THIRD twelve",
+  'Kelvin: \u212Aelvin and kelvin; İstanbul; Straße; ﬁle; Ｆｕｌｌｗｉｄｔｈ; ΣΊΣΥΦΟΣ; naïve café',
+  '合并冻结期间不要合并移动端分支 mobile 分支 merge-freeze 2024年1月7日',
+  'January 7, 2024; 7th of January 2024; 07.01.2024; 1999/12/31; 2024-13-01; 12024-01-01; Sept. 2023; 3 March 2026',
+  'ports 8080 and 3000, PR #4521, build 1234, year 2031, 19991 and 20201',
+  '---\nname: Merge freeze\ndescription: No merges to main during the mobile release freeze until 2026-03-05\ntype: project\n---\n\nHold merges.\n',
+  '\uFEFF---\r\nname: "Quoted: name"\r\ndescription: >\r\n  folded text\r\nmetadata:\r\n  type: feedback\r\n---\r\nCRLF body\r\n',
+  '---\nname: never closed\n\nbody',
+  '---\ndescription: Cover letter: NYC, 1 page\nmodified: 2026-01-02\n---\nlenient YAML',
+  `---\nname: long\n---\n${'word '.repeat(20_000)}`,
+];
+
+function documentsDigest(): string {
+  const root = path.join(sharedFixtures, 'memory');
+  const files = fs
+    .readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((rel) => rel.endsWith('.md'))
+    .sort();
+  const hash = createHash('sha256');
+  for (const rel of files) hash.update(`${JSON.stringify(documentFor(rel, fs.readFileSync(path.join(root, rel), 'utf8'), 0))}\n`);
+  for (const [i, text] of EDGE_TEXTS.entries()) hash.update(`${JSON.stringify([documentFor(`edge_${i}.md`, text, 0), searchTerms(text)])}\n`);
+  return hash.digest('hex');
+}
+
+describe('recall documents', () => {
+  test('are the ones built before the faster build (digest of the shared fixtures and edge texts)', () => {
+    expect(documentsDigest()).toBe('7f77ee93f384d2d2d8d625753e3e8d52ce2ff9917f34ab6000ca9834ab013f0f');
+  });
+
+  test('a document built twice is identical (the second time every word comes from the memo)', () => {
+    for (const text of EDGE_TEXTS) expect(documentFor('a.md', text, 1)).toEqual(documentFor('a.md', text, 1));
+  });
+});
+
+describe('tokenize', () => {
+  test('the memo gives the stem stemmer gives, for the word as written in any case', () => {
+    for (const word of ['deployments', 'Deployments', 'DEPLOYMENTS', 'pipelines', 'failing', 'Failing', 'generalization']) {
+      const first = tokenize(word);
+      expect(first).toEqual([stemmer(word.toLowerCase())]);
+      expect(tokenize(word)).toEqual(first);
+    }
+  });
+
+  test('case never matters: an ASCII text gives the terms of its lower-cased form', () => {
+    for (const text of EDGE_TEXTS.filter((t) => !/[^\x00-\x7f]/.test(t))) expect(tokenize(text)).toEqual(tokenize(text.toLowerCase()));
+    expect(tokenize('\u212Aelvin')).toEqual(tokenize('kelvin')); // a sign that lower-cases to ASCII
+  });
+});
+
+describe('dateTerms', () => {
+  test('four-digit numbers that are no year give nothing; every form with a year still gives its day', () => {
+    expect(dateTerms('ports 8080 and 3000, PR #4521, build 1234')).toEqual([]);
+    expect(dateTerms('7 Jan 2024, 2024-01-07, 07.01.2024, 2024年1月7日')).toEqual(['2024-01', '2024-01-07', '2024-01', '2024-01-07', '2024-01', '2024-01-07', '2024-01', '2024-01-07']);
+  });
+});
+
+describe('the one reader, from one open file', () => {
+  test('text, size and mtime as stat and a plain read give them, for files smaller and larger than its buffer', () => {
+    const dir = tempDir();
+    const sizes = [0, 1, 100, 64 * 1024, 64 * 1024 + 1, 300_000, 5];
+    sizes.forEach((size, i) => {
+      const file = path.join(dir, `f${i}.md`);
+      const text = 'ab✓\n'.repeat(Math.ceil(size / 6)).slice(0, size);
+      fs.writeFileSync(file, text);
+      const stat = fs.statSync(file);
+      expect(readMemoryFile(file)).toEqual({ ok: true, text, encoding: 'UTF-8', complete: true, size: stat.size, mtimeMs: stat.mtimeMs });
+    });
+  });
+
+  test('a prefix of a large file, then a short file: nothing of the first is left in the second', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'long.md'), 'x'.repeat(50_000));
+    fs.writeFileSync(path.join(dir, 'short.md'), 'short');
+    expect(readMemoryFile(path.join(dir, 'long.md'), { maxBytes: 40_000, prefix: true })).toMatchObject({ ok: true, complete: false, text: 'x'.repeat(40_000) });
+    expect(readMemoryFile(path.join(dir, 'short.md'))).toMatchObject({ ok: true, text: 'short', size: 5 });
+  });
+
+  test('a directory is an input error naming it; a missing file is undefined', () => {
+    const dir = tempDir();
+    fs.mkdirSync(path.join(dir, 'folder.md'));
+    expect(() => readMemoryFile(path.join(dir, 'folder.md'))).toThrow(InputError);
+    expect(readMemoryFile(path.join(dir, 'gone.md'))).toBeUndefined();
+  });
+});

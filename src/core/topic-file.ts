@@ -50,13 +50,30 @@ const yamlEngine = {
   parse: (text: string): unknown => (lazyRequire<typeof matter>('gray-matter') as unknown as { engines: { yaml: { parse(text: string): unknown } } }).engines.yaml.parse(text),
 };
 
-const FENCE = /^---[ \t]*$/;
-const CLOSE_FENCE = /^(?:---|\.\.\.)[ \t]*$/;
+const DASH = 45;
+const DOT = 46;
+
+/**
+ * Whether `text[start, end)`, a line with its newline, is a frontmatter fence: `---` (or, closing,
+ * `...`) then only spaces and tabs. Read in place: thousands of files are parsed per scan.
+ */
+function isFence(text: string, start: number, end: number, closing: boolean): boolean {
+  let stop = end;
+  if (stop > start && text.charCodeAt(stop - 1) === 10) stop -= stop - 1 > start && text.charCodeAt(stop - 2) === 13 ? 2 : 1;
+  const mark = text.charCodeAt(start);
+  if (stop - start < 3 || !(mark === DASH || (closing && mark === DOT)) || text.charCodeAt(start + 1) !== mark || text.charCodeAt(start + 2) !== mark) return false;
+  for (let i = start + 3; i < stop; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 32 && code !== 9) return false;
+  }
+  return true;
+}
 
 export function parseTopicFile(text: string): { file: TopicFile; problems: ParseProblem[] } {
   const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
   const rest = bom ? text.slice(1) : text;
-  const eol: TopicFile['eol'] = /\r\n/.test(rest.slice(0, rest.indexOf('\n') + 1)) ? '\r\n' : '\n';
+  const firstNewline = rest.indexOf('\n');
+  const eol: TopicFile['eol'] = firstNewline > 0 && rest.charCodeAt(firstNewline - 1) === 13 ? '\r\n' : '\n';
   const problems: ParseProblem[] = [];
   const noFrontmatter = { file: { bom, eol, frontmatter: null, body: rest, bodyLine: 1 }, problems };
 
@@ -66,13 +83,13 @@ export function parseTopicFile(text: string): { file: TopicFile; problems: Parse
     return at === -1 ? rest.length : at + 1;
   };
   const openEnd = lineEnd(0);
-  if (rest.length === 0 || !FENCE.test(stripEnd(rest.slice(0, openEnd)))) return noFrontmatter;
+  if (rest.length === 0 || !isFence(rest, 0, openEnd, false)) return noFrontmatter;
   let lineNumber = 2;
   let closeStart = -1;
   let closeEnd = -1;
   for (let start = openEnd; start < rest.length; lineNumber++) {
     const end = lineEnd(start);
-    if (CLOSE_FENCE.test(stripEnd(rest.slice(start, end)))) {
+    if (isFence(rest, start, end, true)) {
       closeStart = start;
       closeEnd = end;
       break;
@@ -166,8 +183,8 @@ export function newTopicFile(fields: { name: string; description: string; type: 
 }
 
 function parseYaml(raw: string): { data: Record<string, unknown>; problem?: ParseProblem } {
-  if (raw.trim() === '') return { data: {} };
-  const text = raw.replace(/\r\n/g, '\n');
+  if (BLANK.test(raw)) return { data: {} };
+  const text = raw.includes('\r') ? raw.replace(/\r\n/g, '\n') : raw;
   const simple = simpleMapping(text);
   if (simple) return { data: simple };
   try {
@@ -253,14 +270,12 @@ function splitKeepingEnds(text: string): string[] {
   return lines;
 }
 
-function stripEnd(line: string): string {
-  return line.replace(/\r?\n$/, '');
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 }
 
+// Only white space (what trim() removes), tested without a trimmed copy.
+const BLANK = /^\s*$/;
 // A top-level `key: value` line whose value YAML reads as the same plain string.
 const SIMPLE_LINE = /^([A-Za-z_][\w-]*):(?:[ \t]+([^\s'"[\]{}|>&*!%@`#,?:-][^#]*?|[-?:][^\s#][^#]*?))?[ \t]*$/;
 // Plain scalars YAML would turn into something else (booleans, numbers, dates, null).
@@ -280,9 +295,11 @@ function simpleMapping(text: string): Record<string, unknown> | undefined {
     if (end === -1) end = text.length;
     const line = text.slice(start, end);
     start = end + 1;
-    if (line.trim() === '') continue;
     const match = SIMPLE_LINE.exec(line);
-    if (!match) return undefined;
+    if (!match) {
+      if (BLANK.test(line)) continue;
+      return undefined;
+    }
     const key = match[1]!;
     const value = match[2];
     if (key in data || key === '__proto__' || value === undefined || NON_STRING.test(value)) return undefined;

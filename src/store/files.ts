@@ -90,56 +90,57 @@ export function decodeMemoryBytes(bytes: Buffer, complete = true): Decoding {
   return { ok: true, text: usable.toString('utf8'), encoding: 'UTF-8' };
 }
 
-const IS_A_DIRECTORY = 'is a directory, expected a Markdown file';
-
-// One buffer for every read of a file that fits it: thousands of small memory files are read in a
-// row, and a fresh buffer per file is garbage. Decoding copies the text out, so nothing keeps it.
-const SCRATCH_BYTES = 64 * 1024;
-let scratch: Buffer | undefined;
-
-/** The first `length` bytes of an open file (fewer when it is shorter); 0: to its end, whatever stat said. */
-function readStart(fd: number, length: number): Buffer {
-  if (length === 0) return fs.readFileSync(fd); // empty, or a special file whose size stat does not know
-  const buffer = length <= SCRATCH_BYTES ? (scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES)) : Buffer.allocUnsafe(length);
-  let filled = 0;
-  while (filled < length) {
-    const read = fs.readSync(fd, buffer, filled, length - filled, null);
-    if (read === 0) break;
-    filled += read;
+/** The first `length` bytes of a file, decoded as a prefix. */
+function readPrefix(file: string, length: number): Decoding {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(length);
+    let filled = 0;
+    while (filled < length) {
+      const read = fs.readSync(fd, buffer, filled, length - filled, null);
+      if (read === 0) break;
+      filled += read;
+    }
+    return decodeMemoryBytes(buffer.subarray(0, filled), false);
+  } finally {
+    fs.closeSync(fd);
   }
-  return buffer.subarray(0, filled);
 }
 
 /**
  * Read one memory file by the one rule (`decodeMemoryBytes`); every command
  * reads memory files through here. Missing → undefined. Over `maxBytes` the
  * file is left alone without reading it, or with `prefix` only its first
- * `maxBytes` are decoded. One open, then fstat and reads on it: size, mtime
- * and bytes come from the same file, and its path is looked up once.
+ * `maxBytes` are decoded.
  */
 export function readMemoryFile(file: string, options: ReadOptions = {}): MemoryFile | undefined {
-  let fd: number | undefined;
   try {
-    fd = fs.openSync(file, 'r');
-    const stat = fs.fstatSync(fd);
-    if (stat.isDirectory()) throw new InputError(file, IS_A_DIRECTORY);
+    const stat = fs.statSync(file);
+    if (stat.isDirectory()) throw new InputError(file, 'is a directory, expected a Markdown file');
     const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
     const complete = stat.size <= limit;
     let decoding: Decoding;
-    if (complete) decoding = decodeMemoryBytes(readStart(fd, stat.size));
+    if (complete) decoding = readWhole(file);
     else if (!options.prefix) decoding = { ok: false, problem: messages.topicTooLarge(stat.size, limit) };
-    else decoding = decodeMemoryBytes(readStart(fd, limit), false);
+    else decoding = readPrefix(file, limit);
     // Object.assign onto the fresh decoding, not a spread: measurably cheaper over thousands of files.
     return Object.assign(decoding, { complete, size: stat.size, mtimeMs: stat.mtimeMs });
   } catch (error) {
     if (error instanceof InputError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    if (code === 'EISDIR') throw new InputError(file, IS_A_DIRECTORY); // where opening a folder fails (Windows)
-    throw new IoError(messages.unreadable(file, code ?? String(error)), { cause: error });
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new IoError(messages.unreadable(file, (error as NodeJS.ErrnoException).code ?? String(error)), { cause: error });
   }
+}
+
+/**
+ * The whole file by the one rule. Node reads and decodes UTF-8 by path in one
+ * native call, and a decoded text with no U+FFFD and no NUL was valid UTF-8
+ * without NUL bytes; only the rest is read again as bytes to judge.
+ */
+function readWhole(file: string): Decoding {
+  const text = fs.readFileSync(file, 'utf8');
+  if (!text.includes('\uFFFD') && !text.includes('\0')) return { ok: true, text, encoding: 'UTF-8' };
+  return decodeMemoryBytes(fs.readFileSync(file));
 }
 
 /**

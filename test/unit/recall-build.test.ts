@@ -1,17 +1,14 @@
 // Building recall's documents faster must not change them: the same documents as before, the same
-// terms however often a word was seen, and the one reader giving the same text and stat.
+// terms however often a word was seen or however it was cased.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { stemmer } from 'stemmer';
 import { describe, expect, test } from 'vitest';
 import { dateTerms } from '../../src/core/dates.js';
-import { InputError } from '../../src/core/errors.js';
 import { tokenize } from '../../src/core/tokenize.js';
 import { documentFor, searchTerms } from '../../src/recall/document.js';
-import { readMemoryFile } from '../../src/store/files.js';
 import { sharedFixtures } from '../helpers/fixtures.js';
-import { tempDir } from '../helpers/temp.js';
 
 /** Texts that take every path of the tokenizer, the date terms and the frontmatter reader. */
 const EDGE_TEXTS = [
@@ -70,34 +67,5 @@ describe('dateTerms', () => {
   test('four-digit numbers that are no year give nothing; every form with a year still gives its day', () => {
     expect(dateTerms('ports 8080 and 3000, PR #4521, build 1234')).toEqual([]);
     expect(dateTerms('7 Jan 2024, 2024-01-07, 07.01.2024, 2024年1月7日')).toEqual(['2024-01', '2024-01-07', '2024-01', '2024-01-07', '2024-01', '2024-01-07', '2024-01', '2024-01-07']);
-  });
-});
-
-describe('the one reader, from one open file', () => {
-  test('text, size and mtime as stat and a plain read give them, for files smaller and larger than its buffer', () => {
-    const dir = tempDir();
-    const sizes = [0, 1, 100, 64 * 1024, 64 * 1024 + 1, 300_000, 5];
-    sizes.forEach((size, i) => {
-      const file = path.join(dir, `f${i}.md`);
-      const text = 'ab✓\n'.repeat(Math.ceil(size / 6)).slice(0, size);
-      fs.writeFileSync(file, text);
-      const stat = fs.statSync(file);
-      expect(readMemoryFile(file)).toEqual({ ok: true, text, encoding: 'UTF-8', complete: true, size: stat.size, mtimeMs: stat.mtimeMs });
-    });
-  });
-
-  test('a prefix of a large file, then a short file: nothing of the first is left in the second', () => {
-    const dir = tempDir();
-    fs.writeFileSync(path.join(dir, 'long.md'), 'x'.repeat(50_000));
-    fs.writeFileSync(path.join(dir, 'short.md'), 'short');
-    expect(readMemoryFile(path.join(dir, 'long.md'), { maxBytes: 40_000, prefix: true })).toMatchObject({ ok: true, complete: false, text: 'x'.repeat(40_000) });
-    expect(readMemoryFile(path.join(dir, 'short.md'))).toMatchObject({ ok: true, text: 'short', size: 5 });
-  });
-
-  test('a directory is an input error naming it; a missing file is undefined', () => {
-    const dir = tempDir();
-    fs.mkdirSync(path.join(dir, 'folder.md'));
-    expect(() => readMemoryFile(path.join(dir, 'folder.md'))).toThrow(InputError);
-    expect(readMemoryFile(path.join(dir, 'gone.md'))).toBeUndefined();
   });
 });

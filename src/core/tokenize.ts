@@ -7,24 +7,29 @@ const STOP = new Set(
   ).split(' '),
 );
 const CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
-/** Number words match digits: "ten entries" finds "10 entries". */
-const NUMBERS: Record<string, string> = {
-  one: '1',
-  two: '2',
-  three: '3',
-  four: '4',
-  five: '5',
-  six: '6',
-  seven: '7',
-  eight: '8',
-  nine: '9',
-  ten: '10',
-  eleven: '11',
-  twelve: '12',
-  first: '1',
-  second: '2',
-  third: '3',
-};
+/**
+ * Number words match digits: "ten entries" finds "10 entries". A Map, not an object: a lookup in an
+ * object literal finds what it inherits ("constructor" gave the Object function as a term).
+ */
+const NUMBERS = new Map<string, string>(
+  Object.entries({
+    one: '1',
+    two: '2',
+    three: '3',
+    four: '4',
+    five: '5',
+    six: '6',
+    seven: '7',
+    eight: '8',
+    nine: '9',
+    ten: '10',
+    eleven: '11',
+    twelve: '12',
+    first: '1',
+    second: '2',
+    third: '3',
+  }),
+);
 let segmenter: Intl.Segmenter | undefined;
 // Stemming dominates tokenizing; a directory's vocabulary is small, so cache it.
 const stems = new Map<string, string>();
@@ -78,7 +83,7 @@ function pushWord(terms: string[], word: string): void {
   let term = termsOfWords.get(word);
   if (term === undefined) {
     const lower = word.toLowerCase();
-    term = lower.length < 2 || STOP.has(lower) ? null : (NUMBERS[lower] ?? (/^\d+$/.test(lower) ? lower : stem(lower)));
+    term = lower.length < 2 || STOP.has(lower) ? null : (NUMBERS.get(lower) ?? (/^\d+$/.test(lower) ? lower : stem(lower)));
     if (termsOfWords.size < 200_000) termsOfWords.set(word, term);
   }
   if (term !== null) terms.push(term);

@@ -39,8 +39,10 @@ function documentsDigest(): string {
 }
 
 describe('recall documents', () => {
+  // Frozen before the faster build (7f77ee93…); changed once since, by the "constructor" fix
+  // (DOCUMENT_VERSION 4), whose documents differ from the former ones by that word alone.
   test('are the ones built before the faster build (digest of the shared fixtures and edge texts)', () => {
-    expect(documentsDigest()).toBe('7f77ee93f384d2d2d8d625753e3e8d52ce2ff9917f34ab6000ca9834ab013f0f');
+    expect(documentsDigest()).toBe('0635ad885a190e971262d8178c9a5fc507428353cb2d98bf97fa22e9bb4b85ff');
   });
 
   test('a document built twice is identical (the second time every word comes from the memo)', () => {
@@ -55,6 +57,10 @@ describe('tokenize', () => {
       expect(first).toEqual([stemmer(word.toLowerCase())]);
       expect(tokenize(word)).toEqual(first);
     }
+  });
+
+  test('words that name what every object inherits are plain words', () => {
+    expect(tokenize('constructor toString valueOf __proto__ hasOwnProperty')).toEqual(['constructor', 'tostr', 'valueof', 'proto', 'hasownproperti']);
   });
 
   test('case never matters: an ASCII text gives the terms of its lower-cased form', () => {

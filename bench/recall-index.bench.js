@@ -60,11 +60,12 @@ function hookOverMany({ files, rounds }) {
 }
 
 async function inProcess({ files, rounds }) {
-  const { loadDocs, RecallIndex, recallIndexPath } = await import(path.join(root, 'dist/internal.js'));
+  const { documentFor, loadDocs, RecallIndex, recallIndexPath } = await import(path.join(root, 'dist/internal.js'));
   const dir = generateMemoryDir(files);
   const query = (docs) => new RecallIndex(docs).search(QUERY, { limit: 5 });
   try {
     bareReadLoop(dir);
+    const texts = fs.readdirSync(dir).flatMap((name) => (name.endsWith('.md') && name !== 'MEMORY.md' ? [[name, fs.readFileSync(path.join(dir, name), 'utf8')]] : []));
     const medians = compare(
       {
         bare: () => time(() => bareReadLoop(dir)),
@@ -75,6 +76,7 @@ async function inProcess({ files, rounds }) {
         },
         warm: () => time(() => query(loadDocs(dir, { persist: true }))),
         warmLoad: () => time(() => loadDocs(dir, { persist: true })),
+        documents: () => time(() => texts.map(([name, text]) => documentFor(name, text, 0))),
       },
       rounds,
     );
@@ -103,6 +105,7 @@ export default async function recallIndex({ rounds = 20, files = 5000, coldRound
     ['bare Node loop reading the files', `${load.bare.toFixed(0)} ms`],
     ['no index: read, rank, query', vsBare(load.noIndex, load.bare)],
     ['index build (read, write) + query', vsBare(load.build, load.bare)],
+    ['  of which the documents (documentFor, texts read)', vsBare(load.documents, load.bare)],
     ['warm index: stat, load, query', vsBare(load.warm, load.bare)],
     ['  of which stat + load (the rest is ranking)', vsBare(load.warmLoad, load.bare)],
     ['index on disk', `${(load.bytes / 1024 / 1024).toFixed(1)} MB (${Math.round(load.bytes / files)} bytes per file)`],

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { stemmer } from 'stemmer';
 import { describe, expect, test } from 'vitest';
 import { dateTerms } from '../../src/core/dates.js';
-import { tokenize } from '../../src/core/tokenize.js';
+import { tokenize, unicodeWords } from '../../src/core/tokenize.js';
 import { documentFor, searchTerms } from '../../src/recall/document.js';
 import { sharedFixtures } from '../helpers/fixtures.js';
 
@@ -66,6 +66,58 @@ describe('tokenize', () => {
   test('case never matters: an ASCII text gives the terms of its lower-cased form', () => {
     for (const text of EDGE_TEXTS.filter((t) => !/[^\x00-\x7f]/.test(t))) expect(tokenize(text)).toEqual(tokenize(text.toLowerCase()));
     expect(tokenize('\u212Aelvin')).toEqual(tokenize('kelvin')); // a sign that lower-cases to ASCII
+  });
+});
+
+describe('unicodeWords', () => {
+  const EXPRESSION = /[\p{L}\p{N}][\p{L}\p{N}'_-]*/gu;
+  const PIECES = [
+    'a',
+    'Z',
+    '0',
+    "'",
+    '’',
+    '-',
+    '_',
+    ' ',
+    '\n',
+    '.',
+    'é',
+    'e\u0301',
+    'ß',
+    'İ',
+    'Σ',
+    'ς',
+    '\u212A',
+    '中文',
+    'の',
+    '한',
+    '\u200d',
+    '😀',
+    '𝐀',
+    '𠀀',
+    '\ud800',
+    '\udc00',
+    '—',
+    '²',
+    '½',
+    'Ⅷ',
+    '٣',
+    'ﬁ',
+    'Ａ',
+    'ǅ',
+  ];
+
+  test('finds what the regular expression finds, in real memories and in random strings of awkward characters', () => {
+    const root = path.join(sharedFixtures, 'memory');
+    const texts = fs
+      .readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((rel) => rel.endsWith('.md'))
+      .map((rel) => fs.readFileSync(path.join(root, rel), 'utf8').toLowerCase());
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 3000; i++) texts.push(Array.from({ length: 1 + Math.floor(next() * 20) }, () => PIECES[Math.floor(next() * PIECES.length)]).join(''));
+    for (const text of texts) expect(unicodeWords(text)).toEqual(text.match(EXPRESSION) ?? []);
   });
 });
 

@@ -62,33 +62,36 @@ function unicodeTerms(text: string): string[] {
   // A few non-ASCII letters lower-case to ASCII (the Kelvin sign to k): such text is ASCII after all.
   if (!NON_ASCII.test(lower)) return asciiTerms(lower);
   const terms: string[] = [];
-  // The regular expressions for apostrophes, hyphens and underscores run only on the words that hold one.
-  for (const found of unicodeWords(lower)) {
-    const word = found.includes("'") ? found.replace(/'s$|'/g, '') : found;
-    if (CJK.test(word)) {
+  // The regular expressions for apostrophes, separators and CJK run only on the words that may need them.
+  unicodeWords(lower, (found, marks) => {
+    const word = marks & HAS_APOSTROPHE ? found.replace(/'s$|'/g, '') : found;
+    if (marks & MAY_BE_CJK && CJK.test(word)) {
       segmenter ??= new Intl.Segmenter('zh', { granularity: 'word' });
       for (const part of segmenter.segment(word)) {
         if (!part.isWordLike) continue;
         if (CJK.test(part.segment)) terms.push(part.segment);
         else if (part.segment.length > 1 && !STOP.has(part.segment)) terms.push(stem(part.segment));
       }
-      continue;
-    }
-    if (word.includes('-') || word.includes('_')) for (const piece of word.split(/[-_]/)) pushWord(terms, piece);
+    } else if (marks & HAS_SEPARATOR) for (const piece of word.split(/[-_]/)) pushWord(terms, piece);
     else pushWord(terms, word);
-  }
+  });
   return terms;
 }
 
+/** What `unicodeWords` says of a word besides its text. */
+const HAS_APOSTROPHE = 1;
+const HAS_SEPARATOR = 2; // a hyphen or an underscore
+const MAY_BE_CJK = 4; // a character from U+3040 up
+
 /**
- * The matches of /[\p{L}\p{N}][\p{L}\p{N}'_-]*\/gu in `text`, found by a scan that asks the
- * expression about each distinct character once: run over a whole text, the expression's Unicode
- * classes cost ~35 ns a character, most of the time of real memories (which nearly all hold an em
- * dash, an arrow or a curly quote, so take this path).
+ * Each match of /[\p{L}\p{N}][\p{L}\p{N}'_-]*\/gu in `text`, in order, with its marks, found by a
+ * scan that asks the expression about each distinct character once: run over a whole text, the
+ * expression's Unicode classes cost ~35 ns a character, most of the time of real memories (which
+ * nearly all hold an em dash, an arrow or a curly quote, so take this path).
  */
-export function unicodeWords(text: string): string[] {
-  const words: string[] = [];
+export function unicodeWords(text: string, onWord: (word: string, marks: number) => void): void {
   let start = -1;
+  let marks = 0;
   for (let i = 0; i <= text.length; ) {
     let code = i < text.length ? text.charCodeAt(i) : 32;
     let width = 1;
@@ -100,14 +103,21 @@ export function unicodeWords(text: string): string[] {
       }
     }
     if (isLetterOrDigit(code)) {
-      if (start === -1) start = i;
-    } else if (start !== -1 && code !== APOSTROPHE && code !== UNDERSCORE && code !== HYPHEN) {
-      words.push(text.slice(start, i));
-      start = -1;
+      if (start === -1) {
+        start = i;
+        marks = 0;
+      }
+      if (code >= 0x3040) marks |= MAY_BE_CJK;
+    } else if (start !== -1) {
+      if (code === APOSTROPHE) marks |= HAS_APOSTROPHE;
+      else if (code === HYPHEN || code === UNDERSCORE) marks |= HAS_SEPARATOR;
+      else {
+        onWord(text.slice(start, i), marks);
+        start = -1;
+      }
     }
     i += width;
   }
-  return words;
 }
 
 const APOSTROPHE = 39;

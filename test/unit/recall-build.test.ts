@@ -117,7 +117,17 @@ describe('unicodeWords', () => {
     let seed = 7;
     const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 3000; i++) texts.push(Array.from({ length: 1 + Math.floor(next() * 20) }, () => PIECES[Math.floor(next() * PIECES.length)]).join(''));
-    for (const text of texts) expect(unicodeWords(text)).toEqual(text.match(EXPRESSION) ?? []);
+    for (const text of texts) {
+      const words: string[] = [];
+      unicodeWords(text, (word, marks) => {
+        words.push(word);
+        // The marks say when a word may hold an apostrophe, a separator or CJK; never that it does not when it does.
+        if (word.includes("'")) expect(marks & 1).toBe(1);
+        if (/[-_]/.test(word)) expect(marks & 2).toBe(2);
+        if (/[\u3040-\uffff]/.test(word)) expect(marks & 4).toBe(4);
+      });
+      expect(words).toEqual(text.match(EXPRESSION) ?? []);
+    }
   });
 });
 

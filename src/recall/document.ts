@@ -9,7 +9,7 @@ import { memoryFields, parseTopicFile } from '../core/topic-file.js';
  * bump DOCUMENT_VERSION whenever the shape, the tokenizer or anything else
  * `documentFor` computes changes, so cached documents are rebuilt.
  */
-export const DOCUMENT_VERSION = 3;
+export const DOCUMENT_VERSION = 4;
 
 export const DOC_FIELDS = ['name', 'description', 'body'] as const;
 export type DocField = (typeof DOC_FIELDS)[number];
@@ -28,6 +28,8 @@ export interface RecallDoc {
    * strings costs far less than splitting every memory into arrays first.
    */
   terms: Record<DocField, string>;
+  /** How many terms each field holds (BM25's length), counted once per file version rather than on every prompt. */
+  lengths: Record<DocField, number>;
 }
 
 /** The search terms of a text, for documents and queries alike: its words, then its absolute dates in one form. */
@@ -42,10 +44,8 @@ export function documentFor(path: string, text: string, mtimeMs: number): Recall
   const name = fields.name ?? path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, '');
   const description = fields.description ?? '';
   const body = file.body;
-  const terms = { name: joinedTerms(name), description: joinedTerms(description), body: joinedTerms(body) };
-  return { path, name, description, body, type: fields.type ?? '', mtimeMs, terms };
-}
-
-function joinedTerms(text: string): string {
-  return searchTerms(text).join(' ');
+  const [nameTerms, descriptionTerms, bodyTerms] = [searchTerms(name), searchTerms(description), searchTerms(body)];
+  const terms = { name: nameTerms.join(' '), description: descriptionTerms.join(' '), body: bodyTerms.join(' ') };
+  const lengths = { name: nameTerms.length, description: descriptionTerms.length, body: bodyTerms.length };
+  return { path, name, description, body, type: fields.type ?? '', mtimeMs, terms, lengths };
 }

@@ -56,7 +56,15 @@ export function readRecallIndex(dir: string): Map<string, IndexEntry> {
 
 /** The checks that keep a damaged entry from reaching the ranker; the version covers the rest of the shape. */
 function looksLikeDocument(doc: RecallDoc, rel: string): boolean {
-  return typeof doc === 'object' && doc.path === rel && typeof doc.terms === 'object' && doc.terms !== null && DOC_FIELDS.every((field) => typeof doc.terms[field] === 'string');
+  return (
+    typeof doc === 'object' &&
+    doc.path === rel &&
+    typeof doc.terms === 'object' &&
+    doc.terms !== null &&
+    typeof doc.lengths === 'object' &&
+    doc.lengths !== null &&
+    DOC_FIELDS.every((field) => typeof doc.terms[field] === 'string' && typeof doc.lengths[field] === 'number')
+  );
 }
 
 /**

@@ -217,20 +217,22 @@ export class RecallIndex {
 
   private scoreAll(weights: Map<string, number>, tuning: RankTuning): Ranked[] {
     this.count(weights.keys());
-    const idf = new Map([...weights.keys()].map((t) => [t, this.idf(t)]));
-    const scored: Ranked[] = [];
-    // Only documents holding a query term can score: the others are never looked at.
-    const candidates = new Set<number>();
-    for (const term of weights.keys()) for (const i of this.postings.get(term) ?? []) candidates.add(i);
-    for (const i of [...candidates].sort((a, b) => a - b)) {
-      const entry = this.docs[i]!;
-      let score = 0;
-      for (const [term, weight] of weights) {
-        const termScore = this.termScore(entry, term, tuning);
-        if (termScore) score += weight * idf.get(term)! * termScore;
+    // Term at a time over each term's postings: a memory without the term is never looked at for it.
+    // Each memory's score still adds its terms up in the query's order (the same sums as memory at a time).
+    const totals = new Float64Array(this.docs.length);
+    for (const [term, weight] of weights) {
+      const holders = this.postings.get(term);
+      if (!holders) continue;
+      const idf = this.idf(term);
+      for (const i of holders) {
+        const termScore = this.termScore(this.docs[i]!, term, tuning);
+        if (termScore) totals[i]! += weight * idf * termScore;
       }
-      if (score > 0) scored.push({ doc: entry.doc, score });
     }
+    const scored: Ranked[] = [];
+    totals.forEach((score, i) => {
+      if (score > 0) scored.push({ doc: this.docs[i]!.doc, score });
+    });
     return scored;
   }
 

@@ -46,8 +46,9 @@ export function readRecallIndex(dir: string): Map<string, IndexEntry> {
   if (stored?.format !== INDEX_FORMAT || stored.documentVersion !== DOCUMENT_VERSION || typeof stored.files !== 'object' || stored.files === null) return entries;
   for (const [rel, value] of Object.entries(stored.files)) {
     // A malformed entry is dropped (its file is read again), never trusted.
-    if (!Array.isArray(value) || value.length !== 5 || !value.slice(0, 4).every((n) => typeof n === 'number')) continue;
+    if (!Array.isArray(value) || value.length !== 5) continue;
     const [size, mtimeMs, ctimeMs, ino, doc] = value;
+    if (typeof size !== 'number' || typeof mtimeMs !== 'number' || typeof ctimeMs !== 'number' || typeof ino !== 'number') continue;
     if (doc !== null && !looksLikeDocument(doc, rel)) continue;
     entries.set(rel, { stamp: { size, mtimeMs, ctimeMs, ino }, doc });
   }

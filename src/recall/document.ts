@@ -4,21 +4,20 @@ import { memoryFields, parseTopicFile } from '../core/topic-file.js';
 
 /**
  * The seam between loading and ranking: one memory as the ranker sees it,
- * built from a file's text by `documentFor` alone. The persistent index
+ * built from a file's text by `documentFor` alone: its terms, not its text (the
+ * prompt hook never needs the text of a memory it does not show, and the index
+ * stays half the size; see `RankOptions.textOf`). The persistent index
  * (src/recall/index-file.ts) stores these as they are, keyed by the file's stat;
  * bump DOCUMENT_VERSION whenever the shape, the tokenizer or anything else
  * `documentFor` computes changes, so cached documents are rebuilt.
  */
-export const DOCUMENT_VERSION = 4;
+export const DOCUMENT_VERSION = 5;
 
 export const DOC_FIELDS = ['name', 'description', 'body'] as const;
 export type DocField = (typeof DOC_FIELDS)[number];
 
 export interface RecallDoc {
   path: string;
-  name: string;
-  description: string;
-  body: string;
   type: string;
   mtimeMs: number;
   /**
@@ -37,15 +36,19 @@ export function searchTerms(text: string): string[] {
   return [...tokenize(text), ...dateTerms(text)];
 }
 
-/** The document of the topic file at `path` (relative to the memory directory) with text `text`. Pure. */
-export function documentFor(path: string, text: string, mtimeMs: number): RecallDoc {
+/** What recall reads of a topic file: the frontmatter's name (else the file name), description and type, and the body. Pure. */
+export function memoryParts(path: string, text: string): { name: string; description: string; type: string; body: string } {
   const { file } = parseTopicFile(text);
   const fields = memoryFields(file.frontmatter?.data ?? {});
   const name = fields.name ?? path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, '');
-  const description = fields.description ?? '';
-  const body = file.body;
+  return { name, description: fields.description ?? '', type: fields.type ?? '', body: file.body };
+}
+
+/** The document of the topic file at `path` (relative to the memory directory) with text `text`. Pure. */
+export function documentFor(path: string, text: string, mtimeMs: number): RecallDoc {
+  const { name, description, type, body } = memoryParts(path, text);
   const [nameTerms, descriptionTerms, bodyTerms] = [searchTerms(name), searchTerms(description), searchTerms(body)];
   const terms = { name: nameTerms.join(' '), description: descriptionTerms.join(' '), body: bodyTerms.join(' ') };
   const lengths = { name: nameTerms.length, description: descriptionTerms.length, body: bodyTerms.length };
-  return { path, name, description, body, type: fields.type ?? '', mtimeMs, terms, lengths };
+  return { path, type, mtimeMs, terms, lengths };
 }

@@ -82,6 +82,11 @@ export interface RankOptions {
   limit?: number;
   /** Tools the agent is using now: how-to memories about them are noise, warnings about them are not. */
   recentTools?: string[];
+  /**
+   * The text of a memory (its file), asked for the best few candidates only when `recentTools` is
+   * given: documents hold terms, and whether a memory is a how-to or a warning is read from its words.
+   */
+  textOf?: (doc: RecallDoc) => string | undefined;
   nowMs?: number;
   /** Return nothing when even the best memory is a weak match (the prompt hook asks for this). */
   abstain?: boolean;
@@ -318,7 +323,7 @@ export class RecallIndex {
     const now = options.nowMs ?? Date.now();
     const tools = toolWords(options.recentTools ?? []);
     for (const r of rescore) {
-      if (tools.length && isToolUsage(r.doc, tools)) r.score *= 0.3;
+      if (tools.length && isToolUsage(r.doc, options.textOf?.(r.doc) ?? '', tools)) r.score *= 0.3;
       // Recency breaks near-ties: at most +5% for a memory saved today.
       r.score *= 1 + 0.05 * Math.exp(-Math.max(0, now - r.doc.mtimeMs) / (90 * 86_400_000));
     }
@@ -414,8 +419,8 @@ function toolWords(recentTools: string[]): string[][] {
 }
 
 /** A how-to or reference memory about a tool already in use (and not a warning about it). */
-function isToolUsage(doc: RecallDoc, tools: string[][]): boolean {
-  const text = `${doc.name} ${doc.description} ${doc.body}`.toLowerCase();
+function isToolUsage(doc: RecallDoc, fileText: string, tools: string[][]): boolean {
+  const text = fileText.toLowerCase();
   if (WARNING.test(text)) return false;
   const mentions = tools.some((parts) => parts.every((p) => text.includes(p)));
   return mentions && (doc.type === 'reference' || /\b(?:usage|how to use|command|syntax|flags?|options?)\b/i.test(text));

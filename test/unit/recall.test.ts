@@ -6,8 +6,14 @@ import { tokenize } from '../../src/core/tokenize.js';
 
 const NOW = Date.parse('2026-11-30T12:00:00Z');
 const DAY = 86_400_000;
-const doc = (path: string, name: string, description: string, body = '', type = 'project', ageDays = 10): RecallDoc =>
-  documentFor(path, `---\nname: ${JSON.stringify(name)}\ndescription: ${JSON.stringify(description)}\ntype: ${type}\n---\n${body}`, NOW - ageDays * DAY);
+/** The file text of each document made here, as `recall` reads it back for `textOf`. */
+const fileText = new WeakMap<RecallDoc, string>();
+const doc = (path: string, name: string, description: string, body = '', type = 'project', ageDays = 10): RecallDoc => {
+  const text = `---\nname: ${JSON.stringify(name)}\ndescription: ${JSON.stringify(description)}\ntype: ${type}\n---\n${body}`;
+  const made = documentFor(path, text, NOW - ageDays * DAY);
+  fileText.set(made, text);
+  return made;
+};
 
 describe('tokenize', () => {
   test('English: lower-case, stop words out, stemmed', () => {
@@ -104,7 +110,7 @@ describe('ranking', () => {
   });
   test('--recent-tools demotes how-to memories about a tool in use, not warnings about it', () => {
     const without = index.search('psql', { nowMs: NOW });
-    const withTool = index.search('psql', { nowMs: NOW, recentTools: ['Bash(psql)', 'psql'] });
+    const withTool = index.search('psql', { nowMs: NOW, recentTools: ['Bash(psql)', 'psql'], textOf: (d) => fileText.get(d) });
     const score = (rs: typeof without, p: string) => rs.find((r) => r.doc.path === p)?.score ?? 0;
     expect(without[0]!.doc.path).toBe('reference_psql.md');
     expect(score(withTool, 'reference_psql.md')).toBeLessThan(score(without, 'reference_psql.md') * 0.5);

@@ -6,7 +6,7 @@ export { scanMemories } from './store/scan.js';
 export { loadDocs } from './recall/load.js';
 export { recallIndexPath } from './recall/index-file.js';
 export { DEFAULT_TUNING, RecallIndex } from './recall/rank.js';
-export { documentFor, searchTerms } from './recall/document.js';
+export { documentFor, memoryParts, searchTerms } from './recall/document.js';
 export { RULES } from './lint/rules/index.js';
 export { ruleDoc } from './lint/docs.js';
 export { configSchema } from './config/schema.js';

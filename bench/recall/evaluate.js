@@ -63,8 +63,16 @@ const STOP = new Set(
 );
 const processTerm = (term) => (STOP.has(term.toLowerCase()) ? null : stemmer(term.toLowerCase()));
 
-/** The peer: MiniSearch 7 BM25 with Porter stemming, stop words and memdir's former field boosts. */
-export function miniSearchRanker(docs) {
+/**
+ * The peer: MiniSearch 7 BM25 with Porter stemming, stop words and memdir's former field boosts, over
+ * the same fields of the same files (memdir's documents hold terms, so the text is read here).
+ */
+export async function miniSearchRanker() {
+  const { memoryParts } = await import(path.join(root, 'dist/internal.js'));
+  return (docs, dir) => miniSearchOver(docs.map((d) => ({ path: d.path, ...memoryParts(d.path, fs.readFileSync(path.join(dir, d.path), 'utf8')) })));
+}
+
+function miniSearchOver(docs) {
   const mini = new MiniSearch({
     fields: ['name', 'description', 'body'],
     storeFields: ['path'],
@@ -95,7 +103,7 @@ export function score(rankings, queries) {
 }
 
 /**
- * Run `rankers` ({ name: (docs) => (query) => paths }) over `sets`; returns
+ * Run `rankers` ({ name: (docs, dir) => (query) => paths }) over `sets`; returns
  * { [setName/split]: { [ranker]: { rankings, queries } } } with "all-en/<split>" (REALTALK + real) added.
  */
 export function runRankers(sets, rankers, loadDocs) {
@@ -109,7 +117,7 @@ export function runRankers(sets, rankers, loadDocs) {
   for (const set of sets) {
     const docs = loadDocs(set.dir);
     for (const [name, make] of Object.entries(rankers)) {
-      const rank = make(docs);
+      const rank = make(docs, set.dir);
       const rankings = set.queries.map((q) => rank(q.query));
       add(`${set.set}/${set.split}`, name, rankings, set.queries);
       if (set.set !== 'memsim') add(`english/${set.split}`, name, rankings, set.queries);

@@ -41,7 +41,7 @@ export default async function recallQuality({ splits = ['dev', 'test'] } = {}) {
     return (query) => index.search(query, { limit: 5, ...search }).map((r) => r.doc.path);
   };
   const hook = (rule, s) => memdir({ abstain: true, tuning: { abstain: scaled(rule, s) } });
-  const rankers = { memdir: memdir({}), hook: memdir({ abstain: true }), mini: miniSearchRanker };
+  const rankers = { memdir: memdir({}), hook: memdir({ abstain: true }), mini: await miniSearchRanker() };
   for (const [name, rule] of Object.entries(ABSTENTION)) for (const s of SCALES) rankers[`hook ${name} ×${s}`] = hook(rule, s);
   for (const [name, change] of Object.entries(ABLATIONS)) rankers[`hook ${name}`] = hook({ ...DEFAULT_TUNING.abstain, ...change }, 1);
   for (const [name, tuning] of Object.entries(IDEAS)) rankers[name] = memdir({ tuning });

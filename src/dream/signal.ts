@@ -1,10 +1,11 @@
 import { tokenSet } from '../core/similarity.js';
+import { findDurableStatement } from '../extract/durable.js';
 import { readTranscript } from '../extract/read-transcript.js';
 
 /**
  * Gather recent signal: what the user asked, in the sessions since the last
- * consolidation, to be remembered ("remember that…", "记住…", "from now on…")
- * and that no memory holds yet. Dream reports these (saving them is
+ * consolidation, to be remembered ("remember that…", "记住…", "from now on…"),
+ * judged by extract's own detector, and that no memory holds yet. Dream reports these (saving them is
  * `memdir extract`'s job, which validates and records their origin); it does
  * not write them.
  */
@@ -14,7 +15,6 @@ export interface UnsavedRequest {
   text: string;
 }
 
-const EXPLICIT_REQUEST = /(?:^|[.!?]\s+)(?:please\s+)?(?:remember(?:\s+that)?|from now on|don't forget(?:\s+that)?)[,:]?\s+(.{8,})|记住[，,:：]?\s*(.{2,})/i;
 /** Share of a request's terms some memory must hold for it to count as saved. */
 const SAVED_SHARE = 0.6;
 
@@ -30,8 +30,7 @@ export async function unsavedRequests(transcripts: string[], memoryTexts: Iterab
     }
     for (const message of transcript.messages) {
       if (!message.isHumanPrompt) continue;
-      const match = EXPLICIT_REQUEST.exec(message.text);
-      const text = (match?.[1] ?? match?.[2])?.trim();
+      const text = findDurableStatement(message.text)?.statement;
       if (!text) continue;
       const terms = tokenSet(text);
       const saved = memories.some((memory) => {

@@ -4,21 +4,20 @@ import { memoryFields, parseTopicFile } from '../core/topic-file.js';
 
 /**
  * The seam between loading and ranking: one memory as the ranker sees it,
- * built from a file's text by `documentFor` alone. The persistent index
+ * built from a file's text by `documentFor` alone: its terms, not its text (the
+ * prompt hook never needs the text of a memory it does not show, and the index
+ * stays half the size; see `RankOptions.textOf`). The persistent index
  * (src/recall/index-file.ts) stores these as they are, keyed by the file's stat;
  * bump DOCUMENT_VERSION whenever the shape, the tokenizer or anything else
  * `documentFor` computes changes, so cached documents are rebuilt.
  */
-export const DOCUMENT_VERSION = 4;
+export const DOCUMENT_VERSION = 6;
 
 export const DOC_FIELDS = ['name', 'description', 'body'] as const;
 export type DocField = (typeof DOC_FIELDS)[number];
 
 export interface RecallDoc {
   path: string;
-  name: string;
-  description: string;
-  body: string;
   type: string;
   mtimeMs: number;
   /**
@@ -28,6 +27,8 @@ export interface RecallDoc {
    * strings costs far less than splitting every memory into arrays first.
    */
   terms: Record<DocField, string>;
+  /** How many terms each field holds (BM25's length), counted once per file version rather than on every prompt. */
+  lengths: Record<DocField, number>;
 }
 
 /** The search terms of a text, for documents and queries alike: its words, then its absolute dates in one form. */
@@ -37,17 +38,19 @@ export function searchTerms(text: string): string[] {
   return terms;
 }
 
-/** The document of the topic file at `path` (relative to the memory directory) with text `text`. Pure. */
-export function documentFor(path: string, text: string, mtimeMs: number): RecallDoc {
+/** What recall reads of a topic file: the frontmatter's name (else the file name), description and type, and the body. Pure. */
+export function memoryParts(path: string, text: string): { name: string; description: string; type: string; body: string } {
   const { file } = parseTopicFile(text);
   const fields = memoryFields(file.frontmatter?.data ?? {});
   const name = fields.name ?? path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, '');
-  const description = fields.description ?? '';
-  const body = file.body;
-  const terms = { name: joinedTerms(name), description: joinedTerms(description), body: joinedTerms(body) };
-  return { path, name, description, body, type: fields.type ?? '', mtimeMs, terms };
+  return { name, description: fields.description ?? '', type: fields.type ?? '', body: file.body };
 }
 
-function joinedTerms(text: string): string {
-  return searchTerms(text).join(' ');
+/** The document of the topic file at `path` (relative to the memory directory) with text `text`. Pure. */
+export function documentFor(path: string, text: string, mtimeMs: number): RecallDoc {
+  const { name, description, type, body } = memoryParts(path, text);
+  const [nameTerms, descriptionTerms, bodyTerms] = [searchTerms(name), searchTerms(description), searchTerms(body)];
+  const terms = { name: nameTerms.join(' '), description: descriptionTerms.join(' '), body: bodyTerms.join(' ') };
+  const lengths = { name: nameTerms.length, description: descriptionTerms.length, body: bodyTerms.length };
+  return { path, type, mtimeMs, terms, lengths };
 }

@@ -46,8 +46,9 @@ export function readRecallIndex(dir: string): Map<string, IndexEntry> {
   if (stored?.format !== INDEX_FORMAT || stored.documentVersion !== DOCUMENT_VERSION || typeof stored.files !== 'object' || stored.files === null) return entries;
   for (const [rel, value] of Object.entries(stored.files)) {
     // A malformed entry is dropped (its file is read again), never trusted.
-    if (!Array.isArray(value) || value.length !== 5 || !value.slice(0, 4).every((n) => typeof n === 'number')) continue;
+    if (!Array.isArray(value) || value.length !== 5) continue;
     const [size, mtimeMs, ctimeMs, ino, doc] = value;
+    if (typeof size !== 'number' || typeof mtimeMs !== 'number' || typeof ctimeMs !== 'number' || typeof ino !== 'number') continue;
     if (doc !== null && !looksLikeDocument(doc, rel)) continue;
     entries.set(rel, { stamp: { size, mtimeMs, ctimeMs, ino }, doc });
   }
@@ -56,7 +57,15 @@ export function readRecallIndex(dir: string): Map<string, IndexEntry> {
 
 /** The checks that keep a damaged entry from reaching the ranker; the version covers the rest of the shape. */
 function looksLikeDocument(doc: RecallDoc, rel: string): boolean {
-  return typeof doc === 'object' && doc.path === rel && typeof doc.terms === 'object' && doc.terms !== null && DOC_FIELDS.every((field) => typeof doc.terms[field] === 'string');
+  return (
+    typeof doc === 'object' &&
+    doc.path === rel &&
+    typeof doc.terms === 'object' &&
+    doc.terms !== null &&
+    typeof doc.lengths === 'object' &&
+    doc.lengths !== null &&
+    DOC_FIELDS.every((field) => typeof doc.terms[field] === 'string' && typeof doc.lengths[field] === 'number')
+  );
 }
 
 /**

@@ -36,7 +36,7 @@ export function loadDocs(dir: string, options: LoadOptions = {}): RecallDoc[] {
   const current = new Map<string, IndexEntry>();
   let reread = 0;
   for (const { path: rel, stamp } of statMarkdownFiles(dir)) {
-    if (path.posix.basename(rel) === INDEX_FILE) continue;
+    if (rel === INDEX_FILE || rel.endsWith(`/${INDEX_FILE}`)) continue;
     const hit = cached.get(rel);
     if (hit && sameStamp(hit.stamp, stamp)) {
       current.set(rel, hit);

@@ -82,6 +82,11 @@ export interface RankOptions {
   limit?: number;
   /** Tools the agent is using now: how-to memories about them are noise, warnings about them are not. */
   recentTools?: string[];
+  /**
+   * The text of a memory (its file), asked for the best few candidates only when `recentTools` is
+   * given: documents hold terms, and whether a memory is a how-to or a warning is read from its words.
+   */
+  textOf?: (doc: RecallDoc) => string | undefined;
   nowMs?: number;
   /** Return nothing when even the best memory is a weak match (the prompt hook asks for this). */
   abstain?: boolean;
@@ -116,7 +121,16 @@ interface Indexed {
   doc: RecallDoc;
   /** Term counts per field, for the terms counted so far (see `count`): absent means 0 for those. */
   tf: Record<DocField, Map<string, number>>;
-  len: Record<DocField, number>;
+}
+
+/**
+ * One field of every document as a single string (documents separated by newlines), with the
+ * offset where each document starts: a query's terms are found in one regular-expression pass
+ * per field instead of one per document and field.
+ */
+interface FieldCorpus {
+  text: string;
+  starts: number[];
 }
 
 /**
@@ -126,20 +140,19 @@ interface Indexed {
  */
 export class RecallIndex {
   private readonly docs: Indexed[];
+  private readonly byDoc: Map<RecallDoc, Indexed>;
   /** For each counted term, the documents holding it (indices into `docs`, ascending): its length is the term's df. */
   private readonly postings = new Map<string, number[]>();
   private readonly avgLen: Record<DocField, number>;
   /** The terms whose postings and `tf` are complete; `null` once every term is. */
   private counted: Set<string> | null = new Set();
+  private corpus: Record<DocField, FieldCorpus> | undefined;
 
   constructor(docs: RecallDoc[]) {
-    this.docs = docs.map((doc) => ({
-      doc,
-      tf: { name: new Map<string, number>(), description: new Map<string, number>(), body: new Map<string, number>() },
-      len: { name: termCount(doc.terms.name), description: termCount(doc.terms.description), body: termCount(doc.terms.body) },
-    }));
+    this.docs = docs.map((doc) => ({ doc, tf: { name: new Map<string, number>(), description: new Map<string, number>(), body: new Map<string, number>() } }));
+    this.byDoc = new Map(this.docs.map((entry) => [entry.doc, entry]));
     const n = Math.max(1, this.docs.length);
-    const average = (field: DocField) => this.docs.reduce((s, d) => s + d.len[field], 0) / n || 1;
+    const average = (field: DocField) => this.docs.reduce((s, d) => s + d.doc.lengths[field], 0) / n || 1;
     this.avgLen = { name: average('name'), description: average('description'), body: average('body') };
   }
 
@@ -147,26 +160,42 @@ export class RecallIndex {
   private count(terms?: Iterable<string>): void {
     const counted = this.counted;
     if (counted === null) return;
-    const wanted = terms === undefined ? undefined : new Set([...terms].filter((t) => !counted.has(t)));
-    if (wanted?.size === 0) return;
-    // A few wanted terms are found by one regular expression per field, without splitting it.
-    const pattern = wanted && new RegExp(`(?:^| )(${[...wanted].map(escapeRegExp).join('|')})(?= |$)`, 'g');
-    this.docs.forEach((entry, i) => {
-      for (const field of DOC_FIELDS) {
-        const counts = entry.tf[field];
-        const text = entry.doc.terms[field];
-        const terms = pattern ? Array.from(text.matchAll(pattern), (match) => match[1]!) : termsOf(text);
-        for (const term of terms) {
-          if (!pattern && counted.has(term)) continue;
-          counts.set(term, (counts.get(term) ?? 0) + 1);
-          const holders = this.postings.get(term);
-          if (!holders) this.postings.set(term, [i]);
-          else if (holders[holders.length - 1] !== i) holders.push(i);
-        }
+    if (terms === undefined) {
+      this.docs.forEach((entry, i) => {
+        for (const field of DOC_FIELDS) for (const term of termsOf(entry.doc.terms[field])) if (!counted.has(term)) this.add(i, field, term);
+      });
+      this.counted = null;
+      return;
+    }
+    const wanted = new Set([...terms].filter((t) => !counted.has(t)));
+    if (wanted.size === 0) return;
+    // A whole term: preceded and followed by a separator (space between terms, newline between documents) or an end.
+    const pattern = new RegExp(`(?<![^ \\n])(?:${[...wanted].map(escapeRegExp).join('|')})(?![^ \\n])`, 'g');
+    this.corpus ??= corpusOf(this.docs);
+    for (const field of DOC_FIELDS) {
+      const { text, starts } = this.corpus[field];
+      let i = 0;
+      for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+        while (i + 1 < starts.length && starts[i + 1]! <= match.index) i++;
+        this.add(i, field, match[0]);
       }
-    });
-    if (wanted) for (const term of wanted) counted.add(term);
-    else this.counted = null;
+    }
+    for (const term of wanted) {
+      counted.add(term);
+      // Found field by field, a term's documents arrive out of order.
+      this.postings.get(term)?.sort((a, b) => a - b);
+    }
+  }
+
+  /** One more occurrence of `term` in `field` of document `i`. */
+  private add(i: number, field: DocField, term: string): void {
+    const { tf } = this.docs[i]!;
+    const known = tf.name.has(term) || tf.description.has(term) || tf.body.has(term);
+    tf[field].set(term, (tf[field].get(term) ?? 0) + 1);
+    if (known) return;
+    const holders = this.postings.get(term);
+    if (holders) holders.push(i);
+    else this.postings.set(term, [i]);
   }
 
   /** How many documents hold `term` (counted terms only). */
@@ -185,7 +214,7 @@ export class RecallIndex {
     for (const field of DOC_FIELDS) {
       const tf = entry.tf[field].get(term);
       if (!tf) continue;
-      const norm = 1 - tuning.b + (tuning.b * entry.len[field]) / this.avgLen[field];
+      const norm = 1 - tuning.b + (tuning.b * entry.doc.lengths[field]) / this.avgLen[field];
       score += tuning.weights[field] * ((tf * (tuning.k1 + 1)) / (tf + tuning.k1 * norm));
     }
     return score;
@@ -193,20 +222,22 @@ export class RecallIndex {
 
   private scoreAll(weights: Map<string, number>, tuning: RankTuning): Ranked[] {
     this.count(weights.keys());
-    const idf = new Map([...weights.keys()].map((t) => [t, this.idf(t)]));
-    const scored: Ranked[] = [];
-    // Only documents holding a query term can score: the others are never looked at.
-    const candidates = new Set<number>();
-    for (const term of weights.keys()) for (const i of this.postings.get(term) ?? []) candidates.add(i);
-    for (const i of [...candidates].sort((a, b) => a - b)) {
-      const entry = this.docs[i]!;
-      let score = 0;
-      for (const [term, weight] of weights) {
-        const termScore = this.termScore(entry, term, tuning);
-        if (termScore) score += weight * idf.get(term)! * termScore;
+    // Term at a time over each term's postings: a memory without the term is never looked at for it.
+    // Each memory's score still adds its terms up in the query's order (the same sums as memory at a time).
+    const totals = new Float64Array(this.docs.length);
+    for (const [term, weight] of weights) {
+      const holders = this.postings.get(term);
+      if (!holders) continue;
+      const idf = this.idf(term);
+      for (const i of holders) {
+        const termScore = this.termScore(this.docs[i]!, term, tuning);
+        if (termScore) totals[i]! += weight * idf * termScore;
       }
-      if (score > 0) scored.push({ doc: entry.doc, score });
     }
+    const scored: Ranked[] = [];
+    totals.forEach((score, i) => {
+      if (score > 0) scored.push({ doc: this.docs[i]!.doc, score });
+    });
     return scored;
   }
 
@@ -287,12 +318,12 @@ export class RecallIndex {
       scored.sort(byScore);
     }
     const rescore = scored.slice(0, RESCORE_TOP);
-    if (tuning.proximity > 0 && queryTerms.length > 1) for (const r of rescore) r.score *= 1 + tuning.proximity * proximityPairs(r.doc, queryTerms);
+    if (tuning.proximity > 0 && queryTerms.length > 1) for (const r of rescore) r.score *= 1 + tuning.proximity * this.proximityPairs(r.doc, queryTerms);
 
     const now = options.nowMs ?? Date.now();
     const tools = toolWords(options.recentTools ?? []);
     for (const r of rescore) {
-      if (tools.length && isToolUsage(r.doc, tools)) r.score *= 0.3;
+      if (tools.length && isToolUsage(r.doc, options.textOf?.(r.doc) ?? '', tools)) r.score *= 0.3;
       // Recency breaks near-ties: at most +5% for a memory saved today.
       r.score *= 1 + 0.05 * Math.exp(-Math.max(0, now - r.doc.mtimeMs) / (90 * 86_400_000));
     }
@@ -303,7 +334,7 @@ export class RecallIndex {
 
   /** The share of the query's idf mass that `ranked` holds (see `abstain.heldAt`), overall and among known words. */
   private coverage(ranked: Ranked, terms: string[], tuning: RankTuning): Coverage {
-    const entry = this.docs.find((d) => d.doc === ranked.doc)!;
+    const entry = this.byDoc.get(ranked.doc)!;
     const { heldAt } = tuning.abstain;
     let total = 0;
     let known = 0;
@@ -321,6 +352,23 @@ export class RecallIndex {
     }
     return { all: total ? found / total : 0, known: known ? found / known : 0, words };
   }
+
+  /**
+   * How many consecutive query-term pairs occur within a few words of each other in one field of `doc`.
+   * Only a field holding both terms of a pair (known from the counts) is looked at.
+   */
+  private proximityPairs(doc: RecallDoc, queryTerms: string[]): number {
+    const { tf } = this.byDoc.get(doc)!;
+    const fields = new Map<DocField, string[]>();
+    const termsIn = (field: DocField) => fields.get(field) ?? fields.set(field, termsOf(doc.terms[field])).get(field)!;
+    let pairs = 0;
+    for (let i = 0; i + 1 < queryTerms.length; i++) {
+      const [a, b] = [queryTerms[i]!, queryTerms[i + 1]!];
+      if (a === b) continue;
+      if (DOC_FIELDS.some((field) => tf[field].has(a) && tf[field].has(b) && near(termsIn(field), a, b))) pairs++;
+    }
+    return pairs;
+  }
 }
 
 /** Whether a best memory with this coverage is worth the agent's context. */
@@ -329,18 +377,6 @@ function answers(coverage: Coverage, abstain: RankTuning['abstain']): boolean {
 }
 
 const byScore = (a: Ranked, b: Ranked) => b.score - a.score || b.doc.mtimeMs - a.doc.mtimeMs || (a.doc.path < b.doc.path ? -1 : 1);
-
-/** How many consecutive query-term pairs occur within a few words of each other in one field of `doc`. */
-function proximityPairs(doc: RecallDoc, queryTerms: string[]): number {
-  const fields = DOC_FIELDS.map((field) => termsOf(doc.terms[field]));
-  let pairs = 0;
-  for (let i = 0; i + 1 < queryTerms.length; i++) {
-    const [a, b] = [queryTerms[i]!, queryTerms[i + 1]!];
-    if (a === b) continue;
-    if (fields.some((terms) => near(terms, a, b))) pairs++;
-  }
-  return pairs;
-}
 
 function near(tokens: string[], a: string, b: string): boolean {
   let lastA = -Infinity;
@@ -383,8 +419,8 @@ function toolWords(recentTools: string[]): string[][] {
 }
 
 /** A how-to or reference memory about a tool already in use (and not a warning about it). */
-function isToolUsage(doc: RecallDoc, tools: string[][]): boolean {
-  const text = `${doc.name} ${doc.description} ${doc.body}`.toLowerCase();
+function isToolUsage(doc: RecallDoc, fileText: string, tools: string[][]): boolean {
+  const text = fileText.toLowerCase();
   if (WARNING.test(text)) return false;
   const mentions = tools.some((parts) => parts.every((p) => text.includes(p)));
   return mentions && (doc.type === 'reference' || /\b(?:usage|how to use|command|syntax|flags?|options?)\b/i.test(text));
@@ -395,11 +431,18 @@ function termsOf(text: string): string[] {
   return text === '' ? [] : text.split(' ');
 }
 
-function termCount(text: string): number {
-  if (text === '') return 0;
-  let count = 1;
-  for (let at = text.indexOf(' '); at !== -1; at = text.indexOf(' ', at + 1)) count++;
-  return count;
+function corpusOf(docs: Indexed[]): Record<DocField, FieldCorpus> {
+  const build = (field: DocField): FieldCorpus => {
+    const starts: number[] = [];
+    let length = 0;
+    const parts = docs.map(({ doc }) => {
+      starts.push(length);
+      length += doc.terms[field].length + 1;
+      return doc.terms[field];
+    });
+    return { text: parts.join('\n'), starts };
+  };
+  return { name: build('name'), description: build('description'), body: build('body') };
 }
 
 const escapeRegExp = (term: string) => term.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');

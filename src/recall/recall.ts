@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ModelError } from '../llm/model.js';
 import { settleDirectory } from '../store/lock.js';
 import { loadDocs, readForRecall } from './load.js';
-import { type Coverage, RecallIndex } from './rank.js';
+import { type Coverage, type RecallDoc, RecallIndex } from './rank.js';
 import { renderMemory } from './render.js';
 
 export interface RecallOptions {
@@ -73,7 +73,8 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
   }
 
   const docs = loadDocs(options.dir, { persist: true }).filter((d) => !skip.has(d.path));
-  const { ranked, coverage, confident } = new RecallIndex(docs).rank(options.query, { limit, recentTools, nowMs: now, abstain: options.abstain });
+  const textOf = (doc: RecallDoc) => readForRecall(path.join(options.dir, doc.path))?.text;
+  const { ranked, coverage, confident } = new RecallIndex(docs).rank(options.query, { limit, recentTools, textOf, nowMs: now, abstain: options.abstain });
   return {
     engine: 'local',
     memories: ranked.flatMap((r) => read(r.doc.path, round(r.score), r.doc.mtimeMs)),

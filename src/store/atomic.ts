@@ -21,6 +21,14 @@ interface JournalEntry {
   delete?: true;
 }
 
+/**
+ * The temp file a write goes through, next to its target: hidden, and ending in `.tmp` rather than
+ * the target's `.md`, so that no tool globbing `*.md` takes a half-written memory for a second copy.
+ */
+function tempFor(file: string): string {
+  return path.join(path.dirname(file), `${TEMP_PREFIX}${randomHex(6)}-${path.basename(file)}.tmp`);
+}
+
 function ioError(target: string, error: unknown, reading = false): IoError {
   const err = error as NodeJS.ErrnoException;
   const reason = err.code ? `${err.code}: ${err.message.replace(/^[A-Z]+: /, '').split(',')[0]}` : String(error);
@@ -43,7 +51,7 @@ function writeDurably(file: string, content: string, durable = true): void {
  * failure but must never be seen half-written (the rename still guarantees that).
  */
 export function writeFileAtomic(file: string, content: string, options: { durable?: boolean } = {}): void {
-  const temp = path.join(path.dirname(file), `${TEMP_PREFIX}${randomHex(6)}-${path.basename(file)}`);
+  const temp = tempFor(file);
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     writeDurably(temp, content, options.durable);
@@ -79,7 +87,7 @@ export function commitChanges(dir: string, changes: FileChange[], hooks: { after
         continue;
       }
       fs.mkdirSync(path.dirname(target), { recursive: true });
-      const temp = path.join(path.dirname(change.path), `${TEMP_PREFIX}${randomHex(6)}-${path.basename(change.path)}`);
+      const temp = tempFor(change.path);
       writeDurably(path.join(dir, temp), change.content);
       entries.push({ path: change.path, temp });
       step(`temp ${change.path}`);

@@ -131,12 +131,18 @@ describe('memdir dream on planted problems', () => {
     const { dir, repo, env } = await planted();
     const line = (uuid: string, content: string) => JSON.stringify({ type: 'user', uuid, parentUuid: null, sessionId: 's1', timestamp: '2026-03-01T10:00:00Z', message: { role: 'user', content } });
     writeTree(path.join(env.HOME!, '.claude', 'projects', sanitizeProjectPath(repo)), {
-      's1.jsonl': `${[line('u1', 'remember that the staging database is db-staging-2 in eu-west-1'), line('u2', 'Remember that integration tests must use a real database')].join('\n')}\n`,
+      's1.jsonl': `${[
+        line('u1', 'remember that the staging database is db-staging-2 in eu-west-1'),
+        line('u2', 'Remember that integration tests must use a real database'),
+        line('u3', 'fix the failing test in the auth module, then remember to push'),
+        line('u4', 'From now on, always answer in French.'),
+      ].join('\n')}\n`,
     });
     const r = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: repo, env });
     expect(r.code, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout);
-    expect(result.unsaved.map((u: { text: string }) => u.text)).toEqual(['the staging database is db-staging-2 in eu-west-1']);
+    // Judged as extract judges it: a standing rule counts without the word "remember", a task step does not.
+    expect(result.unsaved.map((u: { text: string }) => u.text)).toEqual(['the staging database is db-staging-2 in eu-west-1', 'From now on, always answer in French.']);
     expect(fs.readFileSync(result.report, 'utf8')).toContain('- the staging database is db-staging-2 in eu-west-1 (');
   });
 });

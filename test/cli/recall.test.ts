@@ -36,6 +36,24 @@ function workspace() {
 }
 
 describe('memdir recall', () => {
+  test('--recent-tools: a how-to memory about a tool in use is demoted, a warning about it is not (read from the files, cold and from the index)', async () => {
+    const { project, dir, env } = workspace();
+    writeTree(dir, {
+      'reference_psql.md': topic('psql usage', 'How to use psql against the staging database', 'reference', 'psql -h staging.internal app'),
+      'feedback_psql.md': topic('psql gotcha', 'Never run psql against production without a transaction', 'feedback', 'Wrap every session in BEGIN.'),
+    });
+    const scores = async (args: string[]) => {
+      const r = await runMemdir(['recall', '--json', ...args, 'psql against the database'], { cwd: project, env });
+      return Object.fromEntries(JSON.parse(r.stdout).selected.map((m: { path: string; score: number }) => [m.path, m.score]));
+    };
+    const plain = await scores([]);
+    for (let run = 0; run < 2; run++) {
+      const inUse = await scores(['--recent-tools', 'Bash,psql']);
+      expect(inUse['reference_psql.md']).toBeCloseTo(plain['reference_psql.md'] * 0.3, 2);
+      expect(inUse['feedback_psql.md']).toBe(plain['feedback_psql.md']);
+    }
+    expect(fs.existsSync(path.join(dir, '.memdir/recall-index.json'))).toBe(true);
+  });
   test('prints the matching memory with its header; --json lists scores', async () => {
     const { project, dir, env } = workspace();
     const r = await runMemdir(['recall', 'can I merge the mobile branch this week?'], { cwd: project, env });

@@ -85,3 +85,20 @@ describe('a journal whose roll-forward fails (issue 8, item 8)', () => {
     expect(fs.readFileSync(path.join(dir, temp), 'utf8')).toContain('Roll out by region.');
   });
 });
+
+describe('temp files', () => {
+  test('a write stopped after its first step leaves a hidden temp file that no *.md glob takes for a memory', async () => {
+    const { dir, env } = freezeWorkspace();
+    const r = await runMemdir(['save', '--dir', dir, '--type', 'project', '--name', 'Cut short', '--description', 'a save killed after writing its temp file', '--body', 'Half.'], {
+      cwd: dir,
+      env: { ...env, MEMDIR_TEST_CRASH_AFTER_STEP: '1' },
+    });
+    expect(r.code).not.toBe(0);
+    const temps = Object.keys(snapshotTree(dir)).filter((f) => path.basename(f).startsWith('.memdir-tmp-'));
+    expect(temps).toHaveLength(1);
+    expect(temps[0]).toMatch(/^\.memdir-tmp-[0-9a-f]{12}-project_cut_short\.md\.tmp$/);
+    // The next command under the lock finds the crashed writer's temp file and sweeps it.
+    expect((await runMemdir(['lint', '--fix', '--dir', dir], { cwd: dir, env })).code).toBeLessThan(2);
+    expect(Object.keys(snapshotTree(dir)).filter((f) => f.includes('.memdir-tmp-'))).toEqual([]);
+  });
+});

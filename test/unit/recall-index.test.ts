@@ -17,15 +17,15 @@ function memoryDir(): string {
     'MEMORY.md': '- [a](a.md)\n',
     'a.md': topic('alpha'),
     'b.md': topic('bravo'),
-    'c.md': topic('charlie'),
+    'c.md': topic('carol'),
   });
   return dir;
 }
 
-/** Renames every cached document to CACHED: a document read from its file again has its real name. */
+/** Renames every cached document to CACHED (its name's terms): a document read from its file again has its real name. */
 function markCached(dir: string): void {
   const stored = JSON.parse(fs.readFileSync(recallIndexPath(dir), 'utf8'));
-  for (const entry of Object.values(stored.files) as unknown[][]) if (entry[4]) (entry[4] as { name: string }).name = 'CACHED';
+  for (const entry of Object.values(stored.files) as unknown[][]) if (entry[4]) (entry[4] as { terms: { name: string } }).terms.name = 'CACHED';
   fs.writeFileSync(recallIndexPath(dir), JSON.stringify(stored));
 }
 
@@ -39,14 +39,14 @@ function indexedWithFixedTime(rel: string): { dir: string; file: string } {
   return { dir, file };
 }
 
-const names = (dir: string) => Object.fromEntries(loadDocs(dir, { persist: true }).map((d) => [d.path, d.name]));
+const names = (dir: string) => Object.fromEntries(loadDocs(dir, { persist: true }).map((d) => [d.path, d.terms.name]));
 const DAY = 86_400_000;
 const SOME_TIME = new Date('2026-06-01T10:00:00.000Z');
 
 describe('recall index: invalidation', () => {
   test('a warm load reads no file and does not rewrite the index', () => {
     const dir = memoryDir();
-    expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'charlie' });
+    expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'carol' });
     markCached(dir);
     const before = fs.readFileSync(recallIndexPath(dir), 'utf8');
     expect(names(dir)).toEqual({ 'a.md': 'CACHED', 'b.md': 'CACHED', 'c.md': 'CACHED' });
@@ -88,7 +88,7 @@ describe('recall index: invalidation', () => {
     fs.utimesSync(path.join(dir, 'a.md'), past, past);
     fs.utimesSync(path.join(dir, 'b.md'), future, future);
     const docs = loadDocs(dir, { persist: true });
-    expect(docs.map((d) => d.name)).toEqual(['alpha', 'bravo', 'CACHED']);
+    expect(docs.map((d) => d.terms.name)).toEqual(['alpha', 'bravo', 'CACHED']);
     expect(docs[0]!.mtimeMs).toBeCloseTo(past.getTime(), -1);
   });
 
@@ -96,12 +96,12 @@ describe('recall index: invalidation', () => {
     const { dir, file } = indexedWithFixedTime('c.md');
     const { ino, size } = fs.statSync(file);
     const replacement = path.join(dir, 'c.tmp');
-    fs.writeFileSync(replacement, topic('charlee'));
+    fs.writeFileSync(replacement, topic('karol'));
     fs.utimesSync(replacement, SOME_TIME, SOME_TIME);
     fs.renameSync(replacement, file);
     expect(fs.statSync(file)).toMatchObject({ size, mtimeMs: SOME_TIME.getTime() });
     expect(fs.statSync(file).ino).not.toBe(ino);
-    expect(names(dir)['c.md']).toBe('charlee');
+    expect(names(dir)['c.md']).toBe('karol');
   });
 
   test('a file recall cannot read is remembered as such, and read again once it changes', () => {
@@ -130,7 +130,7 @@ describe('recall index: never trusted blindly, never fatal', () => {
     names(dir);
     markCached(dir);
     fs.writeFileSync(recallIndexPath(dir), corrupt(fs.readFileSync(recallIndexPath(dir), 'utf8')));
-    expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'charlie' });
+    expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'carol' });
     expect(stored(dir).documentVersion).toBe(DOCUMENT_VERSION);
     expect(readRecallIndex(dir).size).toBe(3);
   });
@@ -145,14 +145,14 @@ describe('recall index: never trusted blindly, never fatal', () => {
     index.files['c.md'][4].terms.body = ['not', 'terms', 'as', 'stored'];
     index.files['d.md'] = [1, 2, 3, 4, { path: 'd.md' }];
     fs.writeFileSync(recallIndexPath(dir), JSON.stringify(index));
-    expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'charlie' });
+    expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'carol' });
     expect([...readRecallIndex(dir).keys()]).toEqual(['a.md', 'b.md', 'c.md']);
   });
 
   test('a directory that cannot take the index is read without one', () => {
     const dir = memoryDir();
     fs.writeFileSync(path.join(dir, '.memdir'), 'a file where the state folder would go');
-    expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'charlie' });
+    expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'carol' });
     expect(fs.readFileSync(path.join(dir, '.memdir'), 'utf8')).toBe('a file where the state folder would go');
   });
 

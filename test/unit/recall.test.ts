@@ -6,8 +6,14 @@ import { tokenize } from '../../src/core/tokenize.js';
 
 const NOW = Date.parse('2026-11-30T12:00:00Z');
 const DAY = 86_400_000;
-const doc = (path: string, name: string, description: string, body = '', type = 'project', ageDays = 10): RecallDoc =>
-  documentFor(path, `---\nname: ${JSON.stringify(name)}\ndescription: ${JSON.stringify(description)}\ntype: ${type}\n---\n${body}`, NOW - ageDays * DAY);
+/** The file text of each document made here, as `recall` reads it back for `textOf`. */
+const fileText = new WeakMap<RecallDoc, string>();
+const doc = (path: string, name: string, description: string, body = '', type = 'project', ageDays = 10): RecallDoc => {
+  const text = `---\nname: ${JSON.stringify(name)}\ndescription: ${JSON.stringify(description)}\ntype: ${type}\n---\n${body}`;
+  const made = documentFor(path, text, NOW - ageDays * DAY);
+  fileText.set(made, text);
+  return made;
+};
 
 describe('tokenize', () => {
   test('English: lower-case, stop words out, stemmed', () => {
@@ -49,6 +55,25 @@ describe('ranking', () => {
     expect(scores(0)[0]![1]).toBeCloseTo(scores(0)[1]![1] as number, 5);
     expect(scores(0.2).map(([p]) => p)).toEqual(['near.md', 'apart.md']);
   });
+  test('a term is counted in every field of every memory in one pass per field: BM25F by hand', () => {
+    // "vet" sits in b's body, a's name and body, and c's description: found field by field, out of document order.
+    const docs = [doc('a.md', 'Vet visit', 'Puppy checkup', 'vet said fine, vet again soon'), doc('b.md', 'Food', 'Bought food', 'after the vet'), doc('c.md', 'Bill', 'Paid the vet'), doc('d.md', 'Tax', 'Filed the tax return')];
+    const { k1, b, weights } = DEFAULT_TUNING;
+    const average = (field: 'name' | 'description' | 'body') => docs.reduce((sum, d) => sum + d.lengths[field], 0) / docs.length;
+    const part = (d: RecallDoc, field: 'name' | 'description' | 'body', tf: number) => (weights[field] * (tf * (k1 + 1))) / (tf + k1 * (1 - b + (b * d.lengths[field]) / average(field)));
+    const idf = Math.log(1 + (4 - 3 + 0.5) / (3 + 0.5));
+    const expected = { 'a.md': idf * (part(docs[0]!, 'name', 1) + part(docs[0]!, 'body', 2)), 'b.md': idf * part(docs[1]!, 'body', 1), 'c.md': idf * part(docs[2]!, 'description', 1) };
+    const scores = new RecallIndex(docs).search('vet', { nowMs: NOW, tuning: { proximity: 0 } });
+    expect(scores.map((r) => r.doc.path).sort()).toEqual(['a.md', 'b.md', 'c.md']);
+    // Recency adds at most 5% to break near-ties (all four memories are 10 days old).
+    const recency = 1 + 0.05 * Math.exp(-10 / 90);
+    for (const r of scores) expect(r.score).toBeCloseTo(expected[r.doc.path as keyof typeof expected] * recency, 9);
+  });
+  test('each field knows its length (terms), stored with the document', () => {
+    const memory = doc('x.md', 'Merge freeze', 'No merges during the freeze', 'Hold merges until Friday.');
+    expect(memory.terms).toEqual({ name: 'merg freez', description: 'merg freez', body: 'hold merg fridai' });
+    expect(memory.lengths).toEqual({ name: 2, description: 2, body: 3 });
+  });
   test('expansion ideas (off by default): co-occurrence and pseudo-relevance feedback reach a memory without the query word', () => {
     const pets = new RecallIndex([
       doc('a.md', 'Puppy checkup', 'The puppy saw the vet'),
@@ -85,7 +110,7 @@ describe('ranking', () => {
   });
   test('--recent-tools demotes how-to memories about a tool in use, not warnings about it', () => {
     const without = index.search('psql', { nowMs: NOW });
-    const withTool = index.search('psql', { nowMs: NOW, recentTools: ['Bash(psql)', 'psql'] });
+    const withTool = index.search('psql', { nowMs: NOW, recentTools: ['Bash(psql)', 'psql'], textOf: (d) => fileText.get(d) });
     const score = (rs: typeof without, p: string) => rs.find((r) => r.doc.path === p)?.score ?? 0;
     expect(without[0]!.doc.path).toBe('reference_psql.md');
     expect(score(withTool, 'reference_psql.md')).toBeLessThan(score(without, 'reference_psql.md') * 0.5);

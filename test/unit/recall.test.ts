@@ -57,7 +57,12 @@ describe('ranking', () => {
   });
   test('a term is counted in every field of every memory in one pass per field: BM25F by hand', () => {
     // "vet" sits in b's body, a's name and body, and c's description: found field by field, out of document order.
-    const docs = [doc('a.md', 'Vet visit', 'Puppy checkup', 'vet said fine, vet again soon'), doc('b.md', 'Food', 'Bought food', 'after the vet'), doc('c.md', 'Bill', 'Paid the vet'), doc('d.md', 'Tax', 'Filed the tax return')];
+    const docs = [
+      doc('a.md', 'Vet visit', 'Puppy checkup', 'vet said fine, vet again soon'),
+      doc('b.md', 'Food', 'Bought food', 'after the vet'),
+      doc('c.md', 'Bill', 'Paid the vet'),
+      doc('d.md', 'Tax', 'Filed the tax return'),
+    ];
     const { k1, b, weights } = DEFAULT_TUNING;
     const average = (field: 'name' | 'description' | 'body') => docs.reduce((sum, d) => sum + d.lengths[field], 0) / docs.length;
     const part = (d: RecallDoc, field: 'name' | 'description' | 'body', tf: number) => (weights[field] * (tf * (k1 + 1))) / (tf + k1 * (1 - b + (b * d.lengths[field]) / average(field)));

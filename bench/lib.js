@@ -88,6 +88,28 @@ export function generateMemoryDir(count, { prefix = 'memdir-bench-' } = {}) {
   return dir;
 }
 
+/**
+ * `count` real topic files: the vendored real memory directories' topic files (test/fixtures/real,
+ * openly licensed, mostly non-ASCII text) copied round-robin under unique names, with an index.
+ * The generated directory is plain ASCII with a small vocabulary; real memories cost more to read.
+ */
+export function realMemoryDir(count, { prefix = 'memdir-bench-real-' } = {}) {
+  const sources = fs
+    .readdirSync(path.join(root, 'test/fixtures/real'), { recursive: true, encoding: 'utf8' })
+    .filter((rel) => rel.endsWith('.md') && path.basename(rel) !== 'MEMORY.md')
+    .sort()
+    .map((rel) => path.join(root, 'test/fixtures/real', rel));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const index = [];
+  for (let i = 0; i < count; i++) {
+    const file = `copy${Math.floor(i / sources.length)}_${i % sources.length}_${path.basename(sources[i % sources.length])}`;
+    fs.copyFileSync(sources[i % sources.length], path.join(dir, file));
+    index.push(`- [${file}](${file})`);
+  }
+  fs.writeFileSync(path.join(dir, 'MEMORY.md'), `${index.join('\n')}\n`);
+  return dir;
+}
+
 /** The honest baseline: list the same files and read each one whole. */
 export function bareReadLoop(dir) {
   let bytes = 0;

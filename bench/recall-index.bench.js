@@ -3,7 +3,7 @@
 // the same files, and what building the index costs in time and on disk. Candidates interleaved.
 import fs from 'node:fs';
 import path from 'node:path';
-import { bareReadLoop, benchEnv, hookEnv, compare, environmentLabel, generateMemoryDir, report, root, time, timeBareNode, timeCommand } from './lib.js';
+import { bareReadLoop, benchEnv, hookEnv, compare, environmentLabel, generateMemoryDir, realMemoryDir, report, root, time, timeBareNode, timeCommand } from './lib.js';
 
 const bin = path.join(root, 'bin/memdir.cjs');
 const fullCli = path.join(root, 'dist/cli.cjs');
@@ -36,9 +36,8 @@ function hookRound({ rounds }) {
   return medians;
 }
 
-/** The hook over `files` memories as whole processes, against a process reading the same files. */
-function hookOverMany({ files, rounds }) {
-  const dir = generateMemoryDir(files);
+/** The hook over the memories of `dir` as whole processes, against a process reading the same files. */
+function hookOverMany({ dir, rounds }) {
   const index = path.join(dir, '.memdir/recall-index.json');
   try {
     prompt(bin, dir);
@@ -93,13 +92,19 @@ export default async function recallIndex({ rounds = 20, files = 5000, coldRound
     ['recall --hook (fast path)', `${hook.hook.toFixed(1)} ms (${(hook.hook / hook.node).toFixed(2)}×, goal ≤ 1.5×)`],
     ['recall --hook through the full CLI', `${hook.fullCli.toFixed(1)} ms (${(hook.fullCli / hook.node).toFixed(2)}×)`],
   ]);
-  const many = hookOverMany({ files, rounds: coldRounds });
   const vsBare = (ms, bare) => `${ms.toFixed(0)} ms (${(ms / bare).toFixed(2)}×)`;
-  report(`recall --hook over ${files} generated files, whole processes (median of ${coldRounds}, interleaved, ${environmentLabel})`, [
-    ['node bench/bare-read.js (list + read every file)', `${many.bare.toFixed(0)} ms`],
-    ['first prompt: no index, builds and writes it', vsBare(many.firstPrompt, many.bare)],
-    ['next prompts: warm index (goal ≤ 3× bare)', vsBare(many.warm, many.bare)],
-  ]);
+  const many = hookOverMany({ dir: generateMemoryDir(files), rounds: coldRounds });
+  const real = hookOverMany({ dir: realMemoryDir(files), rounds: coldRounds });
+  for (const [kind, medians] of [
+    ['generated files', many],
+    ['real memories (test/fixtures/real, copied)', real],
+  ]) {
+    report(`recall --hook over ${files} ${kind}, whole processes (median of ${coldRounds}, interleaved, ${environmentLabel})`, [
+      ['node bench/bare-read.js (list + read every file)', `${medians.bare.toFixed(0)} ms`],
+      ['first prompt: no index, builds and writes it', vsBare(medians.firstPrompt, medians.bare)],
+      ['next prompts: warm index (goal ≤ 3× bare)', vsBare(medians.warm, medians.bare)],
+    ]);
+  }
   const load = await inProcess({ files, rounds: coldRounds });
   report(`recall over ${files} generated files, in process (median of ${coldRounds}, interleaved)`, [
     ['bare Node loop reading the files', `${load.bare.toFixed(0)} ms`],
@@ -110,5 +115,5 @@ export default async function recallIndex({ rounds = 20, files = 5000, coldRound
     ['  of which stat + load (the rest is ranking)', vsBare(load.warmLoad, load.bare)],
     ['index on disk', `${(load.bytes / 1024 / 1024).toFixed(1)} MB (${Math.round(load.bytes / files)} bytes per file)`],
   ]);
-  return { hook, many, load };
+  return { hook, many, real, load };
 }

@@ -83,8 +83,9 @@ export interface RankOptions {
   /** Tools the agent is using now: how-to memories about them are noise, warnings about them are not. */
   recentTools?: string[];
   /**
-   * The text of a memory (its file), asked for the best few candidates only when `recentTools` is
-   * given: documents hold terms, and whether a memory is a how-to or a warning is read from its words.
+   * A memory's name, description and body as text, asked for the best few candidates only when
+   * `recentTools` is given: documents hold terms, and whether a memory is a how-to or a warning is
+   * read from its words.
    */
   textOf?: (doc: RecallDoc) => string | undefined;
   nowMs?: number;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ModelError } from '../llm/model.js';
 import { settleDirectory } from '../store/lock.js';
+import { memoryParts } from './document.js';
 import { loadDocs, readForRecall } from './load.js';
 import { type Coverage, type RecallDoc, RecallIndex } from './rank.js';
 import { renderMemory } from './render.js';
@@ -73,7 +74,13 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
   }
 
   const docs = loadDocs(options.dir, { persist: true }).filter((d) => !skip.has(d.path));
-  const textOf = (doc: RecallDoc) => readForRecall(path.join(options.dir, doc.path))?.text;
+  // The fields the ranker read before documents dropped their text: the frontmatter's other keys are not the memory's words.
+  const textOf = (doc: RecallDoc) => {
+    const content = readForRecall(path.join(options.dir, doc.path));
+    if (!content) return undefined;
+    const { name, description, body } = memoryParts(doc.path, content.text);
+    return `${name} ${description} ${body}`;
+  };
   const { ranked, coverage, confident } = new RecallIndex(docs).rank(options.query, { limit, recentTools, textOf, nowMs: now, abstain: options.abstain });
   return {
     engine: 'local',

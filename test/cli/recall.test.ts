@@ -41,6 +41,8 @@ describe('memdir recall', () => {
     writeTree(dir, {
       'reference_psql.md': topic('psql usage', 'How to use psql against the staging database', 'reference', 'psql -h staging.internal app'),
       'feedback_psql.md': topic('psql gotcha', 'Never run psql against production without a transaction', 'feedback', 'Wrap every session in BEGIN.'),
+      // The tool is named only by a frontmatter key of its own: not the memory's words, so not demoted.
+      'reference_db.md': '---\nname: Database usage\ndescription: How to reach the database against staging\ntype: reference\ncli: psql\n---\n\nAsk ops for access.\n',
     });
     const scores = async (args: string[]) => {
       const r = await runMemdir(['recall', '--json', ...args, 'psql against the database'], { cwd: project, env });
@@ -51,6 +53,7 @@ describe('memdir recall', () => {
       const inUse = await scores(['--recent-tools', 'Bash,psql']);
       expect(inUse['reference_psql.md']).toBeCloseTo(plain['reference_psql.md'] * 0.3, 2);
       expect(inUse['feedback_psql.md']).toBe(plain['feedback_psql.md']);
+      expect(inUse['reference_db.md']).toBe(plain['reference_db.md']);
     }
     expect(fs.existsSync(path.join(dir, '.memdir/recall-index.json'))).toBe(true);
   });

@@ -6,12 +6,11 @@ import { tokenize } from '../../src/core/tokenize.js';
 
 const NOW = Date.parse('2026-11-30T12:00:00Z');
 const DAY = 86_400_000;
-/** The file text of each document made here, as `recall` reads it back for `textOf`. */
+/** The name, description and body of each document made here, as `recall` gives them to `textOf`. */
 const fileText = new WeakMap<RecallDoc, string>();
 const doc = (path: string, name: string, description: string, body = '', type = 'project', ageDays = 10): RecallDoc => {
-  const text = `---\nname: ${JSON.stringify(name)}\ndescription: ${JSON.stringify(description)}\ntype: ${type}\n---\n${body}`;
-  const made = documentFor(path, text, NOW - ageDays * DAY);
-  fileText.set(made, text);
+  const made = documentFor(path, `---\nname: ${JSON.stringify(name)}\ndescription: ${JSON.stringify(description)}\ntype: ${type}\n---\n${body}`, NOW - ageDays * DAY);
+  fileText.set(made, `${name} ${description} ${body}`);
   return made;
 };
 

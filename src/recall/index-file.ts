@@ -80,7 +80,9 @@ export function writeRecallIndex(dir: string, entries: Map<string, IndexEntry>):
   }
   try {
     makeStateDir(dir);
-    writeFileAtomic(recallIndexPath(dir), asciiJson({ format: INDEX_FORMAT, documentVersion: DOCUMENT_VERSION, files } satisfies StoredIndex));
+    writeFileAtomic(recallIndexPath(dir), asciiJson({ format: INDEX_FORMAT, documentVersion: DOCUMENT_VERSION, files } satisfies StoredIndex), {
+      durable: false, // a cache: lost or torn after a crash, it is ignored and rebuilt
+    });
     return true;
   } catch (error) {
     if (error instanceof IoError) return false;

@@ -10,9 +10,9 @@ import { readRecallIndex, writeRecallIndex, type IndexEntry } from './index-file
  * A topic file as recall reads it: the one reader, at most the first
  * MAX_TOPIC_FILE_BYTES of it. Undecodable or unreadable → undefined (skipped).
  */
-export function readForRecall(file: string): { text: string; mtimeMs: number } | undefined {
+export function readForRecall(file: string, stat?: { size: number; mtimeMs: number }): { text: string; mtimeMs: number } | undefined {
   try {
-    const read = readMemoryFile(file, { maxBytes: MAX_TOPIC_FILE_BYTES, prefix: true });
+    const read = readMemoryFile(file, { maxBytes: MAX_TOPIC_FILE_BYTES, prefix: true, stat });
     return read?.ok ? { text: read.text, mtimeMs: read.mtimeMs } : undefined;
   } catch {
     return undefined;
@@ -43,7 +43,7 @@ export function loadDocs(dir: string, options: LoadOptions = {}): RecallDoc[] {
       continue;
     }
     // The stamp was taken before the read: a write in between leaves an older stamp, so the file is read again next time.
-    const content = readForRecall(path.join(dir, rel));
+    const content = readForRecall(path.join(dir, rel), stamp);
     current.set(rel, { stamp, doc: content ? documentFor(rel, content.text, content.mtimeMs) : null });
     reread++;
   }

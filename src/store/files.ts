@@ -20,6 +20,8 @@ export interface ReadOptions {
   /** A larger file is left alone, or with `prefix` read only up to this size. */
   maxBytes?: number;
   prefix?: boolean;
+  /** The file's size and mtime, when the caller stat'ed it a moment ago (a walk over many files): not asked again. */
+  stat?: { size: number; mtimeMs: number };
 }
 
 const UTF16_BOMS: Array<[MemoryEncoding, number, number]> = [
@@ -115,8 +117,7 @@ function readPrefix(file: string, length: number): Decoding {
  */
 export function readMemoryFile(file: string, options: ReadOptions = {}): MemoryFile | undefined {
   try {
-    const stat = fs.statSync(file);
-    if (stat.isDirectory()) throw new InputError(file, 'is a directory, expected a Markdown file');
+    const stat = options.stat ?? statOfFile(file);
     const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
     const complete = stat.size <= limit;
     let decoding: Decoding;
@@ -130,6 +131,12 @@ export function readMemoryFile(file: string, options: ReadOptions = {}): MemoryF
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new IoError(messages.unreadable(file, (error as NodeJS.ErrnoException).code ?? String(error)), { cause: error });
   }
+}
+
+function statOfFile(file: string): fs.Stats {
+  const stat = fs.statSync(file);
+  if (stat.isDirectory()) throw new InputError(file, 'is a directory, expected a Markdown file');
+  return stat;
 }
 
 /**

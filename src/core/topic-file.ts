@@ -276,6 +276,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 // Only white space (what trim() removes), tested without a trimmed copy.
 const BLANK = /^\s*$/;
+const LEADING_SPACES = /^ +/;
 // A top-level `key: value` line whose value YAML reads as the same plain string.
 const SIMPLE_LINE = /^([A-Za-z_][\w-]*):(?:[ \t]+([^\s'"[\]{}|>&*!%@`#,?:-][^#]*?|[-?:][^\s#][^#]*?))?[ \t]*$/;
 // Plain scalars YAML would turn into something else (booleans, numbers, dates, null).
@@ -283,29 +284,52 @@ const NON_STRING = /^(?:true|false|yes|no|on|off|null|~|[-+]?[\d.][\d._:eE+-]*|\
 
 /**
  * The mapping of a frontmatter made only of simple `key: value` lines (the
- * common case) without running the YAML parser, which dominates the cost of
- * scanning or linting thousands of files. Anything else returns undefined
- * and goes through YAML, so the result is the same either way (tested).
+ * common case), optionally with one level of nested ones under a `key:` line
+ * (`metadata:` and its indented `type: …`, as Claude Code writes), without
+ * running the YAML parser, which dominates the cost of scanning or linting
+ * thousands of files. Anything else returns undefined and goes through YAML,
+ * so the result is the same either way (tested).
  */
 function simpleMapping(text: string): Record<string, unknown> | undefined {
   const data: Record<string, unknown> = {};
+  // The mapping under the last `key:` line, and the indentation of its first entry (all must share it).
+  let nested: Record<string, unknown> | undefined;
+  let indent = '';
   let start = 0;
   while (start < text.length) {
     let end = text.indexOf('\n', start);
     if (end === -1) end = text.length;
     const line = text.slice(start, end);
     start = end + 1;
-    const match = SIMPLE_LINE.exec(line);
-    if (!match) {
-      if (BLANK.test(line)) continue;
-      return undefined;
+    if (BLANK.test(line)) continue;
+    let target = data;
+    let entry = line;
+    if (nested && line.startsWith(' ')) {
+      const lead = LEADING_SPACES.exec(line)![0];
+      if (indent === '') indent = lead;
+      else if (lead !== indent) return undefined;
+      target = nested;
+      entry = line.slice(lead.length);
+    } else if (nested) {
+      if (indent === '') return undefined; // `key:` with nothing under it is null to YAML: let it say so
+      nested = undefined;
     }
+    const match = SIMPLE_LINE.exec(entry);
+    if (!match) return undefined;
     const key = match[1]!;
     const value = match[2];
-    if (key in data || key === '__proto__' || value === undefined || NON_STRING.test(value)) return undefined;
+    if (key in target || key === '__proto__') return undefined;
+    if (value === undefined) {
+      if (target !== data) return undefined; // deeper nesting
+      nested = target[key] = {};
+      indent = '';
+      continue;
+    }
+    if (NON_STRING.test(value)) return undefined;
     if (value.includes(': ') || value.endsWith(':')) return undefined; // YAML rejects these; let it say so
-    data[key] = value;
+    target[key] = value;
   }
+  if (nested && indent === '') return undefined;
   return data;
 }
 

@@ -114,12 +114,54 @@ describe('the simple-frontmatter fast path agrees with YAML', () => {
     '---\nname: a # comment\n---\n',
     '---\nname: a\nname: b\n---\n',
     '---\nmetadata:\n  type: user\n---\n',
+    '---\nname: A\nmetadata:\n  node_type: memory\n  type: feedback\n  originSessionId: 1b2c-3d\ndescription: d\n---\n',
+    '---\nmetadata:\n  type: user\n\n  node_type: memory\n---\n',
+    '---\nmetadata:\nname: A\n---\n',
+    '---\nmetadata:\n---\n',
+    '---\nmetadata:\n  type: user\n    deeper: x\n---\n',
+    '---\nmetadata:\n    type: user\n  name: x\n---\n',
+    '---\nmetadata:\n  inner:\n    type: user\n---\n',
+    '---\nmetadata:\n  modified: 2026-01-01\n---\n',
+    '---\nmetadata:\n  type: user\n  type: project\n---\n',
+    '---\nmetadata:\n\ttype: user\n---\n',
+    '---\nmetadata:\n  - user\n---\n',
     '---\ndescription: >\n  folded\n---\n',
     '---\nname: -dash\n---\n',
     '---\nname: [a]\n---\n',
     '---\nname: a\n',
     'no frontmatter',
   ])('%j', (text) => expect(headFields(text)).toEqual(full(text)));
+
+  // The whole mapping, not only the three fields: nested `metadata:` blocks take the fast path too.
+  const yamlData = (text: string) => {
+    const raw = /^\uFEFF?---\r?\n((?:.*\r?\n)*?)---\r?$/m.exec(text);
+    try {
+      return raw === null || raw.index !== 0 ? undefined : matter(`---\n${raw[1]!.replace(/\r\n/g, '\n')}---\n`, {}).data;
+    } catch {
+      return undefined; // not YAML: the lenient reader's business, compared above
+    }
+  };
+  test.each([
+    '---\nname: A\nmetadata:\n  node_type: memory\n  type: feedback\n  originSessionId: 1b2c-3d\ndescription: d\n---\n',
+    '---\nmetadata:\n  type: user\n\n  node_type: memory\n---\n',
+    '---\nmetadata:\nname: A\n---\n',
+    '---\nmetadata:\n  inner:\n    type: user\n---\n',
+    '---\nmetadata:\n  modified: 2026-01-01\n---\n',
+    '---\nmetadata:\n  - user\n---\n',
+  ])('whole mapping of %j', (text) => expect(parseTopicFile(text).file.frontmatter?.data).toEqual(yamlData(text)));
+  test('every fixture frontmatter YAML reads is read to the same mapping', () => {
+    let compared = 0;
+    const real = path.join(import.meta.dirname, '../fixtures/real');
+    const realFiles = fs.readdirSync(real, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md'));
+    for (const file of [...fixtureMemoryFiles(), ...realFiles.map((f) => path.join(real, f))]) {
+      const text = fs.readFileSync(file, 'utf8');
+      const expected = yamlData(text);
+      if (expected === undefined) continue;
+      expect(parseTopicFile(text).file.frontmatter?.data ?? {}, file).toEqual(expected);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(300);
+  });
 });
 
 describe('lenient reading of what agents really write', () => {

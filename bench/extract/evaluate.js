@@ -67,22 +67,17 @@ async function main() {
       if (result[split]) report(label, split, result[split], label === 'all' && split !== 'test' && process.argv.includes('--misses'));
     }
   }
-  // The independent held-out set (real messages from transcripts nobody here read, labelled without the engine).
-  if (process.argv.includes('--heldout') && fs.existsSync(path.join(root, 'bench/extract/heldout.jsonl'))) {
-    // Also by how each message was sampled (bench/extract/HELDOUT.md): at random, or found by searching.
-    const heldout = readRows('heldout.jsonl');
-    report(
-      'real only',
-      'heldout',
-      evaluateLocal(
-        findDurableStatement,
-        heldout.map((row) => ({ ...row, split: 'heldout' })),
-      ).heldout,
-      false,
-    );
+  // The independent held-out sets (real messages from sessions nobody here read, labelled without the engine:
+  // HELDOUT.md, HELDOUT2.md), each also by how its messages were sampled: at random, or found by searching.
+  if (!process.argv.includes('--heldout')) return;
+  for (const name of ['heldout', 'heldout2']) {
+    const file = `${name}.jsonl`;
+    if (!fs.existsSync(path.join(root, 'bench/extract', file))) continue;
+    const heldout = readRows(file).map((row) => ({ ...row, split: name }));
+    report('real only', name, evaluateLocal(findDurableStatement, heldout)[name], false);
     for (const sample of [...new Set(heldout.map((row) => row.sample))]) {
       const subset = heldout.filter((row) => row.sample === sample).map((row) => ({ ...row, split: sample }));
-      report('  heldout', sample, evaluateLocal(findDurableStatement, subset)[sample], false);
+      report(`  ${name}`, sample, evaluateLocal(findDurableStatement, subset)[sample], false);
     }
   }
 }

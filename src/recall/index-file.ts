@@ -96,5 +96,8 @@ export function writeRecallIndex(dir: string, entries: Map<string, IndexEntry>):
  * (Node's one-byte fast path), so real memories' indexes pay ~1.5 ms less per prompt.
  */
 function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const json = JSON.stringify(value);
+  // One native pass finds an all-ASCII text (every generated or English-only index): no escaping to do.
+  if (Buffer.byteLength(json) === json.length && !json.includes('\u007f')) return json;
+  return json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

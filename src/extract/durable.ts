@@ -21,6 +21,12 @@ type Kind = 'explicit' | 'standing' | 'confirmation' | 'identity' | 'reference' 
 // Discourse particles that may open a clause before the verb ("ok, please always…").
 const LEAD = String.raw`(?:(?:ok|okay|yes|yeah|yep|great|good|perfect|also|and|but|so|oh|fyi|btw|hey|one more thing|ugh|god|damn|dude|man|seriously|come on|fuck me|jeez|please|pls|just)[,!.:]?\s+)*`;
 
+// Where agents keep standing instructions: memory and the instruction files of Claude Code, Codex, Gemini,
+// Cursor, Windsurf and Copilot.
+const AGENT_NOTES = String.raw`CLAUDE\.md\b|claude md\b|AGENTS\.md\b|GEMINI\.md\b|\.?cursor ?rules?\b|\.windsurfrules\b|copilot-instructions\b|rules file\b|memory file\b|memory\b|memories\b`;
+// "…and update CLAUDE.md with that information", "update this cursorrule file with this insight".
+const RECORD_IN_NOTES = String.raw`\b(?:add|put|write|save|update|note|document|record)\b[^.?!]{0,40}(?<!\w)(?:${AGENT_NOTES})[^.?!]{0,20}\bwith (?:that|this|the) (?:information|info|rule|pattern|preference|convention|decision|insight|guideline|learning|lesson)\b`;
+
 // An explicit request to keep something, in the languages users write in.
 const MEMORY_REQUEST = [
   new RegExp(
@@ -28,7 +34,10 @@ const MEMORY_REQUEST = [
     'i',
   ),
   /\b(?:note|noted|keep in mind|fyi|heads[- ]up|reminder)\s+for\s+(?:the\s+)?future(?:\s+sessions?)?\b|\bfor future reference\b|\b(?:for|in)\s+(?:all\s+)?(?:future|later|next)\s+sessions?\b/i,
-  /\b(?:save|store|add|put|keep|write)\s+(?:this|that|it)\s+(?:to|in|as|into)\s+(?:your\s+|a\s+|the\s+)?memor(?:y|ies)\b|\bmemori[sz]e\s+(?:this|that)\b|\bmake a (?:mental )?note\b|\b(?:add|put|write|save|update|note|document|record)\b[^.?!]{0,40}\b(?:CLAUDE\.md|claude md|AGENTS\.md|memory|memories)\b[^.?!]{0,20}\bwith (?:that|this|the) (?:information|info|rule|pattern|preference|convention|decision)\b|\b(?:add|save|put|write) (?:this|that|the) (?:rule|pattern|preference|convention|decision)\b[^.?!]{0,20}\b(?:to|in|into) (?:\w+ )?(?:CLAUDE\.md|memory|AGENTS\.md)\b|\b(?:add|put|write|note)\s+(?:(?:this|it)\s+)?(?:to|in|into)\s+(?:your\s+|the\s+)?(?:CLAUDE\.md|AGENTS\.md|memory|memory file)\s*(?:that\b|:)|\b(?:save|store) (?:this )?(?:to|in) memory\b/i,
+  new RegExp(
+    String.raw`\b(?:save|store|add|put|keep|write)\s+(?:this|that|it)\s+(?:to|in|as|into)\s+(?:your\s+|a\s+|the\s+)?memor(?:y|ies)\b|\bmemori[sz]e\s+(?:this|that)\b|\bmake a (?:mental )?note\b|${RECORD_IN_NOTES}|\b(?:add|save|put|write) (?:this|that|the) (?:rule|pattern|preference|convention|decision)\b[^.?!]{0,20}\b(?:to|in|into) (?:\w+ )?(?:${AGENT_NOTES})|\b(?:add|put|write|note)\s+(?:(?:this|it)\s+)?(?:to|in|into)\s+(?:your\s+|the\s+)?(?:${AGENT_NOTES})\s*(?:that\b|:)|\b(?:save|store) (?:this )?(?:to|in) memory\b`,
+    'i',
+  ),
   /记住|记下来|记一下|记得以后|请记得|覚えて(?:おいて|ください)|忘れないで/,
   /\bmerke?\s+dir\b(?![^.?!]*\b(?:den|unseren) (?:stand|status)\b)|\bvergiss (?:das )?nie\b/i,
   /\b(?:im|in deinem|in dein|ins) (?:langzeit)?gedächtnis\b|\bals (?:leitlinie|regel|grundsatz|präferenz|learning|standard)\b|\b(?:abgespeichert|abspeichern|speichere?)\b[^.?!]*\bkünftig|\bkünftig\b[^.?!]*\b(?:abgespeichert|abspeichern)/i,
@@ -64,11 +73,14 @@ const SCOPE_OTHER = [
 ];
 
 // always/never telling how to work (not "it never returns", "you always do this!", "I never said").
+// Followed by a participle or a state it describes how something behaves ("the panel is open and always
+// shown"), not what to do.
+const NOT_AN_IMPERATIVE = String.raw`(?!(?:the|a|an|same|mind|again|been|had|did|was|were|said|thought|knew|got|shown|hidden|visible|true|false|on|off|available|present|there|given|taken|written)\b|\w*[^e\s]ed\b)`;
 const ALWAYS_NEVER = [
-  new RegExp(String.raw`(?:^|[.!;:,—–-]\s*)${LEAD}(?:always|never)(?:\s+ever)?\s+(?!(?:the|a|an|same|mind|again|been|had|did|was|were|said|thought|knew|got)\b)[a-z]`, 'i'),
-  /\b(?:you|we)\s+(?:should|must|need to|have to|are to|ought to|'ll|will)\s+(?:always|never)\b|\bto (?:always|never)\s+[a-z]|\bI (?:want|need|'d like|would like) you to (?:always|never)\b|\bmake sure (?:to|you) (?:always|never)\b/i,
+  new RegExp(String.raw`(?:^|[.!;:,—–-]\s*)${LEAD}(?:always|never)(?:\s+ever)?\s+${NOT_AN_IMPERATIVE}[a-z]`, 'i'),
+  /\b(?:you|we)\s+(?:should|must|need to|have to|are to|ought to|'ll|will)\s+(?:always|never)\b|\b(?:you|me|us|yourself|try|remember|sure|want|need|like|prefer|expect|important|rule is) to (?:always|never)\s+[a-z]|\bI (?:want|need|'d like|would like) you to (?:always|never)\b|\bmake sure (?:to|you) (?:always|never)\b/i,
   // A conditional rule: "when you lose the connection, always re-check the state".
-  /\b(?:when|whenever|if|every time|each time|before|after) (?:you|we)\b[^.?!]*\b(?:always|never)\s+(?!(?:the|a|an|same|been|had|did|was|were|said|got)\b)[a-z]/i,
+  new RegExp(String.raw`\b(?:when|whenever|if|every time|each time|before|after) (?:you|we)\b[^.?!]*\b(?:always|never)\s+${NOT_AN_IMPERATIVE}[a-z]`, 'i'),
   /\bwe (?:always|never) (?!(?:had|did|was|were|said|got|made|went|knew|thought|used to)\b)(?!\w+ed\b)[a-z]+/i,
   /\b(?:don't|do not|never)\s+ever\b|\b(?:no|never|don't)\b[^.?!]*\bever\s*[.!]*$/i,
   new RegExp(String.raw`(?:^|[.!;:,]\s*)${LEAD}stop\s+\w+ing\b(?!\s+(?:the|this|that|it|my|now)\b)`, 'i'),
@@ -97,12 +109,17 @@ const CHOICE =
 // Approval of a way of working, meant to continue: "keep doing it this way", "that's how I want it from now on".
 const CONFIRMATION =
   /\bkeep (?:doing (?:it|that|this)|it up|(?:it|that) (?:this|that) way|doing (?:it|that) like (?:this|that))\b|\bexactly (?:what|how) I want\b|\bthat's (?:how|what) I want\b|\bdo it like this (?:from now on|every time|again)\b|\bthat(?:'s| was| is) the right (?:call|approach|way)\b|\bthis is (?:exactly )?the (?:approach|way|level of detail|format|style|tone|length) I (?:want|like)\b|\b(?:that's|this is) how I (?:like|want) it\b|\bthat's (?:exactly )?the (?:\w+ ){1,2}I (?:want|like)\b|\b(?:more|all) of (?:this|that),? please\b|\b(?:use|do|apply) (?:this|that|it|the same)(?: \w+)? (?:for|in|on) (?:all|every|each|any) \w+/i;
+// The way just shown, asked for again later: "please use this approach in the future as well".
+const FUTURE_CONFIRMATION = new RegExp(
+  String.raw`(?:^|[.!;,]\s*)${LEAD}(?:use|follow|apply|keep|take|do) (?:this|that|the same|it)\b[^.?!]*\b(?:in the future|in future|from now on|going forward|from here on|next time)\b`,
+  'i',
+);
 
 // Who the user is: "I'm a data scientist on…", "I've been writing Go for ten years", "我是后端开发".
 const IDENTITY = [
-  /\bI(?:'m| am)\s+(?:a|an|the(?: only| lead| main| sole)?)\s+(?!\w+ing\b)(?!(?:bit|little|lot|few|problem|issue|question|error|moment|second|minute|mess|big fan|one|person|guy|idiot|fool|dummy|moron|genius|fan)\b)\w+/i,
+  /\bI(?:'m| am)\s+(?:just |only |basically |actually |also )?(?:a|an|the(?: only| lead| main| sole)?)\s+(?!\w+ing\b)(?!(?:bit|little|lot|few|problem|issue|question|error|moment|second|minute|mess|big fan|one|person|guy|idiot|fool|dummy|moron|genius|fan)\b)\w+/i,
   /\bI work (?:as|on|in|at|for)\s+(?:a|an|the)\b|\bmy (?:role|background|day job) is\b|\bmy job is (?:to|as|in)\b|\bI(?:'ve| have) been (?:writing|using|working with|working in|doing|coding in|programming in) [^.?!,]{1,30} for (?:\d+|a few|many|several|some|ten|five|two|three|\w+) years\b|\bthis is my first \w+(?: \w+)? (?:project|app|codebase)\b|\b(?:onboarded|joining|joined|hired|starting) as (?:a|an|the) (?:new )?\w+|\bI(?:'m| am) (?:a )?new (?:dev|developer|engineer|hire|member)\b|\bI have (?:some |a lot of |lots of |no |little |limited |years of |\d+ years of )?(?:professional )?experience (?:with|in)\b|\bI have no (?:\w+ )?(?:stack |language )?preference\b|\b(?:the )?company I work (?:for|at) is\b/i,
-  /\bI(?:'m| am)\s+(?:new to|not familiar with|very familiar with|based in|in UTC|in the \w+ time ?zone|colou?rblind|dyslexic|left-handed|blind|deaf|visually impaired|hard of hearing)\b|\bmy pronouns are\b/i,
+  /\bI(?:'m| am) (?:not )?a native \w+ speaker\b|\b(?:this is )?my first time (?:using|with|working with|trying) [A-Za-z]|\bI(?:'m| am)\s+(?:new to|not familiar with|very familiar with|based in|in UTC|in the \w+ time ?zone|colou?rblind|dyslexic|left-handed|blind|deaf|visually impaired|hard of hearing)\b|\bmy pronouns are\b/i,
   /\bI(?:'m| am)\b[^.?!]{1,60}?,?\s+so\s+(?:please\s+)?(?:always|never|don't|do not|keep|use|explain|write|avoid|make|prefer)\b/i,
   /\bI(?:'m| am) (?:responsible for|in charge of|the owner of|on the \w+ team)\b|\bI (?:lead|manage|run|own) the (?:\w+ ){0,2}(?:team|group|department|company|org|organi[sz]ation|project|service|product|platform)\b|\bmy team (?:is|owns|works on)\b|\bas (?:a|an) \w+(?: \w+)?, I\b/i,
   /\bI (?:mostly|usually|mainly|primarily) (?:work|write|code|program|use)\b|\bmy (?:timezone|time zone|native language|first language) is\b|\bI(?:'m| am) on (?:Windows|macOS|a Mac|Linux)\b|\bI live in\b|\bmy name is\b|\bcall me [A-Z]|\b(?:ich heiße|mein name ist|je m'appelle|me llamo)\b|我叫/i,
@@ -126,6 +143,8 @@ const REFERENCE = [
 // A decision or fact about the project meant to last.
 const PROJECT = [
   /\b(?:is|are) deprecated\b|\bwill be (?:removed|deprecated|shut down|sunset)\b|\bthe (?:client|customer|legal team|compliance team|security team) (?:wants|requires|asked for|needs)\b|\bwe(?:'re| are) (?:freezing|deprecating|sunsetting|replacing)\b|\bwe(?:'re| are) (?:migrating|moving|switching|dropping)\b(?!\s+(?:on|ahead|forward|back|over|to (?:the )?next|to (?:a |the )?(?:new |next )?(?:step|task|phase|part|section|file|issue|plan|option|approach))\b)|\b(?:deadline|due date|launch|cutoff)\b[^.?!]{0,40}\b(?:is|on|by|after|until)\b|\b(?:compliance|legal|security) (?:requires|says)\b|^(?:the reason (?:we|our)\b|we(?:'ve| have)? decided\b|our (?:deadline|release|launch|rate limit|sla|budget)\b)|\bis owned by\b|\b(?:can't|cannot|must not|mustn't) be \w+ (?:before|until)\b|\b(?:are|is) going away\b|\b(?:merge|code|release) freeze\b/i,
+  // What kind of project it is, what may not be edited by hand, where it runs.
+  /\b(?:it's|it is|its|this is) (?:just |only )?(?:a|an|my|our) (?:hobby|side|personal|pet|toy|school|university|learning|educational|private|internal) project\b|\b(?:is|are) (?:an? )?(?:auto(?:matically)?[- ]?generated|generated)\b[^.?!]*\b(?:can't|cannot|don't|do not|never|must not|mustn't|shouldn't|should not)\b|\b(?:production|prod|staging)\b (?:will )?(?:runs?|is hosted|is deployed|is running|lives) (?:on|in|at)\b/i,
   // A recurring schedule: "the staging DB is wiped every Sunday", "we deploy on Tuesdays only".
   /\b(?:is|are|gets?|runs?|happens?|goes out|go out|deploy|release|ship|rotate[sd]?|expires?|reset)\b[^.?!]{0,40}\b(?:every|each) (?:day|night|morning|evening|week|weekday|weekend|month|quarter|sprint|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\b(?:deploy|release|ship|merge)\w* (?:only )?on (?:mon|tues|wednes|thurs|fri|satur|sun)days\b/i,
 ];
@@ -176,11 +195,14 @@ const isQuestion = (sentence: string) => /[?？]\s*$/.test(sentence) || /吗(?:[
 // A clause that says how things should be: an imperative, a modal, a "we <verb>" convention. Not a report
 // ("the tests pass now"), whose subject is a thing, or "it"/"there".
 const NOT_PRESCRIPTIVE_START =
-  /^(?:the|a|an|it|its|it's|this|that|there|he|she|they|everything|nothing|something|all|is|was|were|has|had|which|who|where|whose|because|although|though|may|might|would|could|can|only|some|my)\b/i;
+  /^(?:the|a|an|it|its|it's|this|that|there|he|she|they|everything|nothing|something|all|is|was|were|has|had|which|who|where|whose|because|although|though|may|might|would|could|can|will|won't|only|some|my)\b/i;
 const PRESCRIPTIVE_CUE = /\b(?:please|should|must|need to|have to|want|prefer|let's|make sure|don't|do not|never|always|no|avoid|use|keep|ask|we'll|we will|I'll|I will)\b/i;
 
 /** The English scope marker sits in a clause that prescribes (the marker alone may be its own clause). */
 const PURPOSE = /\b(?:prevent|avoid|so that|so it|so we|to make sure|in case)\b[^,;]*\b(?:in (?:the )?future|going forward)\b/i;
+
+const CONDITION_SCOPE = /^(?:every time|each time|whenever)\b/i;
+const RULE_MODAL = /\b(?:we|you) (?:should|must|need to|have to)\b/i;
 
 function scopedPrescription(sentence: string): boolean {
   if (PLACE_SCOPE.test(sentence) && RULE_SUBJECT.test(sentence.replace(PLACE_SCOPE, ''))) return true;
@@ -189,9 +211,17 @@ function scopedPrescription(sentence: string): boolean {
     const match = SCOPE_EN.exec(clause);
     // "…to prevent the same issue in the future" is the purpose of a task.
     if (!match || PURPOSE.test(clause)) continue;
-    const rest = clause.replace(match[0], '').trim() || parts[i + 1] || '';
-    if (!rest) return true;
-    if (!NOT_PRESCRIPTIVE_START.test(rest) || PRESCRIPTIVE_CUE.test(rest)) return true;
+    // "every time you commit" is a condition: the rule is the clause around it ("run the linter every time
+    // you commit", "every time you commit, run the linter"); alone it is a complaint ("every time you break it").
+    const conditional = CONDITION_SCOPE.test(match[0]);
+    if (conditional && RULE_MODAL.test(sentence)) return true; // "we should bump the version each time we release"
+    const rest = conditional ? clause.slice(0, match.index).trim() || parts[i + 1] || '' : clause.replace(match[0], '').trim() || parts[i + 1] || '';
+    if (!rest) {
+      if (conditional) continue;
+      return true;
+    }
+    const rule = rest.replace(/^(?:but|and|so|then)\s+/i, '');
+    if (!NOT_PRESCRIPTIVE_START.test(rule) || PRESCRIPTIVE_CUE.test(rule)) return true;
   }
   return false;
 }
@@ -212,10 +242,13 @@ const ASK_OWNER = /\b[Aa]sk [A-Z]\w+ (?:before|first)\b/;
 const RECURRING_OUTPUT =
   /^(?:please\s+)?(?:keep|make|write|give|format|start|end|stop)\s+(?:all\s+)?(?:of\s+)?your\s+(?:answers|responses|replies|explanations|summaries|commit messages|code comments|messages|PR descriptions)\b/i;
 
+// How the user wants to be involved: "don't ask me to apply fixes", "stop asking me for permission".
+const ASKING_ME = new RegExp(String.raw`(?:^|[.!;,]\s*)${LEAD}(?:don't|do not|never|stop) (?:ask|asking|ping|pinging|bother|bothering) me (?:to|for|whether|if|before|about|every)\b`, 'i');
+
 function standing(sentence: string): boolean {
   if (RECURRING_OUTPUT.test(sentence)) return true;
   if (CONVENTION.test(sentence) || QUALIFIED_RULE.test(sentence) || ASK_OWNER.test(sentence)) return true;
-  if (ALWAYS_NEVER.some((re) => re.test(sentence))) return true;
+  if (ALWAYS_NEVER.some((re) => re.test(sentence)) || ASKING_ME.test(sentence)) return true;
   if (scopedPrescription(sentence)) return true;
   if (SCOPE_OTHER.some((re) => re.test(sentence))) return true;
   if (PREFERENCE.some((re) => re.test(sentence)) && !CHOICE.test(sentence)) return true;
@@ -242,12 +275,15 @@ function ruleClause(sentence: string): string | null {
 
 function kindOf(sentence: string): Kind | null {
   if (IDENTITY.some((re) => re.test(sentence))) return 'identity';
-  if (CONFIRMATION.test(sentence)) return 'confirmation';
+  if (CONFIRMATION.test(sentence) || FUTURE_CONFIRMATION.test(sentence)) return 'confirmation';
   if (PROJECT.some((re) => re.test(sentence))) return 'project';
   if (standing(sentence)) return 'standing';
   if (REFERENCE.some((re) => re.test(sentence)) && !/\b(?:I|you)\b/.test(sentence.replace(/^(?:please\s+)?ask\b/i, ''))) return 'reference';
   return null;
 }
+
+const NOTES_WRAPPER = new RegExp(String.raw`^(?:add|put|write|note)\s+(?:(?:this|it)\s+)?(?:to|in|into)\s+(?:your\s+|the\s+)?(?:${AGENT_NOTES})\s*(?:that\b|:)\s*`, 'i');
+const RECORD_REQUEST = new RegExp(String.raw`,?\s*(?:and\s+)?(?:please\s+)?${RECORD_IN_NOTES}[:.!]?`, 'i');
 
 /** Drop a leading "please remember:" / "Note for the future:" wrapper, keep the statement. */
 function unwrap(text: string): string {
@@ -257,12 +293,9 @@ function unwrap(text: string): string {
         /^(?:(?:ok|okay|yes|yeah|great|also|and|so|fyi|heads[- ]up|please|pls)[,!.\s]+)*(?:please\s+)?(?:remember|note|keep in mind|bear in mind|make a note|save this to memory)(?:\s+for\s+(?:the\s+)?(?:future|later)(?:\s+sessions)?)?\s*(?:[:,—-]|that\b)?\s*/i,
         '',
       )
-      .replace(/^(?:add|put|write|note)\s+(?:(?:this|it)\s+)?(?:to|in|into)\s+(?:your\s+|the\s+)?(?:CLAUDE\.md|AGENTS\.md|memory|memory file)\s*(?:that\b|:)\s*/i, '')
+      .replace(NOTES_WRAPPER, '')
       // "…and update CLAUDE.md with that information": the request is not the content.
-      .replace(
-        /,?\s*(?:and\s+)?(?:please\s+)?(?:add|put|write|save|update|note|document|record)\b[^.?!]{0,40}\b(?:CLAUDE\.md|claude md|AGENTS\.md|memory|memories)\b[^.?!]{0,20}\bwith (?:that|this|the) (?:information|info|rule|pattern|preference|convention|decision)\b[.!]?/i,
-        '',
-      )
+      .replace(RECORD_REQUEST, '')
       .replace(/^(?:heads[- ]up|fyi)\s+for\s+(?:the\s+)?future(?:\s+sessions)?\s*[:,—-]?\s*/i, '')
       .replace(/^(?:记住|记下来|记一下)[，,：:\s]*/, '')
       .replace(/^(?:merke?\s+dir(?:\s+bitte)?|lembre-se|recuerda(?:\s+que)?|retiens|souviens-toi|запомни|помни)[:,\s]*/i, '')
@@ -298,6 +331,11 @@ function whyOf(statement: string): { rule: string; why: string | null } {
   return { rule, why: why ? (lead === 'the reason is' ? why : `${lead} ${why}`) : null };
 }
 
+// Where something sits in the repository is what the code already shows (DESIGN §1.1: not to be saved).
+const CODE_LOCATION = /\b(?:located|defined|declared|implemented|lives?|resides?|can be found|sits?)\b[^.?!]*?(?:[\w.-]+\/)+[\w.-]+\.\w{1,5}\b/i;
+const WORK_POINTER =
+  /^(?:that\s+)?(?:this|these)\s+(?:\w+\s+)?(?:tests?|code|files?|functions?|methods?|class|script|page|component|changes?|PR|branch|commit|endpoint|feature|step|task|bug|issue)\b/i;
+
 const LIST_ITEM = /^\s*(?:[-*•]|\d+[.)])\s/;
 
 // Long messages are mostly work material (specs, plans): only an explicit request to keep something counts
@@ -315,6 +353,7 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\blets\b/gi, "let's"],
   [/\b(?:alwasy|allways|alwyas|alwys|alawys|alway)\b/gi, 'always'],
   [/\b(?:nevr|nver|neve)\b/gi, 'never'],
+  [/\b(?:remeber|rember|remmeber|rememeber|remebmer)\b/gi, 'remember'],
   [/\bi\b/g, 'I'],
 ];
 const normalized = (text: string) => CONTRACTIONS.reduce((out, [re, to]) => out.replace(re, to), text);
@@ -343,7 +382,9 @@ export function findDurableStatement(text: string): DurableStatement | null {
       if (!rule) continue;
       statement = rule;
     }
-    if (statement.length < 8) continue;
+    if (statement.length < 8 || CODE_LOCATION.test(statement)) continue;
+    // "remember that this test code is only meant to…" reminds of the work at hand.
+    if (kind === 'explicit' && WORK_POINTER.test(statement)) continue;
     const { rule, why } = whyOf(statement);
     return { type: typeOf(statement, kind), statement: rule, why };
   }

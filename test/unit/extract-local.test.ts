@@ -38,6 +38,19 @@ describe('local engine: durable statements only', () => {
     ['dont use the type any. Everything must be typed', 'feedback'],
     ["don't do amplify deploys, I can do that", 'feedback'],
     ['Please update your fixes to alwasy use the factory, and update CLAUDE.md with that information.', 'feedback'],
+    // Agent instruction files of other tools, a way shown and asked for again, how to involve the user.
+    ['update .cursorrules with this guideline: never use default exports', 'feedback'],
+    ['good, please use this pattern in the future too', 'feedback'],
+    ["ok, don't ask me to confirm every rename", 'feedback'],
+    ["I'm not a native English speaker, keep the wording simple", 'user'],
+    ['this is my first time using Rust', 'user'],
+    ["I'm just a solo dev on this", 'user'],
+    ["it's just a hobby project, keep it simple", 'project'],
+    ['schema.ts is an automatically generated file so we can never edit it by hand', 'project'],
+    ['production runs on Fly.io and staging on a VPS', 'project'],
+    ['I think we should bump the version each time we release', 'feedback'],
+    ['Run the linter every time you commit.', 'feedback'],
+    ['remeber that the staging data is fake', 'project'],
   ])('%s → %s', (text, type) => {
     expect(findDurableStatement(text)?.type).toBe(type);
   });
@@ -87,6 +100,13 @@ describe('local engine: durable statements only', () => {
     'modify the agent to prevent the same issue in the future',
     'Update claude md with that information',
     'the order of the rows => sort them by date',
+    // Behaviour of the product, a complaint, a prediction, a location in the repo, a reminder about the work at hand.
+    'when we open the page the first panel is open and always shown, then the next one opens',
+    'set the retry flag to always be true',
+    'every time you rename the folders',
+    'this part is simple but in the future will be extended to polygons',
+    'for future reference: the parser is defined in src/parse/tokens.ts',
+    'remember that this test code only checks the happy path',
   ])('%s → nothing', (text) => {
     expect(findDurableStatement(text)).toBeNull();
   });

@@ -283,7 +283,7 @@ function kindOf(sentence: string): Kind | null {
 }
 
 const NOTES_WRAPPER = new RegExp(String.raw`^(?:add|put|write|note)\s+(?:(?:this|it)\s+)?(?:to|in|into)\s+(?:your\s+|the\s+)?(?:${AGENT_NOTES})\s*(?:that\b|:)\s*`, 'i');
-const RECORD_REQUEST = new RegExp(String.raw`,?\s*(?:and\s+)?(?:please\s+)?${RECORD_IN_NOTES}[:.!]?`, 'i');
+const RECORD_REQUEST = new RegExp(String.raw`,?\s*(?:and\s+)?(?:please\s+)?${RECORD_IN_NOTES}\s*(?:[:.!]|$)`, 'i');
 
 /** Drop a leading "please remember:" / "Note for the future:" wrapper, keep the statement. */
 function unwrap(text: string): string {

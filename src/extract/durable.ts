@@ -75,7 +75,7 @@ const SCOPE_OTHER = [
 // always/never telling how to work (not "it never returns", "you always do this!", "I never said").
 // Followed by a participle or a state it describes how something behaves ("the panel is open and always
 // shown"), not what to do.
-const NOT_AN_IMPERATIVE = String.raw`(?!(?:the|a|an|same|mind|again|been|had|did|was|were|said|thought|knew|got|shown|hidden|visible|true|false|on|off|available|present|there|given|taken|written)\b|\w*[^e\s]ed\b)`;
+const NOT_AN_IMPERATIVE = String.raw`(?!(?:the|a|an|same|mind|again|been|had|did|was|were|said|thought|knew|got|shown|hidden|visible|true|false|on|off|available|present|there|given|taken|written|will|would|is|are|has)\b|\w*[^e\s]ed\b)`;
 const ALWAYS_NEVER = [
   new RegExp(String.raw`(?:^|[.!;:,—–-]\s*)${LEAD}(?:always|never)(?:\s+ever)?\s+${NOT_AN_IMPERATIVE}[a-z]`, 'i'),
   /\b(?:you|we)\s+(?:should|must|need to|have to|are to|ought to|'ll|will)\s+(?:always|never)\b|\b(?:you|me|us|yourself|try|remember|sure|want|need|like|prefer|expect|important|rule is) to (?:always|never)\s+[a-z]|\bI (?:want|need|'d like|would like) you to (?:always|never)\b|\bmake sure (?:to|you) (?:always|never)\b/i,
@@ -117,7 +117,7 @@ const FUTURE_CONFIRMATION = new RegExp(
 
 // Who the user is: "I'm a data scientist on…", "I've been writing Go for ten years", "我是后端开发".
 const IDENTITY = [
-  /\bI(?:'m| am)\s+(?:just |only |basically |actually |also )?(?:a|an|the(?: only| lead| main| sole)?)\s+(?!\w+ing\b)(?!(?:bit|little|lot|few|problem|issue|question|error|moment|second|minute|mess|big fan|one|person|guy|idiot|fool|dummy|moron|genius|fan)\b)\w+/i,
+  /(?<!\b(?:thinks?|thought|says?|said|assumes?|assumed|believes?|believed|as if|like)\s+(?:that\s+)?)\bI(?:'m| am)\s+(?:just |only |basically |actually |also )?(?:a|an|the(?: only| lead| main| sole)?)\s+(?!\w+ing\b)(?!(?:bit|little|lot|few|problem|issue|question|error|moment|second|minute|mess|big fan|one|person|guy|idiot|fool|dummy|moron|genius|fan)\b)\w+/i,
   /\bI work (?:as|on|in|at|for)\s+(?:a|an|the)\b|\bmy (?:role|background|day job) is\b|\bmy job is (?:to|as|in)\b|\bI(?:'ve| have) been (?:writing|using|working with|working in|doing|coding in|programming in) [^.?!,]{1,30} for (?:\d+|a few|many|several|some|ten|five|two|three|\w+) years\b|\bthis is my first \w+(?: \w+)? (?:project|app|codebase)\b|\b(?:onboarded|joining|joined|hired|starting) as (?:a|an|the) (?:new )?\w+|\bI(?:'m| am) (?:a )?new (?:dev|developer|engineer|hire|member)\b|\bI have (?:some |a lot of |lots of |no |little |limited |years of |\d+ years of )?(?:professional )?experience (?:with|in)\b|\bI have no (?:\w+ )?(?:stack |language )?preference\b|\b(?:the )?company I work (?:for|at) is\b/i,
   /\bI(?:'m| am) (?:not )?a native \w+ speaker\b|\b(?:this is )?my first time (?:using|with|working with|trying) [A-Za-z]|\bI(?:'m| am)\s+(?:new to|not familiar with|very familiar with|based in|in UTC|in the \w+ time ?zone|colou?rblind|dyslexic|left-handed|blind|deaf|visually impaired|hard of hearing)\b|\bmy pronouns are\b/i,
   /\bI(?:'m| am)\b[^.?!]{1,60}?,?\s+so\s+(?:please\s+)?(?:always|never|don't|do not|keep|use|explain|write|avoid|make|prefer)\b/i,
@@ -167,11 +167,15 @@ const CONDITION = /\b(?:unless|if|when|whenever|before|after|until|once)\b[^,;.!
 
 const taskScoped = (sentence: string) => TASK_SCOPE.some((re) => re.test(sentence)) || DEFINITE_TASK_OBJECT.test(sentence.replace(CONDITION, ''));
 
+// A document to make, even "for future reference" ("create a .md file in the module to explain it for future reference").
+const MAKE_A_DOCUMENT = /^(?:please\s+)?(?:create|write|generate|make|draft)\s+(?:a|an|the|some|new)\b[^.?!]{0,30}?\b(?:file|doc|docs|document|documentation|readme|page|guide)\b/i;
+
 // A step of a plan ("Then write it into CLAUDE.md, always follow the pattern"), even with "for future reference".
 const PLAN_STEP = /^(?:then|and then|after that|afterwards|finally|first|next,)\s/i;
 
 // A request or question addressed to the assistant about the work at hand.
-const ASKING = /^(?:can|could|would|will|should|shall|may|do|does|did|is|are|isn't|aren't|how|what|why|where|which|who|kannst|könntest|wie|was|wo|warum)\b/i;
+const ASKING =
+  /^(?:can|could|would|will|should|shall|may|do|does|did|is|are|isn't|aren't|how|what|why|where|which|who|kannst|könntest|wie|was|wo|warum|(?:please\s+)?(?:suggest|propose|recommend|brainstorm|come up with))\b/i;
 
 /** The sentences of a message (CJK full stops too). */
 function sentences(text: string): string[] {
@@ -369,7 +373,7 @@ export function findDurableStatement(text: string): DurableStatement | null {
   const brief = trimmed.split('\n').filter((line) => LIST_ITEM.test(line)).length >= 3;
   for (const [i, sentence] of parts.entries()) {
     if (RECALLING.test(sentence) || PLAN_STEP.test(sentence)) continue;
-    const explicit = MEMORY_REQUEST.some((re) => re.test(sentence));
+    const explicit = MEMORY_REQUEST.some((re) => re.test(sentence)) && !MAKE_A_DOCUMENT.test(sentence);
     if ((long || (brief && LIST_ITEM.test(sentence))) && !explicit) continue;
     // An explicit request keeps the rest of a short message with it ("remember: X. Y.").
     const span = explicit && !long ? parts.slice(i).join(' ') : sentence;

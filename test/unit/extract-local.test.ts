@@ -107,6 +107,11 @@ describe('local engine: durable statements only', () => {
     'this part is simple but in the future will be extended to polygons',
     'for future reference: the parser is defined in src/parse/tokens.ts',
     'remember that this test code only checks the happy path',
+    // A document made "for future reference", a request for suggestions, a state, reported speech.
+    'create a markdown file in the module explaining it for future reference',
+    'please suggest a rule for what to add at the end of each response',
+    'drop the status column, always will be open anyway',
+    'the bot thinks I am a customer, fix the greeting',
   ])('%s → nothing', (text) => {
     expect(findDurableStatement(text)).toBeNull();
   });

@@ -19,6 +19,14 @@ export function comparableText(fields: { name?: string | undefined; description?
   return `${fields.name ?? ''}\n${fields.description ?? ''}\n${body}`;
 }
 
+/** Share of `part`'s terms that `whole` holds too (1 when all of them, 0 when `part` has none). */
+export function containment(part: ReadonlySet<string>, whole: ReadonlySet<string>): number {
+  if (part.size === 0) return 0;
+  let shared = 0;
+  for (const token of part) if (whole.has(token)) shared++;
+  return shared / part.size;
+}
+
 export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];

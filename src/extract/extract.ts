@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError, IoError } from '../core/errors.js';
-import { jaccard, tokenSet } from '../core/similarity.js';
+import { containment, jaccard, tokenSet } from '../core/similarity.js';
 import { findSecrets } from '../core/secrets.js';
 import type { MemoryType } from '../core/taxonomy.js';
 import { applyMemoryEdits, type MemoryEdit } from '../store/memory-store.js';
@@ -17,7 +17,7 @@ import { findDurableStatement, proposeMemory } from './local.js';
 import type { MemoryOperation, RejectedOperation } from './operations.js';
 import { readTranscript, readTranscriptStream } from './read-transcript.js';
 import { hasPending, readCursor, RUN_LOCK, takePending, writeCursor, writePending } from './state.js';
-import { messagesAfter, toolUsesWritingInto, type Transcript, type TranscriptMessage } from './transcript.js';
+import { instructionsWrittenAfter, messagesAfter, toolUsesWritingInto, type Transcript, type TranscriptMessage } from './transcript.js';
 
 export interface ExtractOptions {
   /** Memory directory. */
@@ -66,6 +66,8 @@ export interface ExtractResult {
 
 /** Two statements this similar (token-set Jaccard) are one memory: the later updates the earlier. */
 const NEAR_DUPLICATE = 0.5;
+/** Share of a statement's terms an instruction file's new text must hold for the statement to count as recorded there. */
+const RECORDED_SHARE = 0.6;
 
 async function loadTranscript(source: ExtractOptions['transcript']): Promise<{ transcript: Transcript; bytes: number; label: string }> {
   if (typeof source !== 'string') return { transcript: await readTranscriptStream(source), bytes: 0, label: '-' };
@@ -105,10 +107,17 @@ interface Candidate extends MemoryOperation {
 function proposeLocally(messages: readonly TranscriptMessage[]): { candidates: Candidate[]; rejected: RejectedOperation[] } {
   const candidates: Candidate[] = [];
   const rejected: RejectedOperation[] = [];
-  for (const message of messages) {
+  for (const [index, message] of messages.entries()) {
     if (!message.isHumanPrompt) continue;
     const found = findDurableStatement(message.text);
     if (!found) continue;
+    // "add to CLAUDE.md that…" and the agent did: the statement is loaded in every session already (DESIGN §1.1).
+    const statementTerms = tokenSet(found.statement);
+    const recorded = instructionsWrittenAfter(messages, index).find((w) => containment(statementTerms, tokenSet(w.text)) >= RECORDED_SHARE);
+    if (recorded) {
+      rejected.push({ op: 'create', file: '', reason: `already in ${path.basename(recorded.file)}, written there by the agent`, sources: [message.uuid] });
+      continue;
+    }
     const anchor = message.timestamp ? new Date(message.timestamp) : new Date();
     const memory = proposeMemory(found, Number.isNaN(anchor.getTime()) ? new Date() : anchor);
     const secret = findSecrets(`${memory.name}\n${memory.body}`)[0];

@@ -108,6 +108,35 @@ describe('extract --engine local', () => {
     expect(JSON.parse(again.stdout).status).toBe('no-new-messages');
   });
 
+  test('a statement the agent wrote into CLAUDE.md, .cursorrules or AGENTS.md in its answer is not saved twice', async () => {
+    const { root, dir, env } = workspace();
+    const file = path.join(root, 't.jsonl');
+    fs.writeFileSync(
+      file,
+      transcript([
+        { user: 'From now on, always use pnpm instead of npm in this repo. Add that to CLAUDE.md.' },
+        { toolUse: { name: 'Edit', input: { file_path: path.join(root, 'CLAUDE.md'), old_string: '## Tools', new_string: '## Tools\n- Always use pnpm instead of npm.' } } },
+        { user: 'never mock the database in integration tests' },
+        {
+          toolUse: { name: 'MultiEdit', input: { file_path: path.join(root, '.cursor/rules/testing.mdc'), edits: [{ old_string: 'x', new_string: 'Never mock the database in integration tests.' }] } },
+        },
+        // Written into CLAUDE.md too, but something else: the statement is still kept.
+        { user: 'Never force-push shared branches, people lose work that way.' },
+        { toolUse: { name: 'Write', input: { file_path: path.join(root, 'AGENTS.md'), content: '# Agents\nRun the linter before committing.' } } },
+      ]),
+    );
+    const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env });
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.rejected).toEqual([
+      { op: 'create', file: '', reason: 'already in CLAUDE.md, written there by the agent', sources: ['u0'] },
+      { op: 'create', file: '', reason: 'already in testing.mdc, written there by the agent', sources: ['u2'] },
+    ]);
+    expect(report.operations).toHaveLength(1);
+    expect(report.operations[0]).toMatchObject({ op: 'create', type: 'feedback', sources: ['u4'] });
+    expect(memoryFiles(dir)).toHaveLength(1);
+  });
+
   test('--dry-run prints the operations and changes nothing; --every waits for N user turns', async () => {
     const { root, dir, env } = workspace();
     const file = path.join(root, 't.jsonl');

@@ -1,23 +1,33 @@
+import path from 'node:path';
 import { callStructured, type ModelOptions } from '../llm/model.js';
 import { manifest } from '../recall/claude.js';
 import type { ScannedMemory } from '../store/scan.js';
 import { renderTemplate } from '../store/templates.js';
 import { checkOperations, OPERATIONS_SCHEMA, type MemoryOperation, type RejectedOperation } from './operations.js';
-import type { TranscriptMessage } from './transcript.js';
+import { instructionWrites, type TranscriptMessage } from './transcript.js';
 
 /** Most conversation text sent in one call: the newest messages are kept. */
 const MAX_CONVERSATION_CHARS = 60_000;
 const MAX_MESSAGE_CHARS = 4_000;
+const MAX_WRITE_CHARS = 500;
+
+const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-/** The new messages as the model sees them: who, when, uuid, what was said (tool traffic left out). */
+/**
+ * The new messages as the model sees them: who, when, uuid, what was said. Tool traffic is left out,
+ * except what the agent wrote into an instruction file (CLAUDE.md…), which needs no memory.
+ */
 function conversation(messages: readonly TranscriptMessage[]): string {
   const parts: string[] = [];
   let size = 0;
   for (const message of [...messages].reverse()) {
-    if (!message.text || (message.role === 'user' && !message.isHumanPrompt)) continue;
-    const body = message.text.length > MAX_MESSAGE_CHARS ? `${message.text.slice(0, MAX_MESSAGE_CHARS)}…` : message.text;
+    if (message.role === 'user' && !message.isHumanPrompt) continue;
+    const wrote = instructionWrites(message).map((w) => `[wrote ${path.basename(w.file)}: ${shorten(w.text, MAX_WRITE_CHARS)}]`);
+    const text = [message.text, ...wrote].filter(Boolean).join('\n');
+    if (!text) continue;
+    const body = text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text;
     const part = `<message uuid="${message.uuid}" role="${message.role}" time="${message.timestamp ?? 'unknown'}">\n${escapeText(body)}\n</message>`;
     if (size + part.length > MAX_CONVERSATION_CHARS) break;
     parts.unshift(part);

@@ -356,16 +356,22 @@ export function toolUsesWritingInto(messages: readonly TranscriptMessage[], dir:
  */
 const INSTRUCTION_FILE = /(?:^|[\\/])(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md|\.cursor[\\/]rules[\\/][^\\/]+\.mdc)$/i;
 
+/** What one message's tool uses wrote into instruction files: file and new text. */
+export function instructionWrites(message: TranscriptMessage): Array<{ file: string; text: string }> {
+  const written: Array<{ file: string; text: string }> = [];
+  for (const use of message.toolUses) {
+    const file = use.input.file_path;
+    if (WRITE_TOOLS.has(use.name) && typeof file === 'string' && INSTRUCTION_FILE.test(file)) written.push({ file, text: writtenText(use.input) });
+  }
+  return written;
+}
+
 /** What the assistant wrote into instruction files while answering the prompt at `index` (up to the next prompt). */
 export function instructionsWrittenAfter(messages: readonly TranscriptMessage[], index: number): Array<{ file: string; text: string }> {
   const written: Array<{ file: string; text: string }> = [];
   for (const message of messages.slice(index + 1)) {
     if (message.isHumanPrompt) break;
-    for (const use of message.toolUses) {
-      const file = use.input.file_path;
-      if (!WRITE_TOOLS.has(use.name) || typeof file !== 'string' || !INSTRUCTION_FILE.test(file)) continue;
-      written.push({ file, text: writtenText(use.input) });
-    }
+    written.push(...instructionWrites(message));
   }
   return written;
 }

@@ -278,7 +278,13 @@ describe('extract --engine claude (real SDK, fake Messages API)', () => {
       { cwd: root, env },
     );
     const file = path.join(root, 't.jsonl');
-    fs.writeFileSync(file, transcript([{ user: 'we never use yarn here, pnpm only', assistant: 'Understood.' }]));
+    fs.writeFileSync(
+      file,
+      transcript([
+        { user: 'we never use yarn here, pnpm only', assistant: 'Understood.' },
+        { toolUse: { name: 'Edit', input: { file_path: path.join(root, 'CLAUDE.md'), old_string: 'a', new_string: 'Use pnpm, never yarn.' } } },
+      ]),
+    );
     const op = (extra: Record<string, unknown>) => ({
       op: 'create',
       name: 'Package manager',
@@ -336,5 +342,7 @@ describe('extract --engine claude (real SDK, fake Messages API)', () => {
     expect(request.tool_choice).toEqual({ type: 'tool', name: 'memory_operations' });
     expect(request.messages[0].content).toContain('project_staging_resets.md');
     expect(request.messages[0].content).toContain('we never use yarn here, pnpm only');
+    // What the agent wrote into an instruction file is shown, so the model can leave it out.
+    expect(request.messages[0].content).toContain('[wrote CLAUDE.md: Use pnpm, never yarn.]');
   });
 });

@@ -54,6 +54,7 @@ export async function runExtract(args: ExtractCommandOptions, output: Output): P
     model: args.model ?? section.model,
     every: args.every ?? section.every ?? 1,
     dryRun: args.dryRun,
+    projectDir: workingDirectory(),
     info: output.info,
   });
   report(args, output, result);

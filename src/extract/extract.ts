@@ -13,6 +13,7 @@ import { applyMemoryEdits, type MemoryEdit } from '../store/memory-store.js';
 import { scanMemories, type ScannedMemory } from '../store/scan.js';
 import { withDirLock } from '../store/lock.js';
 import { proposeWithClaude } from './claude.js';
+import { fileSaying, type InstructionLine, readInstructionLines } from './instructions.js';
 import { findDurableStatement, proposeMemory } from './local.js';
 import type { MemoryOperation, RejectedOperation } from './operations.js';
 import { readTranscript, readTranscriptStream } from './read-transcript.js';
@@ -31,6 +32,8 @@ export interface ExtractOptions {
   /** Extract only once this many new user turns have gathered (default 1). */
   every?: number;
   dryRun?: boolean;
+  /** The conversation's project: its CLAUDE.md and other instruction files are not repeated as memories. */
+  projectDir?: string | undefined;
   /** Per-run notes (the trailing runs' results, skipped operations). */
   info?: (message: string) => void;
 }
@@ -104,9 +107,10 @@ interface Candidate extends MemoryOperation {
 }
 
 /** The local engine's proposals: one per durable statement in what the human typed. */
-function proposeLocally(messages: readonly TranscriptMessage[]): { candidates: Candidate[]; rejected: RejectedOperation[] } {
+function proposeLocally(messages: readonly TranscriptMessage[], projectDir: string | undefined): { candidates: Candidate[]; rejected: RejectedOperation[] } {
   const candidates: Candidate[] = [];
   const rejected: RejectedOperation[] = [];
+  let instructions: InstructionLine[] | undefined; // read on the first statement found: most runs find none
   for (const [index, message] of messages.entries()) {
     if (!message.isHumanPrompt) continue;
     const found = findDurableStatement(message.text);
@@ -116,6 +120,12 @@ function proposeLocally(messages: readonly TranscriptMessage[]): { candidates: C
     const recorded = instructionsWrittenAfter(messages, index).find((w) => containment(statementTerms, tokenSet(w.text)) >= RECORDED_SHARE);
     if (recorded) {
       rejected.push({ op: 'create', file: '', reason: `already in ${path.basename(recorded.file)}, written there by the agent`, sources: [message.uuid] });
+      continue;
+    }
+    instructions ??= projectDir ? readInstructionLines(projectDir) : [];
+    const saying = fileSaying(found.statement, instructions);
+    if (saying) {
+      rejected.push({ op: 'create', file: '', reason: `${displayPath(saying, projectDir)} already says it`, sources: [message.uuid] });
       continue;
     }
     const anchor = message.timestamp ? new Date(message.timestamp) : new Date();
@@ -128,6 +138,12 @@ function proposeLocally(messages: readonly TranscriptMessage[]): { candidates: C
     candidates.push({ op: 'create', file: '', ...memory, sources: [message.uuid], statement: found.statement });
   }
   return { candidates, rejected };
+}
+
+/** A file of the project as a path relative to it, any other as it is. */
+function displayPath(file: string, projectDir: string | undefined): string {
+  const relative = projectDir ? path.relative(projectDir, file) : file;
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
 }
 
 /** A later statement that repeats an earlier one (or an existing memory) updates it instead of adding a twin. */
@@ -212,7 +228,7 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
     result.rejected = proposal.rejected;
     result.usage = proposal.usage;
   } else {
-    const local = proposeLocally(after.messages);
+    const local = proposeLocally(after.messages, options.projectDir);
     operations = mergeNearDuplicates(local.candidates, existing).map(({ statement: _statement, ...operation }) => operation);
     result.rejected = local.rejected;
   }

@@ -137,6 +137,34 @@ describe('extract --engine local', () => {
     expect(memoryFiles(dir)).toHaveLength(1);
   });
 
+  test("what the project's CLAUDE.md (or the user's) already says is not saved again", async () => {
+    const { root, dir, env } = workspace();
+    const project = path.join(root, 'app');
+    writeTree(project, {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'CLAUDE.md': '# App\n\n## Conventions\n- Use pnpm, never npm or yarn.\n',
+      'packages/web/AGENTS.md': 'Keep components small.\n',
+    });
+    writeTree(path.join(root, 'home/.claude'), { 'CLAUDE.md': 'Answer in British English.\n' });
+    const file = path.join(root, 't.jsonl');
+    fs.writeFileSync(
+      file,
+      transcript([
+        { user: 'From now on, always use pnpm, never npm.', assistant: 'OK.' },
+        { user: 'Always answer in British English please.', assistant: 'OK.' },
+        { user: 'Never force-push shared branches, people lose work that way.', assistant: 'OK.' },
+      ]),
+    );
+    const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: path.join(project, 'packages/web'), env });
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.rejected).toEqual([
+      { op: 'create', file: '', reason: `${path.join(project, 'CLAUDE.md')} already says it`, sources: ['u0'] },
+      { op: 'create', file: '', reason: `${path.join(root, 'home/.claude/CLAUDE.md')} already says it`, sources: ['u1'] },
+    ]);
+    expect(report.operations.map((o: { sources: string[] }) => o.sources)).toEqual([['u2']]);
+  });
+
   test('--dry-run prints the operations and changes nothing; --every waits for N user turns', async () => {
     const { root, dir, env } = workspace();
     const file = path.join(root, 't.jsonl');

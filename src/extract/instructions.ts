@@ -1,0 +1,58 @@
+/**
+ * The instruction files an agent loads in every session of a project (Claude Code's CLAUDE.md at
+ * each level up to the repository root and the user's own, and the other agents' AGENTS.md,
+ * GEMINI.md, .cursorrules, .windsurfrules): a statement one of them already makes needs no memory
+ * (DESIGN §1.1). Read only when a statement was found; unreadable or huge files are skipped.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { containment, tokenSet } from '../core/similarity.js';
+import { findGitRoot } from '../store/git-root.js';
+import { configHome, homeDir } from '../store/settings.js';
+
+const PROJECT_FILES = ['CLAUDE.md', 'CLAUDE.local.md', '.claude/CLAUDE.md', 'AGENTS.md', 'GEMINI.md', '.cursorrules', '.windsurfrules'];
+const MAX_BYTES = 256 * 1024;
+/** Share of a statement's terms one line of an instruction file must hold for the statement to be one it makes. */
+const SAYS_IT = 0.6;
+/** Shorter statements match too many lines by chance. */
+const MIN_TERMS = 3;
+
+export interface InstructionLine {
+  file: string;
+  terms: Set<string>;
+}
+
+/** The non-blank lines of the instruction files for `projectDir`, each as its search terms. */
+export function readInstructionLines(projectDir: string, env: NodeJS.ProcessEnv = process.env): InstructionLine[] {
+  const lines: InstructionLine[] = [];
+  for (const file of instructionFiles(projectDir, env)) {
+    let text: string;
+    try {
+      if (fs.statSync(file).size > MAX_BYTES) continue;
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      continue; // absent or unreadable
+    }
+    for (const line of text.split('\n')) if (line.trim()) lines.push({ file, terms: tokenSet(line) });
+  }
+  return lines;
+}
+
+function instructionFiles(projectDir: string, env: NodeJS.ProcessEnv): string[] {
+  const start = path.resolve(projectDir);
+  const stop = findGitRoot(start) ?? start;
+  const files: string[] = [];
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    for (const name of PROJECT_FILES) files.push(path.join(dir, name));
+    if (dir === stop || path.dirname(dir) === dir) break;
+  }
+  files.push(path.join(configHome(env, homeDir(env)), 'CLAUDE.md'));
+  return files;
+}
+
+/** The instruction file that already makes `statement`, if one does. Pure. */
+export function fileSaying(statement: string, lines: readonly InstructionLine[]): string | undefined {
+  const terms = tokenSet(statement);
+  if (terms.size < MIN_TERMS) return undefined;
+  return lines.find((line) => containment(terms, line.terms) >= SAYS_IT)?.file;
+}

@@ -31,6 +31,13 @@ function transcript(turns: Array<{ user?: string; assistant?: string; toolUse?: 
   return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
 }
 
+/** `turns` as a transcript file `t.jsonl` in `root`; its path. */
+function transcriptFile(root: string, turns: Parameters<typeof transcript>[0]): string {
+  const file = path.join(root, 't.jsonl');
+  fs.writeFileSync(file, transcript(turns));
+  return file;
+}
+
 function workspace(env: NodeJS.ProcessEnv = {}) {
   const root = tempDir();
   const dir = path.join(root, 'memory');
@@ -48,15 +55,11 @@ const memoryFiles = (dir: string) =>
 describe('extract --engine local', () => {
   test('a durable request becomes one memory with provenance and absolute dates; a second run creates nothing', async () => {
     const { root, dir, env } = workspace();
-    const file = path.join(root, 't.jsonl');
-    fs.writeFileSync(
-      file,
-      transcript([
-        { user: 'fix the failing login test', assistant: 'Done.' },
-        { user: 'Note for the future: the release freeze starts next Thursday because of the audit.', assistant: 'Noted.' },
-        { user: 'stop, that is the wrong file, undo the last edit', assistant: 'Reverted.' },
-      ]),
-    );
+    const file = transcriptFile(root, [
+      { user: 'fix the failing login test', assistant: 'Done.' },
+      { user: 'Note for the future: the release freeze starts next Thursday because of the audit.', assistant: 'Noted.' },
+      { user: 'stop, that is the wrong file, undo the last edit', assistant: 'Reverted.' },
+    ]);
     const first = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env });
     expect(first.code, first.stderr).toBe(0);
     const report = JSON.parse(first.stdout);
@@ -83,8 +86,7 @@ describe('extract --engine local', () => {
       { cwd: root, env },
     );
     expect(save.code, save.stderr).toBe(0);
-    const file = path.join(root, 't.jsonl');
-    fs.writeFileSync(file, transcript([{ user: 'Please remember: never mock the database in integration tests, we got burned by a migration.' }]));
+    const file = transcriptFile(root, [{ user: 'Please remember: never mock the database in integration tests, we got burned by a migration.' }]);
     const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env });
     expect(JSON.parse(r.stdout).operations).toMatchObject([{ op: 'update', file: 'feedback_no_database_mocks.md', name: 'No database mocks' }]);
     expect(memoryFiles(dir)).toEqual(['feedback_no_database_mocks.md']);
@@ -110,21 +112,17 @@ describe('extract --engine local', () => {
 
   test('a statement the agent wrote into CLAUDE.md, .cursorrules or AGENTS.md in its answer is not saved twice', async () => {
     const { root, dir, env } = workspace();
-    const file = path.join(root, 't.jsonl');
-    fs.writeFileSync(
-      file,
-      transcript([
-        { user: 'From now on, always use pnpm instead of npm in this repo. Add that to CLAUDE.md.' },
-        { toolUse: { name: 'Edit', input: { file_path: path.join(root, 'CLAUDE.md'), old_string: '## Tools', new_string: '## Tools\n- Always use pnpm instead of npm.' } } },
-        { user: 'never mock the database in integration tests' },
-        {
-          toolUse: { name: 'MultiEdit', input: { file_path: path.join(root, '.cursor/rules/testing.mdc'), edits: [{ old_string: 'x', new_string: 'Never mock the database in integration tests.' }] } },
-        },
-        // Written into CLAUDE.md too, but something else: the statement is still kept.
-        { user: 'Never force-push shared branches, people lose work that way.' },
-        { toolUse: { name: 'Write', input: { file_path: path.join(root, 'AGENTS.md'), content: '# Agents\nRun the linter before committing.' } } },
-      ]),
-    );
+    const file = transcriptFile(root, [
+      { user: 'From now on, always use pnpm instead of npm in this repo. Add that to CLAUDE.md.' },
+      { toolUse: { name: 'Edit', input: { file_path: path.join(root, 'CLAUDE.md'), old_string: '## Tools', new_string: '## Tools\n- Always use pnpm instead of npm.' } } },
+      { user: 'never mock the database in integration tests' },
+      {
+        toolUse: { name: 'MultiEdit', input: { file_path: path.join(root, '.cursor/rules/testing.mdc'), edits: [{ old_string: 'x', new_string: 'Never mock the database in integration tests.' }] } },
+      },
+      // Written into CLAUDE.md too, but something else: the statement is still kept.
+      { user: 'Never force-push shared branches, people lose work that way.' },
+      { toolUse: { name: 'Write', input: { file_path: path.join(root, 'AGENTS.md'), content: '# Agents\nRun the linter before committing.' } } },
+    ]);
     const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env });
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
@@ -146,15 +144,11 @@ describe('extract --engine local', () => {
       'packages/web/AGENTS.md': 'Keep components small.\n',
     });
     writeTree(path.join(root, 'home/.claude'), { 'CLAUDE.md': 'Answer in British English.\n' });
-    const file = path.join(root, 't.jsonl');
-    fs.writeFileSync(
-      file,
-      transcript([
-        { user: 'From now on, always use pnpm, never npm.', assistant: 'OK.' },
-        { user: 'Always answer in British English please.', assistant: 'OK.' },
-        { user: 'Never force-push shared branches, people lose work that way.', assistant: 'OK.' },
-      ]),
-    );
+    const file = transcriptFile(root, [
+      { user: 'From now on, always use pnpm, never npm.', assistant: 'OK.' },
+      { user: 'Always answer in British English please.', assistant: 'OK.' },
+      { user: 'Never force-push shared branches, people lose work that way.', assistant: 'OK.' },
+    ]);
     const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: path.join(project, 'packages/web'), env });
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
@@ -167,8 +161,7 @@ describe('extract --engine local', () => {
 
   test('--dry-run prints the operations and changes nothing; --every waits for N user turns', async () => {
     const { root, dir, env } = workspace();
-    const file = path.join(root, 't.jsonl');
-    fs.writeFileSync(file, transcript([{ user: "I'm a data scientist on the billing team, so explain frontend parts in detail." }]));
+    const file = transcriptFile(root, [{ user: "I'm a data scientist on the billing team, so explain frontend parts in detail." }]);
     const dry = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--dry-run'], { cwd: root, env });
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toMatch(/^create \(new file\) \[user\] I'm a data scientist on the billing team/);
@@ -182,8 +175,7 @@ describe('extract --engine local', () => {
 
   test('a durable statement holding a secret is refused and reported, never written', async () => {
     const { root, dir, env } = workspace();
-    const file = path.join(root, 't.jsonl');
-    fs.writeFileSync(file, transcript([{ user: 'remember: the deploy token is ghp_abcdefghijklmnopqrstuvwxyz0123456789' }]));
+    const file = transcriptFile(root, [{ user: 'remember: the deploy token is ghp_abcdefghijklmnopqrstuvwxyz0123456789' }]);
     const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ operations: [], rejected: [{ op: 'create', reason: 'holds a secret (github-pat)', sources: ['u0'] }] });
@@ -193,14 +185,10 @@ describe('extract --engine local', () => {
 
   test('10 extracts of one transcript at once write exactly one set of memories and leave the cursor at the end', async () => {
     const { root, dir, env } = workspace();
-    const file = path.join(root, 't.jsonl');
-    fs.writeFileSync(
-      file,
-      transcript([
-        { user: 'remember: our rate limit with the payment provider is 100 requests per second', assistant: 'ok' },
-        { user: 'Never mock the database in tests — we got burned last quarter.', assistant: 'ok' },
-      ]),
-    );
+    const file = transcriptFile(root, [
+      { user: 'remember: our rate limit with the payment provider is 100 requests per second', assistant: 'ok' },
+      { user: 'Never mock the database in tests — we got burned last quarter.', assistant: 'ok' },
+    ]);
     const runs = await Promise.all(Array.from({ length: 10 }, () => runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env })));
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
     const statuses = runs.map((r) => JSON.parse(r.stdout).status);
@@ -220,8 +208,7 @@ describe('extract --engine local', () => {
 describe('extract --hook', () => {
   test('answers at once: nothing new starts nothing, new messages start one detached run that logs to .memdir/extract.log', async () => {
     const { root, dir, env } = workspace();
-    const file = path.join(root, 't.jsonl');
-    fs.writeFileSync(file, transcript([{ user: 'hello there', assistant: 'hi' }]));
+    const file = transcriptFile(root, [{ user: 'hello there', assistant: 'hi' }]);
     const input = JSON.stringify({ session_id: 'sess-1', transcript_path: file, cwd: root, hook_event_name: 'Stop' });
     // Both the fast path and the full CLI (an option the fast path does not read) answer the hook.
     for (const extra of [[], ['--json']]) {
@@ -305,14 +292,10 @@ describe('extract --engine claude (real SDK, fake Messages API)', () => {
       ['save', '--dir', dir, '--type', 'project', '--name', 'Staging resets', '--description', 'Staging database is wiped every Monday at 06:00 UTC', '--body', 'Staging is reset weekly.'],
       { cwd: root, env },
     );
-    const file = path.join(root, 't.jsonl');
-    fs.writeFileSync(
-      file,
-      transcript([
-        { user: 'we never use yarn here, pnpm only', assistant: 'Understood.' },
-        { toolUse: { name: 'Edit', input: { file_path: path.join(root, 'CLAUDE.md'), old_string: 'a', new_string: 'Use pnpm, never yarn.' } } },
-      ]),
-    );
+    const file = transcriptFile(root, [
+      { user: 'we never use yarn here, pnpm only', assistant: 'Understood.' },
+      { toolUse: { name: 'Edit', input: { file_path: path.join(root, 'CLAUDE.md'), old_string: 'a', new_string: 'Use pnpm, never yarn.' } } },
+    ]);
     const op = (extra: Record<string, unknown>) => ({
       op: 'create',
       name: 'Package manager',

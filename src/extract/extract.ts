@@ -140,6 +140,20 @@ function proposeLocally(messages: readonly TranscriptMessage[], projectDir: stri
   return { candidates, rejected };
 }
 
+/** The model's creates and updates that a line of the project's instruction files already makes (by name, description or rule). */
+function saidByInstructions(operations: readonly MemoryOperation[], projectDir: string | undefined): Map<MemoryOperation, string> {
+  const said = new Map<MemoryOperation, string>();
+  const writes = operations.filter((operation) => operation.op !== 'delete');
+  if (writes.length === 0 || !projectDir) return said;
+  const lines = readInstructionLines(projectDir);
+  for (const operation of writes) {
+    const rule = operation.body.split('\n', 1)[0] ?? '';
+    const file = [operation.description, rule].map((text) => fileSaying(text, lines)).find(Boolean);
+    if (file) said.set(operation, `${displayPath(file, projectDir)} already says it`);
+  }
+  return said;
+}
+
 /** A file of the project as a path relative to it, any other as it is. */
 function displayPath(file: string, projectDir: string | undefined): string {
   const relative = projectDir ? path.relative(projectDir, file) : file;
@@ -224,8 +238,9 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
   if (engine === 'claude') {
     const newest = after.messages.findLast((m) => m.timestamp)?.timestamp;
     const proposal = await proposeWithClaude(after.messages, existing, newest ? new Date(newest) : new Date(), { model: options.model });
-    operations = proposal.valid;
-    result.rejected = proposal.rejected;
+    const instructed = saidByInstructions(proposal.valid, options.projectDir);
+    operations = proposal.valid.filter((operation) => !instructed.has(operation));
+    result.rejected = [...proposal.rejected, ...[...instructed].map(([operation, reason]) => ({ op: operation.op, file: operation.file, reason, sources: operation.sources }))];
     result.usage = proposal.usage;
   } else {
     const local = proposeLocally(after.messages, options.projectDir);

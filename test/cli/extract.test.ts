@@ -356,4 +356,36 @@ describe('extract --engine claude (real SDK, fake Messages API)', () => {
     // What the agent wrote into an instruction file is shown, so the model can leave it out.
     expect(request.messages[0].content).toContain('[wrote CLAUDE.md: Use pnpm, never yarn.]');
   });
+
+  test("an operation the project's CLAUDE.md already makes is rejected, by its description or its rule", async () => {
+    const { root, dir, env } = workspace();
+    const claudeEnv = { ...env, ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: server.url };
+    writeTree(root, { 'CLAUDE.md': '# Conventions\n- Use pnpm, never npm or yarn.\n- Squash commits before merging.\n' });
+    const file = transcriptFile(root, [{ user: 'pnpm only; and the staging DB is wiped every Monday', assistant: 'Noted.' }]);
+    const create = (file: string, description: string, body: string) => ({ op: 'create', file, name: file, description, type: 'project', body, sources: ['u0'] });
+    server.enqueue({
+      content: [
+        {
+          type: 'tool_use',
+          id: 'toolu_2',
+          name: 'memory_operations',
+          input: {
+            operations: [
+              create('project_pnpm.md', 'The project uses pnpm, never yarn or npm', 'Use pnpm.\n\n**Why:** lockfile.\n**How to apply:** installs.'),
+              create('project_merge.md', 'How branches are merged', 'Squash the commits before merging.\n\n**Why:** history.\n**How to apply:** merges.'),
+              create('project_staging.md', 'Staging database is wiped every Monday', 'Staging is reset every Monday.\n\n**Why:** ops.\n**How to apply:** keep no data there.'),
+            ],
+          },
+        },
+      ],
+    });
+    const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'claude', '--json'], { cwd: root, env: claudeEnv });
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.rejected.map((o: { file: string; reason: string }) => `${o.file}: ${o.reason}`)).toEqual([
+      'project_pnpm.md: CLAUDE.md already says it',
+      'project_merge.md: CLAUDE.md already says it',
+    ]);
+    expect(memoryFiles(dir)).toEqual(['project_staging.md']);
+  });
 });

@@ -1,17 +1,18 @@
 // Precision and recall of the local extract engine on the frozen labelled set
 // (bench/extract/labelled.jsonl), for the dev split (tuned on) and the test split (held out)
 // separately. Run after `npm run build`: node bench/extract/evaluate.js [--misses] [--test] [--heldout]
+// [--explicit-only] (the engine as `extract --explicit-only` runs it: explicit requests only)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export function evaluateLocal(findDurableStatement, rows) {
+export function evaluateLocal(findDurableStatement, rows, options = {}) {
   const splits = {};
   for (const row of rows) {
     const s = (splits[row.split] ??= { messages: 0, durable: 0, found: 0, truePositives: 0, typeRight: 0, wrong: [] });
-    const found = findDurableStatement(row.text);
+    const found = findDurableStatement(row.text, options);
     s.messages++;
     if (row.durable) s.durable++;
     if (found) s.found++;
@@ -45,6 +46,7 @@ const readRows = (file) =>
 
 async function main() {
   const { findDurableStatement } = await import(pathToFileURL(path.join(root, 'dist/internal.js')).href);
+  const options = { explicitOnly: process.argv.includes('--explicit-only') };
   const pct = (x) => x.toFixed(3);
   const report = (label, split, r, misses) => {
     console.log(
@@ -64,7 +66,7 @@ async function main() {
     ['all', rows],
     ['real only', rows.filter((row) => row.source !== 'written')],
   ]) {
-    const result = evaluateLocal(findDurableStatement, subset);
+    const result = evaluateLocal(findDurableStatement, subset, options);
     for (const split of splits) {
       if (result[split]) report(label, split, result[split], label === 'all' && split !== 'test' && process.argv.includes('--misses'));
     }
@@ -76,10 +78,10 @@ async function main() {
     const file = `${name}.jsonl`;
     if (!fs.existsSync(path.join(root, 'bench/extract', file))) continue;
     const heldout = readRows(file).map((row) => ({ ...row, split: name }));
-    report('real only', name, evaluateLocal(findDurableStatement, heldout)[name], false);
+    report('real only', name, evaluateLocal(findDurableStatement, heldout, options)[name], false);
     for (const sample of [...new Set(heldout.map((row) => row.sample))]) {
       const subset = heldout.filter((row) => row.sample === sample).map((row) => ({ ...row, split: sample }));
-      report(`  ${name}`, sample, evaluateLocal(findDurableStatement, subset)[sample], false);
+      report(`  ${name}`, sample, evaluateLocal(findDurableStatement, subset, options)[sample], false);
     }
   }
 }

@@ -27,6 +27,7 @@ export const SECTIONS = {
     engine: engine('extract'),
     model: model('extract'),
     every: { type: 'integer', minimum: 1, description: 'with --hook, extract every N user turns (default 1)' },
+    explicitOnly: { type: 'boolean', description: 'local engine: keep only explicit requests to remember ("remember…", "note for the future…"), nothing inferred (default false)' },
   },
   dream: {
     engine: engine('dream'),

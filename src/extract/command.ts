@@ -15,6 +15,7 @@ export interface ExtractCommandOptions extends GlobalArgs {
   engine?: EngineName | undefined;
   model?: string | undefined;
   every?: number | undefined;
+  explicitOnly?: boolean | undefined;
   sessionId?: string | undefined;
   /** Started by the Stop hook: the transcript may not exist yet. */
   afterStop?: boolean | undefined;
@@ -37,7 +38,10 @@ function report(args: ExtractCommandOptions, output: Output, result: ExtractResu
 
 /** `memdir extract`: the new part of a transcript (a file, `-` for stdin, or the Stop hook's) becomes memories. */
 export async function runExtract(args: ExtractCommandOptions, output: Output): Promise<number> {
-  if (args.hook) return runExtractHook({ dir: args.dir, engine: args.engine, model: args.model, every: args.every, trustProjectSettings: args.trustProjectSettings, warn: output.warn });
+  if (args.hook) {
+    const { dir, engine, model, every, explicitOnly, trustProjectSettings } = args;
+    return runExtractHook({ dir, engine, model, every, explicitOnly, trustProjectSettings, warn: output.warn });
+  }
   const from = args.from;
   if (!from) throw new UsageError(messages.extractNeedsInput());
   if (args.afterStop && from !== '-') await awaitTranscript(absolutePath(from));
@@ -53,6 +57,7 @@ export async function runExtract(args: ExtractCommandOptions, output: Output): P
     engine,
     model: args.model ?? section.model,
     every: args.every ?? section.every ?? 1,
+    explicitOnly: args.explicitOnly ?? section.explicitOnly ?? false,
     dryRun: args.dryRun,
     projectDir: workingDirectory(),
     info: output.info,

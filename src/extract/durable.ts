@@ -362,8 +362,13 @@ const CONTRACTIONS: [RegExp, string][] = [
 ];
 const normalized = (text: string) => CONTRACTIONS.reduce((out, [re, to]) => out.replace(re, to), text);
 
+export interface FindOptions {
+  /** Only explicit requests to keep something ("remember…", "note for the future…"): nothing inferred. */
+  explicitOnly?: boolean;
+}
+
 /** The durable statement in one user message, or null (most messages: task instructions, questions, approvals). */
-export function findDurableStatement(text: string): DurableStatement | null {
+export function findDurableStatement(text: string, options: FindOptions = {}): DurableStatement | null {
   const trimmed = normalized(text.trim());
   if (trimmed.length === 0 || trimmed.length > MAX_MESSAGE) return null;
   const long = trimmed.length > SHORT_MESSAGE;
@@ -374,7 +379,7 @@ export function findDurableStatement(text: string): DurableStatement | null {
   for (const [i, sentence] of parts.entries()) {
     if (RECALLING.test(sentence) || PLAN_STEP.test(sentence)) continue;
     const explicit = MEMORY_REQUEST.some((re) => re.test(sentence)) && !MAKE_A_DOCUMENT.test(sentence);
-    if ((long || (brief && LIST_ITEM.test(sentence))) && !explicit) continue;
+    if ((options.explicitOnly || long || (brief && LIST_ITEM.test(sentence))) && !explicit) continue;
     // An explicit request keeps the rest of a short message with it ("remember: X. Y.").
     const span = explicit && !long ? parts.slice(i).join(' ') : sentence;
     if (isQuestion(explicit ? span : sentence) || (!explicit && ASKING.test(sentence))) continue;

@@ -32,6 +32,8 @@ export interface ExtractOptions {
   /** Extract only once this many new user turns have gathered (default 1). */
   every?: number;
   dryRun?: boolean;
+  /** Local engine: keep only explicit requests to remember, nothing inferred (fewer memories, far fewer wrong ones). */
+  explicitOnly?: boolean;
   /** The conversation's project: its CLAUDE.md and other instruction files are not repeated as memories. */
   projectDir?: string | undefined;
   /** Per-run notes (the trailing runs' results, skipped operations). */
@@ -107,13 +109,14 @@ interface Candidate extends MemoryOperation {
 }
 
 /** The local engine's proposals: one per durable statement in what the human typed. */
-function proposeLocally(messages: readonly TranscriptMessage[], projectDir: string | undefined): { candidates: Candidate[]; rejected: RejectedOperation[] } {
+function proposeLocally(messages: readonly TranscriptMessage[], options: Pick<ExtractOptions, 'projectDir' | 'explicitOnly'>): { candidates: Candidate[]; rejected: RejectedOperation[] } {
+  const { projectDir } = options;
   const candidates: Candidate[] = [];
   const rejected: RejectedOperation[] = [];
   let instructions: InstructionLine[] | undefined; // read on the first statement found: most runs find none
   for (const [index, message] of messages.entries()) {
     if (!message.isHumanPrompt) continue;
-    const found = findDurableStatement(message.text);
+    const found = findDurableStatement(message.text, { explicitOnly: options.explicitOnly });
     if (!found) continue;
     // "add to CLAUDE.md that…" and the agent did: the statement is loaded in every session already (DESIGN §1.1).
     const statementTerms = tokenSet(found.statement);
@@ -243,7 +246,7 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
     result.rejected = [...proposal.rejected, ...[...instructed].map(([operation, reason]) => ({ op: operation.op, file: operation.file, reason, sources: operation.sources }))];
     result.usage = proposal.usage;
   } else {
-    const local = proposeLocally(after.messages, options.projectDir);
+    const local = proposeLocally(after.messages, options);
     operations = mergeNearDuplicates(local.candidates, existing).map(({ statement: _statement, ...operation }) => operation);
     result.rejected = local.rejected;
   }

@@ -18,6 +18,7 @@ export interface ExtractHookOptions {
   engine?: string | undefined;
   model?: string | undefined;
   every?: number | undefined;
+  explicitOnly?: boolean | undefined;
   trustProjectSettings: boolean;
   warn: (message: string) => void;
 }
@@ -61,6 +62,7 @@ export function runExtractHook(options: ExtractHookOptions): Promise<number> {
     if (options.engine) args.push('--engine', options.engine);
     if (options.every !== undefined) args.push('--every', String(options.every));
     if (options.model) args.push('--model', options.model);
+    if (options.explicitOnly) args.push('--explicit-only');
     const cwd = input.cwd && fs.existsSync(input.cwd) ? input.cwd : undefined;
     spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], cwd }).unref();
     fs.closeSync(log);
@@ -72,13 +74,21 @@ export function runExtractHook(options: ExtractHookOptions): Promise<number> {
  * (the full CLI then parses it, with its checks and messages).
  */
 export function simpleHookArgs(argv: readonly string[]): (Omit<ExtractHookOptions, 'warn'> & { quiet: boolean }) | undefined {
-  const parsed = parseHookArgs(argv, 'extract', ['--engine', '--model', '--every']);
+  const parsed = parseHookArgs(argv, 'extract', ['--engine', '--model', '--every'], ['--explicit-only']);
   if (!parsed) return undefined;
   const { values } = parsed;
   const engine = values['--engine'];
   const every = values['--every'] === undefined ? undefined : Number(values['--every']);
   if ((engine !== undefined && !['auto', 'local', 'claude'].includes(engine)) || (every !== undefined && (!Number.isInteger(every) || every < 1))) return undefined;
-  return { dir: values['--dir'], engine, model: values['--model'], every, trustProjectSettings: parsed.trustProjectSettings, quiet: parsed.quiet };
+  return {
+    dir: values['--dir'],
+    engine,
+    model: values['--model'],
+    every,
+    explicitOnly: parsed.switches.has('--explicit-only') || undefined,
+    trustProjectSettings: parsed.trustProjectSettings,
+    quiet: parsed.quiet,
+  };
 }
 
 /** The fast path `bin/memdir.cjs` tries first: true when it took the command. */

@@ -135,6 +135,21 @@ describe('extract --engine local', () => {
     expect(memoryFiles(dir)).toHaveLength(1);
   });
 
+  test('--explicit-only (or extract.explicitOnly in the config) keeps only explicit requests', async () => {
+    const { root, dir, env } = workspace();
+    const file = transcriptFile(root, [
+      { user: 'Never force-push shared branches, people lose work that way.', assistant: 'OK.' },
+      { user: 'Please remember that the demo environment is rebuilt every night.', assistant: 'OK.' },
+    ]);
+    const flag = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--explicit-only', '--dry-run', '--json'], { cwd: root, env });
+    expect(JSON.parse(flag.stdout).operations.map((o: { sources: string[] }) => o.sources)).toEqual([['u1']]);
+    fs.writeFileSync(path.join(root, 'memdir.config.json'), JSON.stringify({ extract: { explicitOnly: true } }));
+    const config = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--dry-run', '--json'], { cwd: root, env });
+    expect(JSON.parse(config.stdout).operations.map((o: { sources: string[] }) => o.sources)).toEqual([['u1']]);
+    const overridden = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--no-explicit-only', '--dry-run', '--json'], { cwd: root, env });
+    expect(JSON.parse(overridden.stdout).operations).toHaveLength(2);
+  });
+
   test("what the project's CLAUDE.md (or the user's) already says is not saved again", async () => {
     const { root, dir, env } = workspace();
     const project = path.join(root, 'app');

@@ -116,6 +116,14 @@ describe('local engine: durable statements only', () => {
     expect(findDurableStatement(text)).toBeNull();
   });
 
+  test('explicitOnly keeps explicit requests and drops what is only inferred', () => {
+    const explicitOnly = { explicitOnly: true };
+    expect(findDurableStatement('Please remember that the demo environment is rebuilt every night', explicitOnly)?.type).toBe('project');
+    expect(findDurableStatement('add to CLAUDE.md that the e2e suite needs the VPN', explicitOnly)?.type).toBe('project');
+    expect(findDurableStatement('From now on, write commit messages in the imperative mood.', explicitOnly)).toBeNull();
+    expect(findDurableStatement("I'm a backend engineer and new to React, so explain the hooks you use.", explicitOnly)).toBeNull();
+  });
+
   test('in a long message only an explicit request counts, and only its own sentence', () => {
     const work = 'Please refactor the parser so that every token carries its position. '.repeat(9);
     expect(findDurableStatement(`${work}From now on, use tabs.`)).toBeNull();
@@ -153,6 +161,8 @@ describe('claude engine operations are checked', () => {
 test('the hook fast path reads only plain hook command lines', () => {
   expect(simpleHookArgs(['extract', '--hook', '--engine', 'local', '--dir=/tmp/m'])).toMatchObject({ engine: 'local', dir: '/tmp/m', every: undefined });
   expect(simpleHookArgs(['extract', '--hook', '--every=3'])).toMatchObject({ engine: undefined, every: 3 });
+  expect(simpleHookArgs(['extract', '--hook', '--explicit-only'])).toMatchObject({ explicitOnly: true });
+  expect(simpleHookArgs(['extract', '--hook'])).toMatchObject({ explicitOnly: undefined });
   expect(simpleHookArgs(['extract', '--hook', '--json'])).toBeUndefined();
   expect(simpleHookArgs(['extract', '--hook', '--every', '0'])).toBeUndefined();
   expect(simpleHookArgs(['extract', '--from', 'x'])).toBeUndefined();

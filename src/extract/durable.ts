@@ -205,6 +205,7 @@ const PRESCRIPTIVE_CUE = /\b(?:please|should|must|need to|have to|want|prefer|le
 /** The English scope marker sits in a clause that prescribes (the marker alone may be its own clause). */
 const PURPOSE = /\b(?:prevent|avoid|so that|so it|so we|to make sure|in case)\b[^,;]*\b(?:in (?:the )?future|going forward)\b/i;
 
+// Scope markers that are conditions ("every time you commit"), and the modal that makes a sentence a rule.
 const CONDITION_SCOPE = /^(?:every time|each time|whenever)\b/i;
 const RULE_MODAL = /\b(?:we|you) (?:should|must|need to|have to)\b/i;
 
@@ -219,7 +220,8 @@ function scopedPrescription(sentence: string): boolean {
     // you commit", "every time you commit, run the linter"); alone it is a complaint ("every time you break it").
     const conditional = CONDITION_SCOPE.test(match[0]);
     if (conditional && RULE_MODAL.test(sentence)) return true; // "we should bump the version each time we release"
-    const rest = conditional ? clause.slice(0, match.index).trim() || parts[i + 1] || '' : clause.replace(match[0], '').trim() || parts[i + 1] || '';
+    const around = conditional ? clause.slice(0, match.index) : clause.replace(match[0], '');
+    const rest = around.trim() || parts[i + 1] || '';
     if (!rest) {
       if (conditional) continue;
       return true;

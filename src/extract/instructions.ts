@@ -28,7 +28,8 @@ export function readInstructionLines(projectDir: string, env: NodeJS.ProcessEnv 
   for (const file of instructionFiles(projectDir, env)) {
     let text: string;
     try {
-      if (fs.statSync(file).size > MAX_BYTES) continue;
+      const stat = fs.statSync(file);
+      if (!stat.isFile() || stat.size > MAX_BYTES) continue; // a device, FIFO or folder named CLAUDE.md is never read
       text = fs.readFileSync(file, 'utf8');
     } catch {
       continue; // absent or unreadable

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -172,6 +173,17 @@ describe('extract --engine local', () => {
       { op: 'create', file: '', reason: `${path.join(root, 'home/.claude/CLAUDE.md')} already says it`, sources: ['u1'] },
     ]);
     expect(report.operations.map((o: { sources: string[] }) => o.sources)).toEqual([['u2']]);
+  });
+
+  test('a hostile instruction file (a link to /dev/zero, a FIFO, a folder) is not read, and the memory is kept', async () => {
+    const { root, dir, env } = workspace();
+    fs.symlinkSync('/dev/zero', path.join(root, 'CLAUDE.md'));
+    execFileSync('mkfifo', [path.join(root, 'AGENTS.md')]);
+    fs.mkdirSync(path.join(root, 'GEMINI.md'));
+    const file = transcriptFile(root, [{ user: 'Never force-push shared branches, people lose work that way.', assistant: 'OK.' }]);
+    const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).operations).toHaveLength(1);
   });
 
   test('--dry-run prints the operations and changes nothing; --every waits for N user turns', async () => {

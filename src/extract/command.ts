@@ -7,6 +7,7 @@ import type { Output } from '../shell/output.js';
 import { absolutePath, workingDirectory } from '../store/cwd.js';
 import { extract, type ExtractResult } from './extract.js';
 import { awaitTranscript, runExtractHook } from './hook.js';
+import type { OperationBasis } from './operations.js';
 
 export interface ExtractCommandOptions extends GlobalArgs {
   from?: string | undefined;
@@ -21,13 +22,16 @@ export interface ExtractCommandOptions extends GlobalArgs {
   afterStop?: boolean | undefined;
 }
 
+/** How `--dry-run` says why an operation exists. */
+const BASIS_LABEL: Record<OperationBasis, string> = { request: 'asked for', inferred: 'inferred', model: 'proposed by the model' };
+
 function report(args: ExtractCommandOptions, output: Output, result: ExtractResult): void {
   if (args.json) {
     output.json(result);
     return;
   }
   if (args.dryRun) {
-    for (const o of result.operations) output.out(`${o.op} ${o.file || '(new file)'} [${o.type ?? '-'}] ${o.name}: ${o.description}`);
+    for (const o of result.operations) output.out(`${o.op} ${o.file || '(new file)'} [${o.type ?? '-'}, ${BASIS_LABEL[o.basis]}] ${o.name}: ${o.description}`);
   }
   for (const r of result.rejected) output.warn(messages.extractRejected(r.op, r.file, r.reason));
   if (result.status === 'main-agent-wrote') output.info(messages.extractMainAgentWrote(result.mainAgentWrites.length));

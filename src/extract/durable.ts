@@ -14,6 +14,8 @@ export interface DurableStatement {
   statement: string;
   /** The reason the user gave, when there is one. */
   why: string | null;
+  /** The user asked for it to be kept ("remember…"), or the rules inferred it (a standing rule, who the user is…). */
+  basis: 'request' | 'inferred';
 }
 
 type Kind = 'explicit' | 'standing' | 'confirmation' | 'identity' | 'reference' | 'project';
@@ -397,7 +399,7 @@ export function findDurableStatement(text: string, options: FindOptions = {}): D
     // "remember that this test code is only meant to…" reminds of the work at hand.
     if (kind === 'explicit' && WORK_POINTER.test(statement)) continue;
     const { rule, why } = whyOf(statement);
-    return { type: typeOf(statement, kind), statement: rule, why };
+    return { type: typeOf(statement, kind), statement: rule, why, basis: kind === 'explicit' ? 'request' : 'inferred' };
   }
   return null;
 }

@@ -15,7 +15,7 @@ import { withDirLock } from '../store/lock.js';
 import { proposeWithClaude } from './claude.js';
 import { fileSaying, type InstructionLine, readInstructionLines } from './instructions.js';
 import { findDurableStatement, proposeMemory } from './local.js';
-import type { MemoryOperation, RejectedOperation } from './operations.js';
+import type { MemoryOperation, OperationBasis, RejectedOperation } from './operations.js';
 import { readTranscript, readTranscriptStream } from './read-transcript.js';
 import { hasPending, readCursor, RUN_LOCK, takePending, writeCursor, writePending } from './state.js';
 import { instructionsWrittenAfter, messagesAfter, toolUsesWritingInto, type Transcript, type TranscriptMessage } from './transcript.js';
@@ -50,6 +50,8 @@ export interface AppliedOperation {
   description: string;
   /** Uuids of the transcript messages the memory comes from. */
   sources: string[];
+  /** Why it exists: the user asked for it (`request`), the local rules inferred it, or the model proposed it. */
+  basis: OperationBasis;
 }
 
 export interface ExtractResult {
@@ -138,7 +140,7 @@ function proposeLocally(messages: readonly TranscriptMessage[], options: Pick<Ex
       rejected.push({ op: 'create', file: '', reason: `holds a secret (${secret.rule.id})`, sources: [message.uuid] });
       continue;
     }
-    candidates.push({ op: 'create', file: '', ...memory, sources: [message.uuid], statement: found.statement });
+    candidates.push({ op: 'create', file: '', ...memory, sources: [message.uuid], basis: found.basis, statement: found.statement });
   }
   return { candidates, rejected };
 }
@@ -258,7 +260,7 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
     );
     operations = operations.map((operation, i) => ({ ...operation, file: applied[i]!.file }));
   }
-  result.operations = operations.map((o) => ({ op: o.op, file: o.file, name: o.name, type: o.op === 'delete' ? null : o.type, description: o.description, sources: o.sources }));
+  result.operations = operations.map((o) => ({ op: o.op, file: o.file, name: o.name, type: o.op === 'delete' ? null : o.type, description: o.description, sources: o.sources, basis: o.basis }));
   moveCursor();
   return result;
 }

@@ -21,7 +21,11 @@ export interface MemoryOperation {
   body: string;
   /** Uuids of the transcript messages it comes from. */
   sources: string[];
+  /** Why it exists: the user asked for it, the local rules inferred it, or the model proposed it. */
+  basis: OperationBasis;
 }
+
+export type OperationBasis = 'request' | 'inferred' | 'model';
 
 export interface RejectedOperation {
   op: string;
@@ -109,7 +113,16 @@ export function checkOperations(raw: unknown[], manifest: ReadonlySet<string>, a
       continue;
     }
     touched.add(file);
-    valid.push({ op: kind, file, name: text(op.name).trim(), description: text(op.description).trim(), type: isMemoryType(op.type) ? op.type : 'project', body: text(op.body).trim(), sources });
+    valid.push({
+      op: kind,
+      file,
+      name: text(op.name).trim(),
+      description: text(op.description).trim(),
+      type: isMemoryType(op.type) ? op.type : 'project',
+      body: text(op.body).trim(),
+      sources,
+      basis: 'model',
+    });
   }
   return { valid, rejected };
 }

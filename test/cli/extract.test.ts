@@ -66,7 +66,7 @@ describe('extract --engine local', () => {
     const report = JSON.parse(first.stdout);
     expect(report).toMatchObject({ status: 'extracted', sessionId: 'sess-1', cursor: { before: null, after: 'a2' }, lines: { read: 6, malformed: 0 } });
     expect(report.operations).toHaveLength(1);
-    expect(report.operations[0]).toMatchObject({ op: 'create', type: 'project', sources: ['u1'] });
+    expect(report.operations[0]).toMatchObject({ op: 'create', type: 'project', sources: ['u1'], basis: 'request' });
     const text = fs.readFileSync(path.join(dir, report.operations[0].file), 'utf8');
     expect(text).toContain('originSessionId: sess-1\noriginMessageUuid: u1\n');
     expect(text).toContain('The release freeze starts 2026-03-05'); // "next Thursday" on Monday 2026-03-02 (DESIGN §1.1)
@@ -132,7 +132,7 @@ describe('extract --engine local', () => {
       { op: 'create', file: '', reason: 'already in testing.mdc, written there by the agent', sources: ['u2'] },
     ]);
     expect(report.operations).toHaveLength(1);
-    expect(report.operations[0]).toMatchObject({ op: 'create', type: 'feedback', sources: ['u4'] });
+    expect(report.operations[0]).toMatchObject({ op: 'create', type: 'feedback', sources: ['u4'], basis: 'inferred' });
     expect(memoryFiles(dir)).toHaveLength(1);
   });
 
@@ -191,7 +191,7 @@ describe('extract --engine local', () => {
     const file = transcriptFile(root, [{ user: "I'm a data scientist on the billing team, so explain frontend parts in detail." }]);
     const dry = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--dry-run'], { cwd: root, env });
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toMatch(/^create \(new file\) \[user\] I'm a data scientist on the billing team/);
+    expect(dry.stdout).toMatch(/^create \(new file\) \[user, inferred\] I'm a data scientist on the billing team/);
     expect(fs.existsSync(dir)).toBe(false);
     const throttled = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--every', '2', '--json'], { cwd: root, env });
     expect(JSON.parse(throttled.stdout)).toMatchObject({ status: 'throttled', cursor: { after: null } });
@@ -364,6 +364,7 @@ describe('extract --engine claude (real SDK, fake Messages API)', () => {
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.operations.map((o: { op: string; file: string }) => `${o.op} ${o.file}`)).toEqual(['create feedback_pnpm_only.md', 'update project_staging_resets.md']);
+    expect(report.operations.every((o: { basis: string }) => o.basis === 'model')).toBe(true);
     expect(report.rejected.map((o: { file: string; reason: string }) => `${o.file}: ${o.reason}`)).toEqual([
       '../x.md: file must be a simple .md name inside the memory directory',
       'misc_note.md: type "misc" is not one of user, feedback, project, reference',

@@ -86,3 +86,9 @@ export function slugify(text: string, options: SlugOptions = {}): string {
   // Names with no letters the slug keeps (e.g. Chinese in an ASCII slug) get a stable hash instead.
   return `memory_${Math.abs(stringHash(text)).toString(36)}`;
 }
+
+/** `file` (absolute) as the user would type it from `from`: relative when inside it, else as it is. */
+export function displayPath(file: string, from: string): string {
+  const relative = path.relative(from, file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
 import { parseCalendarDay } from '../core/dates.js';
+import { displayPath } from '../core/paths.js';
 import { ExitCode, UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
@@ -13,7 +14,7 @@ import { findGitRoot } from '../store/git-root.js';
 import { findConfig } from '../config/find.js';
 import { FORMATTERS, type FormatContext } from './formatters/index.js';
 import { RULES } from './rules/index.js';
-import { relativeDisplay, runLint, type LintResult, type LintTarget } from './run.js';
+import { runLint, type LintResult, type LintTarget } from './run.js';
 import { pathTargets, repoTargets, stagedTargets } from './targets.js';
 
 /** docs/rules/ of the installed package, as a file URI (the pages ship with it). */
@@ -27,7 +28,7 @@ function docsBase(): string {
 export function formatContext(cwd: string | undefined, colors: FormatContext['colors']): FormatContext {
   const base = docsBase();
   return {
-    display: (dir, file) => (cwd === undefined ? path.join(dir, file) : relativeDisplay(dir, file, cwd)),
+    display: (dir, file) => (cwd === undefined ? path.join(dir, file) : displayPath(path.join(dir, file), cwd)),
     artifactUri: (dir, file) => {
       const absolute = path.join(dir, file);
       const root = findGitRoot(dir);

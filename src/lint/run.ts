@@ -117,9 +117,3 @@ export function isMemoryDirectory(dir: string): boolean {
     return false;
   }
 }
-
-export function relativeDisplay(dir: string, file: string, cwd: string): string {
-  const absolute = path.join(dir, file);
-  const rel = path.relative(cwd, absolute);
-  return rel.startsWith('..') ? absolute : rel;
-}

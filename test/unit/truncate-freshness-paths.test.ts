@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ageInDays, freshnessHeader } from '../../src/core/freshness.js';
-import { sanitizeProjectPath, slugify, topicFileName, validateMemoryPath } from '../../src/core/paths.js';
+import { sanitizeProjectPath, slugify, topicFileName, validateMemoryPath, displayPath } from '../../src/core/paths.js';
 import { INDEX_MAX_BYTES } from '../../src/core/limits.js';
 import { truncateIndex } from '../../src/core/truncate.js';
 
@@ -103,5 +103,15 @@ describe('topic file names', () => {
     expect(slugify('合并冻结')).toMatch(/^memory_[0-9a-z]+$/);
     expect(slugify('合并冻结')).toBe(slugify('合并冻结'));
     expect(slugify('合并冻结')).not.toBe(slugify('发布计划'));
+  });
+});
+
+describe('displayPath', () => {
+  test('relative inside the folder, as given outside it', () => {
+    expect(displayPath('/home/a/app/CLAUDE.md', '/home/a/app')).toBe('CLAUDE.md');
+    expect(displayPath('/home/a/app/docs/x.md', '/home/a/app')).toBe('docs/x.md');
+    expect(displayPath('/home/a/CLAUDE.md', '/home/a/app')).toBe('/home/a/CLAUDE.md');
+    expect(displayPath('/home/a/app', '/home/a/app')).toBe('/home/a/app');
+    expect(displayPath('/home/a/app2/x.md', '/home/a/app')).toBe('/home/a/app2/x.md');
   });
 });

@@ -4,7 +4,8 @@ import { manifest } from '../recall/claude.js';
 import type { ScannedMemory } from '../store/scan.js';
 import { renderTemplate } from '../store/templates.js';
 import { checkOperations, OPERATIONS_SCHEMA, type MemoryOperation, type RejectedOperation } from './operations.js';
-import { instructionWrites, type TranscriptMessage } from './transcript.js';
+import { instructionWrites } from './instructions.js';
+import type { TranscriptMessage } from './transcript.js';
 
 /** Most conversation text sent in one call: the newest messages are kept. */
 const MAX_CONVERSATION_CHARS = 60_000;

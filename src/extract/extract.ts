@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError, IoError } from '../core/errors.js';
+import { displayPath } from '../core/paths.js';
 import { containment, jaccard, tokenSet } from '../core/similarity.js';
 import { findSecrets } from '../core/secrets.js';
 import type { MemoryType } from '../core/taxonomy.js';
@@ -13,12 +14,12 @@ import { applyMemoryEdits, type MemoryEdit } from '../store/memory-store.js';
 import { scanMemories, type ScannedMemory } from '../store/scan.js';
 import { withDirLock } from '../store/lock.js';
 import { proposeWithClaude } from './claude.js';
-import { fileSaying, type InstructionLine, readInstructionLines } from './instructions.js';
+import { fileSaying, type InstructionLine, instructionsWrittenAfter, readInstructionLines } from './instructions.js';
 import { findDurableStatement, proposeMemory } from './local.js';
 import type { MemoryOperation, OperationBasis, RejectedOperation } from './operations.js';
 import { readTranscript, readTranscriptStream } from './read-transcript.js';
 import { hasPending, readCursor, RUN_LOCK, takePending, writeCursor, writePending } from './state.js';
-import { instructionsWrittenAfter, messagesAfter, toolUsesWritingInto, type Transcript, type TranscriptMessage } from './transcript.js';
+import { messagesAfter, toolUsesWritingInto, type Transcript, type TranscriptMessage } from './transcript.js';
 
 export interface ExtractOptions {
   /** Memory directory. */
@@ -130,7 +131,7 @@ function proposeLocally(messages: readonly TranscriptMessage[], options: Pick<Ex
     instructions ??= projectDir ? readInstructionLines(projectDir) : [];
     const saying = fileSaying(found.statement, instructions);
     if (saying) {
-      rejected.push({ op: 'create', file: '', reason: `${displayPath(saying, projectDir)} already says it`, sources: [message.uuid] });
+      rejected.push({ op: 'create', file: '', reason: `${projectDir ? displayPath(saying, projectDir) : saying} already says it`, sources: [message.uuid] });
       continue;
     }
     const anchor = message.timestamp ? new Date(message.timestamp) : new Date();
@@ -145,7 +146,7 @@ function proposeLocally(messages: readonly TranscriptMessage[], options: Pick<Ex
   return { candidates, rejected };
 }
 
-/** The model's creates and updates that a line of the project's instruction files already makes (by name, description or rule). */
+/** The model's creates and updates that a line of the project's instruction files already makes (by description or by the rule's first line). */
 function saidByInstructions(operations: readonly MemoryOperation[], projectDir: string | undefined): Map<MemoryOperation, string> {
   const said = new Map<MemoryOperation, string>();
   const writes = operations.filter((operation) => operation.op !== 'delete');
@@ -157,12 +158,6 @@ function saidByInstructions(operations: readonly MemoryOperation[], projectDir: 
     if (file) said.set(operation, `${displayPath(file, projectDir)} already says it`);
   }
   return said;
-}
-
-/** A file of the project as a path relative to it, any other as it is. */
-function displayPath(file: string, projectDir: string | undefined): string {
-  const relative = projectDir ? path.relative(projectDir, file) : file;
-  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
 }
 
 /** A later statement that repeats an earlier one (or an existing memory) updates it instead of adding a twin. */

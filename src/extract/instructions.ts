@@ -1,16 +1,20 @@
 /**
  * The instruction files an agent loads in every session of a project (Claude Code's CLAUDE.md at
  * each level up to the repository root and the user's own, and the other agents' AGENTS.md,
- * GEMINI.md, .cursorrules, .windsurfrules): a statement one of them already makes needs no memory
- * (DESIGN §1.1). Read only when a statement was found; unreadable or huge files are skipped.
+ * GEMINI.md, .cursorrules, .windsurfrules, .clinerules, Copilot's): a statement one of them already
+ * makes, or that the agent wrote into one while answering, needs no memory (DESIGN §1.1).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { containment, tokenSet } from '../core/similarity.js';
 import { findGitRoot } from '../store/git-root.js';
 import { configHome, homeDir } from '../store/settings.js';
+import { type TranscriptMessage, WRITE_TOOLS } from './transcript.js';
 
-const PROJECT_FILES = ['CLAUDE.md', 'CLAUDE.local.md', '.claude/CLAUDE.md', 'AGENTS.md', 'GEMINI.md', '.cursorrules', '.windsurfrules'];
+/** Where they sit, relative to each folder from the working directory up to the repository root. */
+const PROJECT_FILES = ['CLAUDE.md', 'CLAUDE.local.md', '.claude/CLAUDE.md', 'AGENTS.md', 'GEMINI.md', '.cursorrules', '.windsurfrules', '.clinerules', '.github/copilot-instructions.md'];
+/** The same files by name, and Cursor's rule folder (`.cursor/rules/*.mdc`, not read: written ones are recognised). */
+const INSTRUCTION_FILE = /(?:^|[\\/])(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md|\.cursor[\\/]rules[\\/][^\\/]+\.mdc)$/i;
 const MAX_BYTES = 256 * 1024;
 /** Share of a statement's terms one line of an instruction file must hold for the statement to be one it makes. */
 const SAYS_IT = 0.6;
@@ -56,4 +60,30 @@ export function fileSaying(statement: string, lines: readonly InstructionLine[])
   const terms = tokenSet(statement);
   if (terms.size < MIN_TERMS) return undefined;
   return lines.find((line) => containment(terms, line.terms) >= SAYS_IT)?.file;
+}
+
+/** What one message's tool uses wrote into instruction files: file and new text. */
+export function instructionWrites(message: TranscriptMessage): Array<{ file: string; text: string }> {
+  const written: Array<{ file: string; text: string }> = [];
+  for (const use of message.toolUses) {
+    const file = use.input.file_path;
+    if (WRITE_TOOLS.has(use.name) && typeof file === 'string' && INSTRUCTION_FILE.test(file)) written.push({ file, text: writtenText(use.input) });
+  }
+  return written;
+}
+
+/** What the assistant wrote into instruction files while answering the prompt at `index` (up to the next prompt). */
+export function instructionsWrittenAfter(messages: readonly TranscriptMessage[], index: number): Array<{ file: string; text: string }> {
+  const written: Array<{ file: string; text: string }> = [];
+  for (const message of messages.slice(index + 1)) {
+    if (message.isHumanPrompt) break;
+    written.push(...instructionWrites(message));
+  }
+  return written;
+}
+
+/** The new text of a Write (content), Edit (new_string) or MultiEdit (each edit's new_string). */
+function writtenText(input: Record<string, unknown>): string {
+  const strings = [input.content, input.new_string, ...(Array.isArray(input.edits) ? input.edits.map((edit) => (edit as Record<string, unknown>)?.new_string) : [])];
+  return strings.filter((value): value is string => typeof value === 'string').join('\n');
 }

@@ -337,7 +337,7 @@ export function messagesAfter(transcript: Transcript, cursor: string | null | un
   return { messages: transcript.messages, from: 'start' };
 }
 
-const WRITE_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
+export const WRITE_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
 
 /** The assistant's Write / Edit / MultiEdit / NotebookEdit tool uses whose target file is inside `dir`. */
 export function toolUsesWritingInto(messages: readonly TranscriptMessage[], dir: string): ToolUse[] {
@@ -348,36 +348,4 @@ export function toolUsesWritingInto(messages: readonly TranscriptMessage[], dir:
     return relative !== '' && relative.split(path.sep)[0] !== '..' && !path.isAbsolute(relative);
   };
   return messages.flatMap((message) => message.toolUses.filter((use) => WRITE_TOOLS.has(use.name) && (inside(use.input.file_path) || inside(use.input.notebook_path))));
-}
-
-/**
- * Files agents load as standing instructions (Claude Code, Codex, Gemini, Cursor, Windsurf, Cline,
- * Copilot): a statement the main agent wrote there is already loaded in every session.
- */
-const INSTRUCTION_FILE = /(?:^|[\\/])(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md|\.cursor[\\/]rules[\\/][^\\/]+\.mdc)$/i;
-
-/** What one message's tool uses wrote into instruction files: file and new text. */
-export function instructionWrites(message: TranscriptMessage): Array<{ file: string; text: string }> {
-  const written: Array<{ file: string; text: string }> = [];
-  for (const use of message.toolUses) {
-    const file = use.input.file_path;
-    if (WRITE_TOOLS.has(use.name) && typeof file === 'string' && INSTRUCTION_FILE.test(file)) written.push({ file, text: writtenText(use.input) });
-  }
-  return written;
-}
-
-/** What the assistant wrote into instruction files while answering the prompt at `index` (up to the next prompt). */
-export function instructionsWrittenAfter(messages: readonly TranscriptMessage[], index: number): Array<{ file: string; text: string }> {
-  const written: Array<{ file: string; text: string }> = [];
-  for (const message of messages.slice(index + 1)) {
-    if (message.isHumanPrompt) break;
-    written.push(...instructionWrites(message));
-  }
-  return written;
-}
-
-/** The new text of a Write (content), Edit (new_string) or MultiEdit (each edit's new_string). */
-function writtenText(input: Record<string, unknown>): string {
-  const strings = [input.content, input.new_string, ...(Array.isArray(input.edits) ? input.edits.map((edit) => (edit as Record<string, unknown>)?.new_string) : [])];
-  return strings.filter((value): value is string => typeof value === 'string').join('\n');
 }

@@ -158,12 +158,14 @@ describe('extract --engine local', () => {
       '.git/HEAD': 'ref: refs/heads/main\n',
       'CLAUDE.md': '# App\n\n## Conventions\n- Use pnpm, never npm or yarn.\n',
       'packages/web/AGENTS.md': 'Keep components small.\n',
+      '.github/copilot-instructions.md': 'Write commit messages in the imperative mood.\n',
     });
     writeTree(path.join(root, 'home/.claude'), { 'CLAUDE.md': 'Answer in British English.\n' });
     const file = transcriptFile(root, [
       { user: 'From now on, always use pnpm, never npm.', assistant: 'OK.' },
       { user: 'Always answer in British English please.', assistant: 'OK.' },
       { user: 'Never force-push shared branches, people lose work that way.', assistant: 'OK.' },
+      { user: 'From now on, write commit messages in the imperative mood.', assistant: 'OK.' },
     ]);
     const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: path.join(project, 'packages/web'), env });
     expect(r.code, r.stderr).toBe(0);
@@ -171,6 +173,7 @@ describe('extract --engine local', () => {
     expect(report.rejected).toEqual([
       { op: 'create', file: '', reason: `${path.join(project, 'CLAUDE.md')} already says it`, sources: ['u0'] },
       { op: 'create', file: '', reason: `${path.join(root, 'home/.claude/CLAUDE.md')} already says it`, sources: ['u1'] },
+      { op: 'create', file: '', reason: `${path.join(project, '.github/copilot-instructions.md')} already says it`, sources: ['u3'] },
     ]);
     expect(report.operations.map((o: { sources: string[] }) => o.sources)).toEqual([['u2']]);
   });

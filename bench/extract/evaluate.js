@@ -55,9 +55,8 @@ async function main() {
     if (misses) for (const line of r.wrong) console.log(`  ${line}`);
   };
   // Held-out sets are looked at only on request (--test, --heldout) and never with their misses:
-  // tuning sees the dev splits alone (labelled.jsonl's dev split, dev2.jsonl and dev3.jsonl, written while
-  // tuning, and dev4.jsonl).
-  // dev4.jsonl: real messages labelled without the engine (DEV4.md), tuned on since.
+  // tuning sees the dev splits alone (labelled.jsonl's dev split; dev2.jsonl and dev3.jsonl, written while
+  // tuning; dev4.jsonl, real messages labelled without the engine, DEV4.md, tuned on since).
   const splits = ['dev', 'dev2', 'dev3', 'dev4', ...(process.argv.includes('--test') ? ['test'] : [])];
   const rows = [...readRows('labelled.jsonl'), ...readRows('dev2.jsonl'), ...readRows('dev3.jsonl'), ...readRows('dev4.jsonl')];
   // All messages, then the real ones alone: the hand-written ones (source "written") were composed

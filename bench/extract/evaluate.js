@@ -2,6 +2,7 @@
 // (bench/extract/labelled.jsonl), for the dev split (tuned on) and the test split (held out)
 // separately. Run after `npm run build`: node bench/extract/evaluate.js [--misses] [--test] [--heldout]
 // [--explicit-only] (the engine as `extract --explicit-only` runs it: explicit requests only)
+// [--by-kind] (right/extracted per family of rules: explicit, standing, confirmation, identity, project, reference)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,11 +12,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export function evaluateLocal(findDurableStatement, rows, options = {}) {
   const splits = {};
   for (const row of rows) {
-    const s = (splits[row.split] ??= { messages: 0, durable: 0, found: 0, truePositives: 0, typeRight: 0, wrong: [] });
+    const s = (splits[row.split] ??= { messages: 0, durable: 0, found: 0, truePositives: 0, typeRight: 0, wrong: [], byKind: {} });
     const found = findDurableStatement(row.text, options);
     s.messages++;
     if (row.durable) s.durable++;
-    if (found) s.found++;
+    if (found) {
+      s.found++;
+      const kind = (s.byKind[found.kind] ??= { extracted: 0, right: 0 });
+      kind.extracted++;
+      if (row.durable) kind.right++;
+    }
     if (found && row.durable) {
       s.truePositives++;
       if (found.type === row.type) s.typeRight++;
@@ -31,6 +37,7 @@ export function evaluateLocal(findDurableStatement, rows, options = {}) {
       precision: s.found ? s.truePositives / s.found : 1,
       recall: s.durable ? s.truePositives / s.durable : 1,
       typeAccuracy: s.truePositives ? s.typeRight / s.truePositives : 1,
+      byKind: s.byKind,
       wrong: s.wrong,
     };
   }
@@ -52,6 +59,15 @@ async function main() {
     console.log(
       `${label.padEnd(9)} ${split.padEnd(7)} ${r.messages} messages, ${r.durable} durable, ${r.extracted} extracted: precision ${pct(r.precision)}, recall ${pct(r.recall)}, type accuracy ${pct(r.typeAccuracy)}`,
     );
+    // Which rules the extractions came from: an explicit request, or what each family of rules inferred.
+    if (process.argv.includes('--by-kind'))
+      console.log(
+        `${' '.repeat(18)}${
+          Object.entries(r.byKind)
+            .map(([kind, k]) => `${kind} ${k.right}/${k.extracted}`)
+            .join(', ') || 'nothing extracted'
+        }`,
+      );
     if (misses) for (const line of r.wrong) console.log(`  ${line}`);
   };
   // Held-out sets are looked at only on request (--test, --heldout) and never with their misses:

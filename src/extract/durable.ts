@@ -16,9 +16,11 @@ export interface DurableStatement {
   why: string | null;
   /** The user asked for it to be kept ("remember…"), or the rules inferred it (a standing rule, who the user is…). */
   basis: 'request' | 'inferred';
+  /** Which family of rules found it: an explicit request, or what was inferred (a standing rule, a confirmation…). */
+  kind: StatementKind;
 }
 
-type Kind = 'explicit' | 'standing' | 'confirmation' | 'identity' | 'reference' | 'project';
+export type StatementKind = 'explicit' | 'standing' | 'confirmation' | 'identity' | 'reference' | 'project';
 
 // Discourse particles that may open a clause before the verb ("ok, please always…").
 const LEAD = String.raw`(?:(?:ok|okay|yes|yeah|yep|great|good|perfect|also|and|but|so|oh|fyi|btw|hey|one more thing|ugh|god|damn|dude|man|seriously|come on|fuck me|jeez|please|pls|just)[,!.:]?\s+)*`;
@@ -281,7 +283,7 @@ function ruleClause(sentence: string): string | null {
   return null;
 }
 
-function kindOf(sentence: string): Kind | null {
+function kindOf(sentence: string): StatementKind | null {
   if (IDENTITY.some((re) => re.test(sentence))) return 'identity';
   if (CONFIRMATION.test(sentence) || FUTURE_CONFIRMATION.test(sentence)) return 'confirmation';
   if (PROJECT.some((re) => re.test(sentence))) return 'project';
@@ -315,7 +317,7 @@ const FIRST_PERSON_FACT = /^(?:that\s+)?(?:I(?:'m| am| can| can't| cannot| only|
 const RULE_WORDS =
   /\b(?:never|always|don't|do not|prefer|avoid|stop|use|want)\b|不喜欢|不要|别|喜欢|以后都|\bimmer\b|\bnie\b|präferiere|\bwir\b[^.]*\bimmer\b|предпочитаю|prefiero|prefiro|préfère|\bsempre\b|\bsiempre\b|toujours/i;
 
-function typeOf(text: string, kind: Kind): MemoryType {
+function typeOf(text: string, kind: StatementKind): MemoryType {
   if (kind === 'identity') return 'user';
   if (kind === 'reference' || kind === 'project') return kind;
   if (kind === 'confirmation' || kind === 'standing') return 'feedback';
@@ -387,7 +389,7 @@ export function findDurableStatement(text: string, options: FindOptions = {}): D
     // An explicit request keeps the rest of a short message with it ("remember: X. Y.").
     const span = explicit && !long ? parts.slice(i).join(' ') : sentence;
     if (isQuestion(explicit ? span : sentence) || (!explicit && ASKING.test(sentence))) continue;
-    const kind: Kind | null = explicit ? 'explicit' : kindOf(sentence);
+    const kind: StatementKind | null = explicit ? 'explicit' : kindOf(sentence);
     if (kind === null) continue;
     let statement = unwrap(span);
     if (kind !== 'explicit' && kind !== 'confirmation' && taskScoped(sentence)) {
@@ -399,7 +401,7 @@ export function findDurableStatement(text: string, options: FindOptions = {}): D
     // "remember that this test code is only meant to…" reminds of the work at hand.
     if (kind === 'explicit' && WORK_POINTER.test(statement)) continue;
     const { rule, why } = whyOf(statement);
-    return { type: typeOf(statement, kind), statement: rule, why, basis: kind === 'explicit' ? 'request' : 'inferred' };
+    return { type: typeOf(statement, kind), statement: rule, why, basis: kind === 'explicit' ? 'request' : 'inferred', kind };
   }
   return null;
 }

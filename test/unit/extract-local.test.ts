@@ -124,6 +124,13 @@ describe('local engine: durable statements only', () => {
     expect(findDurableStatement("I'm a backend engineer and new to React, so explain the hooks you use.", explicitOnly)).toBeNull();
   });
 
+  test('each statement names the family of rules that found it', () => {
+    const kindOf = (text: string) => findDurableStatement(text)?.kind;
+    expect(kindOf('Please remember that the demo environment is rebuilt every night')).toBe('explicit');
+    expect(kindOf('From now on, write commit messages in the imperative mood.')).toBe('standing');
+    expect(kindOf("I'm a backend engineer and new to React, so explain the hooks you use.")).toBe('identity');
+  });
+
   test('in a long message only an explicit request counts, and only its own sentence', () => {
     const work = 'Please refactor the parser so that every token carries its position. '.repeat(9);
     expect(findDurableStatement(`${work}From now on, use tabs.`)).toBeNull();

@@ -87,9 +87,9 @@ async function main() {
     }
   }
   // The independent held-out sets (real messages from sessions nobody here read, labelled without the engine:
-  // HELDOUT.md, HELDOUT2.md), each also by how its messages were sampled: at random, or found by searching.
+  // HELDOUT.md, HELDOUT2.md, HELDOUT3.md), each also by how its messages were sampled: at random, or found by searching.
   if (!process.argv.includes('--heldout')) return;
-  for (const name of ['heldout', 'heldout2']) {
+  for (const name of ['heldout', 'heldout2', 'heldout3']) {
     const file = `${name}.jsonl`;
     if (!fs.existsSync(path.join(root, 'bench/extract', file))) continue;
     const heldout = readRows(file).map((row) => ({ ...row, split: name }));

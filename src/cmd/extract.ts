@@ -21,7 +21,10 @@ export function builder(cli: Argv<GlobalArgs>) {
       })
       .option('model', { type: 'string', describe: 'model for --engine claude' })
       .option('every', { type: 'number', coerce: wholeNumber('--every', 1), describe: 'extract only once N new user turns have gathered (default: extract.every, else 1)' })
-      .option('explicit-only', { type: 'boolean', describe: 'local engine: only explicit requests to remember, nothing inferred (default: extract.explicitOnly, else false)' })
+      .option('explicit-only', {
+        type: 'boolean',
+        describe: 'local engine: only explicit requests to remember, nothing inferred (default: extract.explicitOnly, else true in the runs the Stop hook starts and false by hand)',
+      })
       .option('session-id', { type: 'string', hidden: true, describe: 'session whose cursor to use (the hook passes it on)' })
       .option('after-stop', { type: 'boolean', hidden: true, describe: 'started by the Stop hook: wait briefly for a transcript not created yet' })
       .example('$0 extract --from ~/.claude/projects/-home-me-app/SESSION.jsonl', 'save what the user asked to remember')

@@ -27,7 +27,10 @@ export const SECTIONS = {
     engine: engine('extract'),
     model: model('extract'),
     every: { type: 'integer', minimum: 1, description: 'with --hook, extract every N user turns (default 1)' },
-    explicitOnly: { type: 'boolean', description: 'local engine: keep only explicit requests to remember ("remember…", "note for the future…"), nothing inferred (default false)' },
+    explicitOnly: {
+      type: 'boolean',
+      description: 'local engine: keep only explicit requests to remember ("remember…", "note for the future…"), nothing inferred (default: true in the runs the Stop hook starts, false by hand)',
+    },
   },
   dream: {
     engine: engine('dream'),

@@ -102,3 +102,20 @@ test('a hook stalled past its input wait still reads the JSON Claude Code alread
   await waitForDetachedExtracts(dir);
   expect(memories(dir)).toHaveLength(1);
 });
+
+test('the runs the hook starts keep explicit requests only, unless extract.explicitOnly is false in the config', async () => {
+  const { root, dir, transcript, input, env } = workspace();
+  const inferred = 'Never force-push shared branches, people lose work that way.';
+  fs.writeFileSync(transcript, `${line('user', 'u1', inferred, null)}\n${line('assistant', 'a1', 'OK.', 'u1')}\n${line('user', 'u2', REMEMBER, 'a1')}\n`);
+  expect((await runMemdir(['extract', '--hook', '--dir', dir, '--engine', 'local'], { cwd: root, env, input })).code).toBe(0);
+  await waitForDetachedExtracts(dir);
+  expect(memories(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))).toEqual([expect.stringContaining('Tuesdays')]);
+
+  // The same transcript in a directory whose config turns inference back on for the hook.
+  const other = workspace();
+  fs.copyFileSync(transcript, other.transcript);
+  fs.writeFileSync(path.join(other.root, 'memdir.config.json'), JSON.stringify({ extract: { explicitOnly: false } }));
+  expect((await runMemdir(['extract', '--hook', '--dir', other.dir, '--engine', 'local'], { cwd: other.root, env: other.env, input: other.input })).code).toBe(0);
+  await waitForDetachedExtracts(other.dir);
+  expect(memories(other.dir)).toHaveLength(2);
+});

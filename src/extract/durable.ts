@@ -48,6 +48,10 @@ const MEMORY_REQUEST = [
   /\bretiens\b|\bsouviens-toi\b|\bn'oublie (?:pas|jamais) que\b|\bgarde (?:bien )?en (?:tête|mémoire)\b/i,
   /\brecuerda\s+(?:que|:)|\bno olvides que\b|\bten en cuenta que\b|\blembre-se\b|\blembra (?:que|:)|\bnão (?:se )?esque[cç]a (?:de )?que\b/i,
   /(?:^|\s)(?:запомни|помни|не забывай)(?=[\s:,]|$)/i,
+  // Italian, Dutch, Polish, Turkish, Indonesian: the imperative with "that" or a colon ("ricorda che…").
+  /\bricorda(?:ti)?\s*(?:che\b|:)|\bnon dimenticare (?:mai )?che\b|\btieni (?:bene )?a mente (?:che\b|:)|\bonthoud\s*(?:dat\b|goed\b|:)|\bvergeet (?:niet|nooit) dat\b|\bzapamiętaj(?=[\s:,]|$)|\bpamiętaj,?\s*(?:że|:)|\bunutma(?:yın)?,?\s*(?:ki\b|:)|\baklında tut\b|\bingat(?:lah)?,?\s*(?:bahwa\b|:)|\bjangan lupa,?\s*(?:bahwa\b|:)/i,
+  // Korean, Vietnamese, Thai (no word boundaries to lean on).
+  /기억해\s*(?:줘|둬|두세요|주세요)|잊지\s*마(?:세요|라)?|(?:^|[\s,.])(?:hãy nhớ|ghi nhớ|đừng quên)(?=[\s:,]|$)|จำไว้|อย่าลืมว่า/i,
 ];
 
 // Remembering as recall, not as a request to keep: "remember when…", "can you remember what…".
@@ -72,6 +76,8 @@ const SCOPE_OTHER = [
   /\b(?:por favor|s'il te pla[iî]t|stp|svp|debes|deberías|tienes que|hay que|você deve|tem que|tu dois|il faut|vous devez)\b[^.?!]*\b(?:toujours|jamais|siempre|nunca|sempre)\b|\b(?:toujours|jamais|siempre|nunca|sempre)\b[^.?!]*\b(?:por favor|s'il te pla[iî]t|stp|svp)\b|\b\w+-(?:moi|nous|le|la|les)\s+(?:toujours|jamais)\b|^(?:toujours|jamais|siempre|nunca|sempre)\s+\w+(?:er|ir|re|ar)\b/i,
   /(?:^|\s)(?:всегда|никогда(?: не)?)\s+\S+(?:и|й|йте|ите)(?=[\s,.!]|$)|(?:^|\s)пожалуйста[^.?!]*(?:всегда|никогда)/i,
   /(?:^|\s)(?:впредь|с этого момента|отныне|каждый раз)(?=[\s,.!]|$)/i,
+  // "From now on" in Italian, Dutch, Polish, Turkish, Korean, Vietnamese and Thai.
+  /\b(?:d'ora in (?:poi|avanti)|da (?:ora|adesso) in poi|vanaf nu|voortaan|od teraz|od tej pory|bundan böyle)\b|이제부터|앞으로는|(?:^|[\s,.])(?:từ giờ trở đi|từ nay về sau|từ bây giờ)(?=[\s,.!]|$)|จากนี้ไป|ต่อจากนี้ไป|นับจากนี้/i,
   // 以后 is "from now on" only where a clause starts ("以后都用 pnpm"); after a word it is "after" ("提交以后").
   /(?:^|[，,。；;：:！!\s]|你|我们|咱们|大家|请)以后(?!再)|今后|从现在开始|不要再|别再|再也不要|永远不要|从今以后|每次[^，。？?]*(?:都要|都用|要|请|必须)|总是要|请总是|一律|始终|务必|今後|これから(?:は)?|(?:毎回|常に|必ず|絶対に)[^。？?]*(?:ください|すること|ように|しない|しろ)/,
 ];
@@ -309,6 +315,7 @@ function unwrap(text: string): string {
       .replace(/^(?:heads[- ]up|fyi)\s+for\s+(?:the\s+)?future(?:\s+sessions)?\s*[:,—-]?\s*/i, '')
       .replace(/^(?:记住|记下来|记一下)[，,：:\s]*/, '')
       .replace(/^(?:merke?\s+dir(?:\s+bitte)?|lembre-se|recuerda(?:\s+que)?|retiens|souviens-toi|запомни|помни)[:,\s]*/i, '')
+      .replace(/^(?:ricorda(?:ti)?(?:\s+che)?|onthoud(?:\s+dat)?|zapamiętaj|pamiętaj,?(?:\s+że)?|unutma(?:yın)?,?(?:\s+ki)?|ingat(?:lah)?,?(?:\s+bahwa)?|hãy nhớ(?:\s+rằng)?|ghi nhớ|จำไว้(?:ว่า)?)[:,\s]*/i, '')
       .trim()
   );
 }

@@ -51,6 +51,22 @@ describe('local engine: durable statements only', () => {
     ['I think we should bump the version each time we release', 'feedback'],
     ['Run the linter every time you commit.', 'feedback'],
     ['remeber that the staging data is fake', 'project'],
+    // Explicit requests and "from now on" in more languages.
+    ['Ricorda che il database di staging viene azzerato ogni lunedì', 'project'],
+    ['Onthoud dat de staging database elke maandag wordt gereset', 'project'],
+    ['Zapamiętaj: baza stagingowa jest czyszczona co poniedziałek', 'project'],
+    ['Unutma ki staging veritabanı her pazartesi sıfırlanıyor', 'project'],
+    ['Ingat bahwa database staging direset setiap Senin', 'project'],
+    ['스테이징 DB는 매주 월요일에 초기화된다는 걸 기억해 둬', 'project'],
+    ['Hãy nhớ rằng cơ sở dữ liệu staging được đặt lại mỗi thứ Hai', 'project'],
+    ['จำไว้ว่าฐานข้อมูล staging จะถูกรีเซ็ตทุกวันจันทร์', 'project'],
+    ["D'ora in poi scrivi i messaggi di commit in inglese.", 'feedback'],
+    ['Voortaan schrijf je commitberichten in het Engels.', 'feedback'],
+    ['Od teraz pisz testy przed kodem.', 'feedback'],
+    ['Bundan böyle commit mesajlarını İngilizce yaz.', 'feedback'],
+    ['이제부터 커밋 메시지는 영어로 작성해 주세요', 'feedback'],
+    ['Từ giờ trở đi hãy viết commit bằng tiếng Anh.', 'feedback'],
+    ['จากนี้ไปให้ตอบเป็นภาษาไทยเท่านั้น', 'feedback'],
   ])('%s → %s', (text, type) => {
     expect(findDurableStatement(text)?.type).toBe(type);
   });
@@ -112,6 +128,16 @@ describe('local engine: durable statements only', () => {
     'please suggest a rule for what to add at the end of each response',
     'drop the status column, always will be open anyway',
     'the bot thinks I am a customer, fix the greeting',
+    // Remembering as recall, and a next step, in the languages added above.
+    'Ricordi quando il build si è rotto?',
+    'Ik weet het niet meer, onthouden is lastig',
+    'Nie pamiętam, jak to działało',
+    'Unutmadım, zaten yaptım',
+    'Saya ingat kita sudah memperbaiki ini',
+    '기억나요? 어제 빌드가 깨졌어요',
+    'Tôi nhớ là đã sửa lỗi này rồi',
+    'Poi scrivi i test.',
+    'Bundan sonra testleri çalıştır.',
   ])('%s → nothing', (text) => {
     expect(findDurableStatement(text)).toBeNull();
   });
@@ -122,6 +148,12 @@ describe('local engine: durable statements only', () => {
     expect(findDurableStatement('add to CLAUDE.md that the e2e suite needs the VPN', explicitOnly)?.type).toBe('project');
     expect(findDurableStatement('From now on, write commit messages in the imperative mood.', explicitOnly)).toBeNull();
     expect(findDurableStatement("I'm a backend engineer and new to React, so explain the hooks you use.", explicitOnly)).toBeNull();
+  });
+
+  test('the request words of the other languages are not kept in the memory', () => {
+    expect(findDurableStatement('Ricorda che il database di staging viene azzerato ogni lunedì')?.statement).toBe('il database di staging viene azzerato ogni lunedì');
+    expect(findDurableStatement('Onthoud dat de staging database elke maandag wordt gereset')?.statement).toBe('de staging database elke maandag wordt gereset');
+    expect(findDurableStatement('จำไว้ว่าฐานข้อมูล staging จะถูกรีเซ็ตทุกวันจันทร์')?.statement).toBe('ฐานข้อมูล staging จะถูกรีเซ็ตทุกวันจันทร์');
   });
 
   test('each statement names the family of rules that found it', () => {

@@ -72,9 +72,16 @@ async function main() {
   };
   // Held-out sets are looked at only on request (--test, --heldout) and never with their misses:
   // tuning sees the dev splits alone (labelled.jsonl's dev split; dev2.jsonl and dev3.jsonl, written while
-  // tuning; dev4.jsonl, real messages labelled without the engine, DEV4.md, tuned on since).
+  // tuning; dev4.jsonl, dev5.jsonl and dev6{a,b,c}.jsonl, real messages labelled without the engine: DEV4.md to DEV6C.md).
   const splits = ['dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', ...(process.argv.includes('--test') ? ['test'] : [])];
-  const rows = [...readRows('labelled.jsonl'), ...readRows('dev2.jsonl'), ...readRows('dev3.jsonl'), ...readRows('dev4.jsonl'), ...readRows('dev5.jsonl'), ...['a', 'b', 'c'].flatMap((part) => readRows(`dev6${part}.jsonl`))];
+  const rows = [
+    ...readRows('labelled.jsonl'),
+    ...readRows('dev2.jsonl'),
+    ...readRows('dev3.jsonl'),
+    ...readRows('dev4.jsonl'),
+    ...readRows('dev5.jsonl'),
+    ...['a', 'b', 'c'].flatMap((part) => readRows(`dev6${part}.jsonl`)),
+  ];
   // All messages, then the real ones alone: the hand-written ones (source "written") were composed
   // by the team that wrote the rules, so the real-only line is the fairer figure.
   for (const [label, subset] of [

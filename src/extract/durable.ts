@@ -315,7 +315,10 @@ function unwrap(text: string): string {
       .replace(/^(?:heads[- ]up|fyi)\s+for\s+(?:the\s+)?future(?:\s+sessions)?\s*[:,—-]?\s*/i, '')
       .replace(/^(?:记住|记下来|记一下)[，,：:\s]*/, '')
       .replace(/^(?:merke?\s+dir(?:\s+bitte)?|lembre-se|recuerda(?:\s+que)?|retiens|souviens-toi|запомни|помни)[:,\s]*/i, '')
-      .replace(/^(?:ricorda(?:ti)?(?:\s+che)?|onthoud(?:\s+dat)?|zapamiętaj|pamiętaj,?(?:\s+że)?|unutma(?:yın)?,?(?:\s+ki)?|ingat(?:lah)?,?(?:\s+bahwa)?|hãy nhớ(?:\s+rằng)?|ghi nhớ|จำไว้(?:ว่า)?)[:,\s]*/i, '')
+      .replace(
+        /^(?:ricorda(?:ti)?(?:\s+che)?|onthoud(?:\s+dat)?|zapamiętaj|pamiętaj,?(?:\s+że)?|unutma(?:yın)?,?(?:\s+ki)?|ingat(?:lah)?,?(?:\s+bahwa)?|hãy nhớ(?:\s+rằng)?|ghi nhớ|จำไว้(?:ว่า)?)[:,\s]*/i,
+        '',
+      )
       .trim()
   );
 }

@@ -34,7 +34,7 @@ const RECORD_IN_NOTES = String.raw`\b(?:add|put|write|save|update|note|document|
 // An explicit request to keep something, in the languages users write in.
 const MEMORY_REQUEST = [
   new RegExp(
-    String.raw`(?:^|[.!;,]\s*)${LEAD}(?:remember|keep in mind|bear in mind|don't forget|do not forget|never forget)\s*(?:[:—-]|,(?!\s+(?:we|I|you)\s+(?:still|need|have|must)\b)|that\b|this\b)`,
+    String.raw`(?:^|[.!;,]\s*)${LEAD}(?:remember|(?:keep|bear)(?: (?:this|that|it))? in mind|commit (?:this|that|it) to memory|don't forget|do not forget|never forget|note for later)\s*(?:[:—-]|,(?!\s+(?:we|I|you)\s+(?:still|need|have|must)\b)|that\b|this\b)|\b(?:I (?:want|need|'d like|would like) you to|you (?:should|must|need to|have to)) (?:always )?(?:remember|keep in mind|bear in mind)\s*(?:that\b|:)`,
     'i',
   ),
   /\b(?:note|noted|keep in mind|fyi|heads[- ]up|reminder)\s+for\s+(?:the\s+)?future(?:\s+sessions?)?\b|\bfor future reference\b|\b(?:for|in)\s+(?:all\s+)?(?:future|later|next)\s+sessions?\b/i,
@@ -306,7 +306,7 @@ function unwrap(text: string): string {
   return (
     text
       .replace(
-        /^(?:(?:ok|okay|yes|yeah|great|also|and|so|fyi|heads[- ]up|please|pls)[,!.\s]+)*(?:please\s+)?(?:remember|note|keep in mind|bear in mind|make a note|save this to memory)(?:\s+for\s+(?:the\s+)?(?:future|later)(?:\s+sessions)?)?\s*(?:[:,—-]|that\b)?\s*/i,
+        /^(?:(?:ok|okay|yes|yeah|great|also|and|so|fyi|heads[- ]up|please|pls|going forward|from now on)[,!.\s]+)*(?:I (?:want|need|'d like|would like) you to\s+|you (?:should|must|need to|have to)\s+)?(?:please\s+)?(?:remember(?: (?:this|that))?|note|(?:keep|bear)(?: (?:this|that|it))? in mind|make a note|(?:save|store|add|put|write|keep) (?:this|that|it) (?:to|in|as|into) (?:your |a |the )?memor(?:y|ies)|memori[sz]e(?: (?:this|that))?|commit (?:this|that|it) to memory)(?:\s+for\s+(?:the\s+)?(?:future|later|next time)(?:\s+sessions?)?)?\s*(?:[:,—-]|that\b)?\s*/i,
         '',
       )
       .replace(NOTES_WRAPPER, '')

@@ -150,6 +150,30 @@ describe('local engine: durable statements only', () => {
     expect(findDurableStatement("I'm a backend engineer and new to React, so explain the hooks you use.", explicitOnly)).toBeNull();
   });
 
+  test.each([
+    'Keep this in mind: we deploy only on Tuesdays.',
+    'Please keep in mind that we deploy only on Tuesdays.',
+    'Bear this in mind: we deploy only on Tuesdays.',
+    'Note for later: we deploy only on Tuesdays.',
+    'Please remember this for next time: we deploy only on Tuesdays.',
+    'Remember this: we deploy only on Tuesdays.',
+    'Add this to your memory: we deploy only on Tuesdays.',
+    'Save this as a memory: we deploy only on Tuesdays.',
+    'Memorize this: we deploy only on Tuesdays.',
+    'Commit this to memory: we deploy only on Tuesdays.',
+    'Going forward, remember that we deploy only on Tuesdays.',
+    'I want you to remember that we deploy only on Tuesdays.',
+  ])('"%s" is an explicit request, kept without its request words', (text) => {
+    expect(findDurableStatement(text)).toMatchObject({ kind: 'explicit', statement: 'we deploy only on Tuesdays.' });
+  });
+
+  test.each(['keep it in mind', 'I want you to keep in mind the rate limit for this call', 'you should remember to close the file', 'keep that in mind when you fix this test'])(
+    '"%s" asks for nothing to be kept',
+    (text) => {
+      expect(findDurableStatement(text)).toBeNull();
+    },
+  );
+
   test('the request words of the other languages are not kept in the memory', () => {
     expect(findDurableStatement('Ricorda che il database di staging viene azzerato ogni lunedì')?.statement).toBe('il database di staging viene azzerato ogni lunedì');
     expect(findDurableStatement('Onthoud dat de staging database elke maandag wordt gereset')?.statement).toBe('de staging database elke maandag wordt gereset');

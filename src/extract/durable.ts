@@ -313,8 +313,11 @@ function unwrap(text: string): string {
       // "…and update CLAUDE.md with that information": the request is not the content.
       .replace(RECORD_REQUEST, '')
       .replace(/^(?:heads[- ]up|fyi)\s+for\s+(?:the\s+)?future(?:\s+sessions)?\s*[:,—-]?\s*/i, '')
-      .replace(/^(?:记住|记下来|记一下)[，,：:\s]*/, '')
-      .replace(/^(?:merke?\s+dir(?:\s+bitte)?|lembre-se|recuerda(?:\s+que)?|retiens|souviens-toi|запомни|помни)[:,\s]*/i, '')
+      .replace(/^(?:请)?(?:记住|记下来|记一下|记得)(?:这个|这一点|这点)?[，,：:\s]*|^(?:これを)?覚えて(?:おいて)?(?:ください)?[、，,：:\s]*/, '')
+      .replace(
+        /^(?:(?:bitte\s+)?merke?\s+dir(?:\s+bitte)?,?(?:\s+dass)?|lembre-se(?:\s+(?:de\s+)?que)?|recuerda(?:\s+que)?|retiens(?:\s+(?:bien\s+)?que)?|souviens-toi(?:\s+que)?|запомни,?(?:\s+что)?|помни,?(?:\s+что)?)[:,\s]*/i,
+        '',
+      )
       .replace(
         /^(?:ricorda(?:ti)?(?:\s+che)?|onthoud(?:\s+dat)?|zapamiętaj|pamiętaj,?(?:\s+że)?|unutma(?:yın)?,?(?:\s+ki)?|ingat(?:lah)?,?(?:\s+bahwa)?|hãy nhớ(?:\s+rằng)?|ghi nhớ|จำไว้(?:ว่า)?)[:,\s]*/i,
         '',
@@ -339,7 +342,8 @@ function typeOf(text: string, kind: StatementKind): MemoryType {
   return 'project';
 }
 
-const WHY_MARKERS = /\s*(?:[—–]|\s-\s|;|,)?\s*\b(because|since|as|so that|otherwise|we got burned|the reason is|weil|da)\b\s*/i;
+// Whole words in any script: with ASCII \b, "terças" ended in the word "as".
+const WHY_MARKERS = /\s*(?:[—–]|\s-\s|;|,)?\s*(?<![\p{L}\p{N}])(because|since|as|so that|otherwise|we got burned|the reason is|weil|da)(?![\p{L}\p{N}])\s*/iu;
 
 function whyOf(statement: string): { rule: string; why: string | null } {
   const match = WHY_MARKERS.exec(statement);
@@ -357,6 +361,9 @@ const WORK_POINTER =
   /^(?:that\s+)?(?:this|these)\s+(?:\w+\s+)?(?:tests?|code|files?|functions?|methods?|class|script|page|component|changes?|PR|branch|commit|endpoint|feature|step|task|bug|issue)\b/i;
 
 const LIST_ITEM = /^\s*(?:[-*•]|\d+[.)])\s/;
+
+// Under 8 characters says nothing, but a CJK character is a word: "周二才能部署" (deploys only on Tuesdays) is a statement.
+const tooShort = (statement: string) => statement.length + (statement.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g)?.length ?? 0) < 8;
 
 // Long messages are mostly work material (specs, plans): only an explicit request to keep something counts
 // there, and only its own sentence. Pastes (code, logs) and very long messages are never read.
@@ -407,7 +414,7 @@ export function findDurableStatement(text: string, options: FindOptions = {}): D
       if (!rule) continue;
       statement = rule;
     }
-    if (statement.length < 8 || CODE_LOCATION.test(statement)) continue;
+    if (tooShort(statement) || CODE_LOCATION.test(statement)) continue;
     // "remember that this test code is only meant to…" reminds of the work at hand.
     if (kind === 'explicit' && WORK_POINTER.test(statement)) continue;
     const { rule, why } = whyOf(statement);

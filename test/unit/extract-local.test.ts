@@ -174,6 +174,20 @@ describe('local engine: durable statements only', () => {
     },
   );
 
+  test.each([
+    ['请记住：周二才能部署。', '周二才能部署。'],
+    ['记住这个：周二才能部署。', '周二才能部署。'],
+    ['记下来：周二才能部署', '周二才能部署'],
+    ['覚えておいて：デプロイは火曜日だけ。', 'デプロイは火曜日だけ。'],
+    ['Bitte merk dir, dass wir nur dienstags deployen.', 'wir nur dienstags deployen.'],
+    ['Retiens que nous déployons seulement le mardi.', 'nous déployons seulement le mardi.'],
+    ['Запомни, что деплой только по вторникам.', 'деплой только по вторникам.'],
+    // "terças" does not end in the word "as" (a reason marker): words are whole in any script.
+    ['Lembre-se: só fazemos deploy às terças.', 'só fazemos deploy às terças.'],
+  ])('%s keeps "%s"', (text, statement) => {
+    expect(findDurableStatement(text)).toMatchObject({ kind: 'explicit', statement, why: null });
+  });
+
   test('the request words of the other languages are not kept in the memory', () => {
     expect(findDurableStatement('Ricorda che il database di staging viene azzerato ogni lunedì')?.statement).toBe('il database di staging viene azzerato ogni lunedì');
     expect(findDurableStatement('Onthoud dat de staging database elke maandag wordt gereset')?.statement).toBe('de staging database elke maandag wordt gereset');

@@ -61,7 +61,8 @@ export function proposeMemory(found: DurableStatement, anchor: Date): ProposedMe
   const described = shorten(statement, MAX_DESCRIPTION);
   // The description must say more than the name: lint calls one equal to the name vague.
   const description = described === name ? shorten(`${DESCRIPTION_LEAD[found.type]}: ${statement}`, MAX_DESCRIPTION) : described;
-  const lines = [`${statement}.`];
+  // A sentence in Chinese or Japanese ends with its own full stop.
+  const lines = [`${statement}${/[\u3040-\u30ff\u3400-\u9fff]$/.test(statement) ? '。' : '.'}`];
   if (found.type === 'feedback' || found.type === 'project') {
     lines.push('', `**Why:** ${why ?? `the user asked for this to be kept (stated on ${anchor.toISOString().slice(0, 10)})`}.`, `**How to apply:** ${HOW_TO_APPLY[found.type]}`);
   } else if (why) {

@@ -207,6 +207,12 @@ describe('local engine: durable statements only', () => {
     expect(findDurableStatement(`${work}Remember: the parser must stay streaming. ${work}`)?.statement).toBe('the parser must stay streaming.');
   });
 
+  test('a Chinese or Japanese statement ends with its own full stop in the memory', () => {
+    const memory = proposeMemory(findDurableStatement('覚えておいて：デプロイは火曜日だけ。')!, new Date('2026-03-02T10:00:00Z'));
+    expect(memory.body.split('\n')[0]).toBe('デプロイは火曜日だけ。');
+    expect(memory.name).toBe('デプロイは火曜日だけ');
+  });
+
   test('a memory gets Why/How to apply, the reason the user gave, and absolute dates', () => {
     const found = findDurableStatement('Note for the future: the API freeze starts tomorrow because of the audit.')!;
     const memory = proposeMemory(found, new Date('2026-03-02T10:00:00Z'));

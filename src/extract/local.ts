@@ -39,6 +39,9 @@ function shorten(text: string, max: number): string {
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+// What opens a statement without naming it: "From now on, write…" is named "Write…", not "From now on".
+const NAME_LEAD = /^(?:(?:ok|okay|yes|yeah|yep|great|good|perfect|also|and|but|so|please|pls|from now on|going forward|moving forward|in the future|henceforth)(?:[,!.:]\s*|\s+))+/i;
+
 const HOW_TO_APPLY: Record<MemoryType, string> = {
   user: 'keep this in mind when explaining and deciding how to present work to this user.',
   feedback: 'follow this in every session of this project unless the user says otherwise.',
@@ -53,18 +56,25 @@ const DESCRIPTION_LEAD: Record<MemoryType, string> = {
   reference: 'Where to look',
 };
 
+/** Who wants it kept, when no reason was given: the user, or the rules that read it as lasting. */
+function statedBy(found: DurableStatement, anchor: Date): string {
+  const day = anchor.toISOString().slice(0, 10);
+  return found.basis === 'request' ? `the user asked for this to be kept (stated on ${day})` : `the user said so on ${day}; kept by memdir's rules, not at the user's request`;
+}
+
 /** A memory for a durable statement, its relative dates made absolute against `anchor` (the message's time). */
 export function proposeMemory(found: DurableStatement, anchor: Date): ProposedMemory {
   const statement = capitalize(absoluteDates(found.statement, anchor).replace(/[\s.。]+$/, ''));
   const why = found.why ? absoluteDates(found.why, anchor).replace(/[\s.。]+$/, '') : null;
-  const name = shorten(statement.split(/[,;:，；：—–]/)[0]!.trim() || statement, MAX_NAME);
+  const named = capitalize(statement.replace(NAME_LEAD, '')) || statement;
+  const name = shorten(named.split(/[,;:，；：—–]/)[0]!.trim() || named, MAX_NAME);
   const described = shorten(statement, MAX_DESCRIPTION);
   // The description must say more than the name: lint calls one equal to the name vague.
   const description = described === name ? shorten(`${DESCRIPTION_LEAD[found.type]}: ${statement}`, MAX_DESCRIPTION) : described;
   // A sentence in Chinese or Japanese ends with its own full stop.
   const lines = [`${statement}${/[\u3040-\u30ff\u3400-\u9fff]$/.test(statement) ? '。' : '.'}`];
   if (found.type === 'feedback' || found.type === 'project') {
-    lines.push('', `**Why:** ${why ?? `the user asked for this to be kept (stated on ${anchor.toISOString().slice(0, 10)})`}.`, `**How to apply:** ${HOW_TO_APPLY[found.type]}`);
+    lines.push('', `**Why:** ${why ?? statedBy(found, anchor)}.`, `**How to apply:** ${HOW_TO_APPLY[found.type]}`);
   } else if (why) {
     lines.push('', `**Why:** ${why}.`);
   }

@@ -207,6 +207,17 @@ describe('local engine: durable statements only', () => {
     expect(findDurableStatement(`${work}Remember: the parser must stay streaming. ${work}`)?.statement).toBe('the parser must stay streaming.');
   });
 
+  test('a memory is named by its statement, not by the words that open it, and an inferred one does not claim a request', () => {
+    const anchor = new Date('2026-03-02T10:00:00Z');
+    const standing = proposeMemory(findDurableStatement('From now on, write commit messages in the imperative mood.')!, anchor);
+    expect(standing.name).toBe('Write commit messages in the imperative mood');
+    expect(standing.body).toContain("**Why:** the user said so on 2026-03-02; kept by memdir's rules, not at the user's request.");
+    expect(proposeMemory(findDurableStatement('yes, keep doing it like that: small PRs with a test each')!, anchor).name).toBe('Keep doing it like that');
+    expect(proposeMemory(findDurableStatement('Please always respond in Thai.')!, anchor).name).toBe('Always respond in Thai');
+    const asked = proposeMemory(findDurableStatement('Please remember that the demo environment is rebuilt every night')!, anchor);
+    expect(asked.body).toContain('**Why:** the user asked for this to be kept (stated on 2026-03-02).');
+  });
+
   test('a Chinese or Japanese statement ends with its own full stop in the memory', () => {
     const memory = proposeMemory(findDurableStatement('覚えておいて：デプロイは火曜日だけ。')!, new Date('2026-03-02T10:00:00Z'));
     expect(memory.body.split('\n')[0]).toBe('デプロイは火曜日だけ。');

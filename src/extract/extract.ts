@@ -10,6 +10,8 @@ import { displayPath } from '../core/paths.js';
 import { containment, jaccard, tokenSet } from '../core/similarity.js';
 import { findSecrets } from '../core/secrets.js';
 import type { MemoryType } from '../core/taxonomy.js';
+import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
+import { readMemoryText } from '../store/files.js';
 import { applyMemoryEdits, type MemoryEdit } from '../store/memory-store.js';
 import { scanMemories, type ScannedMemory } from '../store/scan.js';
 import { withDirLock } from '../store/lock.js';
@@ -106,9 +108,16 @@ function sessionOf(options: ExtractOptions, transcript: Transcript, label: strin
   return label === '-' ? null : path.basename(label).replace(/\.jsonl$/, '');
 }
 
-interface Candidate extends MemoryOperation {
+/** A local operation; `append`: add `body` to the end of an existing memory instead of replacing it. */
+type LocalOperation = MemoryOperation & { append?: boolean };
+
+interface Candidate extends LocalOperation {
   /** Text compared for near-duplicates. */
   statement: string;
+  /** The statement and the reason given for it: what an existing memory must already hold to make it redundant. */
+  claim: string;
+  /** What an existing memory about the same thing gets at its end: the statement and its reason, dated. */
+  addition: string;
 }
 
 /** The local engine's proposals: one per durable statement in what the human typed. */
@@ -134,14 +143,18 @@ function proposeLocally(messages: readonly TranscriptMessage[], options: Pick<Ex
       rejected.push({ op: 'create', file: '', reason: `${projectDir ? displayPath(saying, projectDir) : saying} already says it`, sources: [message.uuid] });
       continue;
     }
-    const anchor = message.timestamp ? new Date(message.timestamp) : new Date();
-    const memory = proposeMemory(found, Number.isNaN(anchor.getTime()) ? new Date() : anchor);
+    const stamped = message.timestamp ? new Date(message.timestamp) : new Date();
+    const anchor = Number.isNaN(stamped.getTime()) ? new Date() : stamped;
+    const memory = proposeMemory(found, anchor);
     const secret = findSecrets(`${memory.name}\n${memory.body}`)[0];
     if (secret) {
       rejected.push({ op: 'create', file: '', reason: `holds a secret (${secret.rule.id})`, sources: [message.uuid] });
       continue;
     }
-    candidates.push({ op: 'create', file: '', ...memory, sources: [message.uuid], basis: found.basis, statement: found.statement });
+    const [said, ...rest] = memory.body.split('\n');
+    const reason = found.why ? rest.find((line) => line.startsWith('**Why:**')) : undefined;
+    const addition = `**Update (${anchor.toISOString().slice(0, 10)}):** ${said}${reason ? ` ${reason}` : ''}`;
+    candidates.push({ op: 'create', file: '', ...memory, sources: [message.uuid], basis: found.basis, statement: found.statement, claim: `${found.statement} ${found.why ?? ''}`, addition });
   }
   return { candidates, rejected };
 }
@@ -160,30 +173,56 @@ function saidByInstructions(operations: readonly MemoryOperation[], projectDir: 
   return said;
 }
 
-/** A later statement that repeats an earlier one (or an existing memory) updates it instead of adding a twin. */
-function mergeNearDuplicates(candidates: Candidate[], existing: ScannedMemory[]): Candidate[] {
+/**
+ * A later statement that repeats an earlier one of the run replaces it; one that an existing memory
+ * is about is added to that memory's end (its own text may be hand-written: it is never replaced),
+ * or dropped when that memory already holds every one of its words.
+ */
+function mergeNearDuplicates(candidates: Candidate[], existing: ScannedMemory[], dir: string): { operations: LocalOperation[]; rejected: RejectedOperation[] } {
   const merged: Candidate[] = [];
+  const rejected: RejectedOperation[] = [];
   const existingSets = existing.map((m) => ({ memory: m, tokens: tokenSet(`${m.name ?? ''} ${m.description ?? ''}`) }));
   for (const candidate of candidates) {
     const tokens = tokenSet(candidate.statement);
     const twin = merged.findIndex((other) => jaccard(tokenSet(other.statement), tokens) >= NEAR_DUPLICATE);
     if (twin !== -1) {
       const earlier = merged[twin]!;
-      merged[twin] = { ...candidate, op: earlier.op, file: earlier.file, name: earlier.op === 'update' ? earlier.name : candidate.name, sources: [...earlier.sources, ...candidate.sources] };
+      const sources = [...earlier.sources, ...candidate.sources];
+      merged[twin] = earlier.append ? { ...earlier, statement: candidate.statement, body: candidate.addition, sources } : { ...candidate, sources };
       continue;
     }
     const match = existingSets.find((e) => e.memory.name && jaccard(e.tokens, tokens) >= NEAR_DUPLICATE);
-    merged.push(match ? { ...candidate, op: 'update', file: match.memory.path, name: match.memory.name! } : candidate);
+    if (!match) {
+      merged.push(candidate);
+      continue;
+    }
+    const file = match.memory.path;
+    const text = readMemoryText(path.join(dir, file), { maxBytes: MAX_TOPIC_FILE_BYTES });
+    if (text === undefined || containment(tokenSet(candidate.claim), tokenSet(text)) === 1) {
+      const reason = text === undefined ? `${file} is about the same and cannot be read; left as it is` : `${file} already says it`;
+      rejected.push({ op: 'update', file, reason, sources: candidate.sources });
+      continue;
+    }
+    merged.push({ ...candidate, op: 'update', file, name: match.memory.name!, body: candidate.addition, append: true });
   }
-  return merged;
+  return { operations: merged.map(({ statement: _statement, claim: _claim, addition: _addition, ...operation }) => operation), rejected };
 }
 
-function toEdit(operation: MemoryOperation, sessionId: string | null): MemoryEdit {
+function toEdit(operation: LocalOperation, sessionId: string | null): MemoryEdit {
   if (operation.op === 'delete') return { op: 'remove', memory: operation.file };
   const extraFields: Record<string, string> = {};
   if (sessionId) extraFields.originSessionId = sessionId;
   if (operation.sources.length > 0) extraFields.originMessageUuid = operation.sources.join(' ');
-  return { op: 'upsert', type: operation.type, name: operation.name, description: operation.description, body: operation.body, ...(operation.file ? { file: operation.file } : {}), extraFields };
+  return {
+    op: 'upsert',
+    type: operation.type,
+    name: operation.name,
+    description: operation.description,
+    body: operation.body,
+    ...(operation.file ? { file: operation.file } : {}),
+    extraFields,
+    ...(operation.append ? { append: true } : {}),
+  };
 }
 
 /** One pass over one transcript: read, find what is new since the cursor, propose, write, move the cursor. */
@@ -234,7 +273,7 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
   }
 
   const existing = fs.existsSync(options.dir) ? scanMemories(options.dir, { limit: 0 }).memories : [];
-  let operations: MemoryOperation[];
+  let operations: LocalOperation[];
   if (engine === 'claude') {
     const newest = after.messages.findLast((m) => m.timestamp)?.timestamp;
     const proposal = await proposeWithClaude(after.messages, existing, newest ? new Date(newest) : new Date(), { model: options.model });
@@ -244,8 +283,9 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
     result.usage = proposal.usage;
   } else {
     const local = proposeLocally(after.messages, options);
-    operations = mergeNearDuplicates(local.candidates, existing).map(({ statement: _statement, ...operation }) => operation);
-    result.rejected = local.rejected;
+    const merged = mergeNearDuplicates(local.candidates, existing, options.dir);
+    operations = merged.operations;
+    result.rejected = [...local.rejected, ...merged.rejected];
   }
 
   if (!dryRun && operations.length > 0) {

@@ -7,7 +7,7 @@ import { fittedHook, parseMemoryIndex, pointerPath, removePointer, renderMemoryI
 import { freeTopicFileName, slugify } from '../core/paths.js';
 import { findSecrets } from '../core/secrets.js';
 import { INDEX_FILE, isMemoryType, type MemoryType } from '../core/taxonomy.js';
-import { newTopicFile, parseTopicFile, serializeTopicFile, withBody, withFields } from '../core/topic-file.js';
+import { memoryFields, newTopicFile, parseTopicFile, serializeTopicFile, withBody, withFields } from '../core/topic-file.js';
 import { commitChanges, type FileChange } from './atomic.js';
 import { confinedPath, isConfined } from './confine.js';
 import { readMemoryText } from './files.js';
@@ -80,6 +80,12 @@ export type MemoryEdit =
         file?: string;
         /** Extra frontmatter keys to set, e.g. originSessionId (other keys of an existing file are kept). */
         extraFields?: Record<string, string>;
+        /**
+         * Add `body` at the end of an existing memory instead of replacing it: its name, description,
+         * text and pointer stay as they are (someone may have written them by hand); `originSessionId`
+         * is set only where missing and `originMessageUuid` gains the new sources.
+         */
+        append?: boolean;
       })
   | { op: 'remove'; memory: string };
 
@@ -114,6 +120,7 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
   const current = pending && 'content' in pending ? pending.content : readMemoryText(absolute, { maxBytes: MAX_TOPIC_FILE_BYTES });
 
   let content: string;
+  if (current !== undefined && edit.append) return planAddition(state, edit, file, absolute, current);
   if (current !== undefined) {
     const parsed = parseTopicFile(current);
     const problem = parsed.problems[0];
@@ -131,6 +138,35 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
   state.index = upsertPointer(state.index, { title: fields.name, target, hook: fittedHook(fields.name, target, fields.description) });
   const line = state.index.lines.find((l) => l.kind === 'pointer' && pointerPath(l.target) === file);
   return { file, dir, created: current === undefined, pointer: line?.raw ?? '' };
+}
+
+/** `edit.body` added at the end of the memory in `file` (text `current`), everything else of it kept. */
+function planAddition(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' }>, file: string, absolute: string, current: string): SaveResult {
+  const parsed = parseTopicFile(current);
+  const problem = parsed.problems[0];
+  if (problem) throw new InputError(`${absolute}:${problem.line}`, problem.message);
+  const { eol } = parsed.file;
+  const data = parsed.file.frontmatter?.data ?? {};
+  const provenance: Record<string, string> = {};
+  for (const [key, value] of Object.entries(edit.extraFields ?? {})) {
+    const before = typeof data[key] === 'string' ? (data[key] as string) : '';
+    if (key === 'originMessageUuid') provenance[key] = [...new Set([...before.split(' '), ...value.split(' ')].filter(Boolean))].join(' ');
+    else if (!before) provenance[key] = value;
+  }
+  const body = `${eol}${parsed.file.body.trim()}${eol}${eol}${edit.body.trim()}${eol}`.replace(/\r?\n/g, eol);
+  const content = serializeTopicFile(withBody(withFields(parsed.file, provenance), body));
+  refuseSecretInTeam(state.dir, file, absolute, content);
+  state.changes.set(file, { path: file, content });
+
+  const target = encodeURI(file);
+  let line = state.index.lines.find((l) => l.kind === 'pointer' && pointerPath(l.target) === file);
+  if (!line) {
+    const fields = memoryFields(data);
+    const name = fields.name ?? edit.name.trim();
+    state.index = upsertPointer(state.index, { title: name, target, hook: fittedHook(name, target, fields.description ?? edit.description.trim()) });
+    line = state.index.lines.find((l) => l.kind === 'pointer' && pointerPath(l.target) === file);
+  }
+  return { file, dir: state.dir, created: false, pointer: line?.raw ?? '' };
 }
 
 /** Team memory (`<memdir>/team/`) is shared by sync: a secret never gets written there, whoever writes (save, extract). */

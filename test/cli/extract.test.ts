@@ -94,6 +94,41 @@ describe('extract --engine local', () => {
     expect(fs.readFileSync(path.join(dir, 'feedback_no_database_mocks.md'), 'utf8')).toContain('**Why:** we got burned by a migration.');
   });
 
+  test('a memory someone wrote by hand is never replaced: a restatement leaves it as it is, something new is added at its end', async () => {
+    const { root, dir, env } = workspace();
+    const handWritten = [
+      '---',
+      'name: Deploy schedule',
+      'description: We deploy to production only on Tuesdays, after the QA sign-off',
+      'type: project',
+      'owner: ops',
+      '---',
+      '',
+      'We deploy to production only on Tuesdays, after the QA sign-off in #release.',
+      '',
+      '**Why:** the ops team is on call Tuesday to Thursday; Friday deploys caused two outages.',
+      '**How to apply:** plan merges so they land by Monday evening.',
+      '',
+    ].join('\n');
+    const index = '- [Deploy schedule](deploy_schedule.md) — Tuesdays only, after QA sign-off\n';
+    writeTree(dir, { 'deploy_schedule.md': handWritten, 'MEMORY.md': index });
+
+    const again = transcriptFile(root, [{ user: 'Remember: we deploy to production only on Tuesdays.' }]);
+    const first = JSON.parse((await runMemdir(['extract', '--from', again, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env })).stdout);
+    expect(first.operations).toEqual([]);
+    expect(first.rejected).toEqual([{ op: 'update', file: 'deploy_schedule.md', reason: 'deploy_schedule.md already says it', sources: ['u0'] }]);
+    expect(fs.readFileSync(path.join(dir, 'deploy_schedule.md'), 'utf8')).toBe(handWritten);
+
+    const news = path.join(root, 'news.jsonl');
+    fs.writeFileSync(news, transcript([{ user: 'Remember: we deploy to production only on Tuesdays, after QA sign-off, because the freeze ends Monday.' }], 'sess-2'));
+    const second = JSON.parse((await runMemdir(['extract', '--from', news, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env })).stdout);
+    expect(second.operations).toMatchObject([{ op: 'update', file: 'deploy_schedule.md', name: 'Deploy schedule' }]);
+    const updated = fs.readFileSync(path.join(dir, 'deploy_schedule.md'), 'utf8');
+    expect(updated.startsWith(handWritten.replace('owner: ops\n', 'owner: ops\noriginSessionId: sess-2\noriginMessageUuid: u0\n').trimEnd())).toBe(true);
+    expect(updated.endsWith('\n\n**Update (2026-03-02):** We deploy to production only on Tuesdays, after QA sign-off. **Why:** because the freeze ends Monday.\n')).toBe(true);
+    expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toBe(index);
+  });
+
   test('when the main agent wrote into the memory directory, extraction is skipped and the cursor moves', async () => {
     const { root, dir, env } = workspace();
     // The real Claude Code transcript, its Write aimed at this test's memory directory.

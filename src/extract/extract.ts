@@ -120,6 +120,12 @@ interface Candidate extends LocalOperation {
   addition: string;
 }
 
+/** When a message was sent, the anchor of its relative dates: now when the transcript does not say (or says nonsense). */
+function messageTime(timestamp: string | null | undefined): Date {
+  const time = timestamp ? new Date(timestamp) : new Date();
+  return Number.isNaN(time.getTime()) ? new Date() : time;
+}
+
 /** The local engine's proposals: one per durable statement in what the human typed. */
 function proposeLocally(messages: readonly TranscriptMessage[], options: Pick<ExtractOptions, 'projectDir' | 'explicitOnly'>): { candidates: Candidate[]; rejected: RejectedOperation[] } {
   const { projectDir } = options;
@@ -143,8 +149,7 @@ function proposeLocally(messages: readonly TranscriptMessage[], options: Pick<Ex
       rejected.push({ op: 'create', file: '', reason: `${projectDir ? displayPath(saying, projectDir) : saying} already says it`, sources: [message.uuid] });
       continue;
     }
-    const stamped = message.timestamp ? new Date(message.timestamp) : new Date();
-    const anchor = Number.isNaN(stamped.getTime()) ? new Date() : stamped;
+    const anchor = messageTime(message.timestamp);
     const memory = proposeMemory(found, anchor);
     const secret = findSecrets(`${memory.name}\n${memory.body}`)[0];
     if (secret) {
@@ -275,10 +280,14 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
   const existing = fs.existsSync(options.dir) ? scanMemories(options.dir, { limit: 0 }).memories : [];
   let operations: LocalOperation[];
   if (engine === 'claude') {
-    const newest = after.messages.findLast((m) => m.timestamp)?.timestamp;
-    const proposal = await proposeWithClaude(after.messages, existing, newest ? new Date(newest) : new Date(), { model: options.model });
+    const anchor = messageTime(after.messages.findLast((m) => m.timestamp)?.timestamp);
+    const proposal = await proposeWithClaude(after.messages, existing, anchor, { model: options.model });
     const instructed = saidByInstructions(proposal.valid, options.projectDir);
-    operations = proposal.valid.filter((operation) => !instructed.has(operation));
+    const day = anchor.toISOString().slice(0, 10);
+    // The model saw descriptions, not the memories' text (which may be hand-written): an update adds, never replaces.
+    operations = proposal.valid
+      .filter((operation) => !instructed.has(operation))
+      .map((operation) => (operation.op === 'update' ? { ...operation, append: true, body: `**Update (${day}):** ${operation.body.trim()}` } : operation));
     result.rejected = [...proposal.rejected, ...[...instructed].map(([operation, reason]) => ({ op: operation.op, file: operation.file, reason, sources: operation.sources }))];
     result.usage = proposal.usage;
   } else {

@@ -413,6 +413,10 @@ describe('extract --engine claude (real SDK, fake Messages API)', () => {
     expect(report.usage).toMatchObject({ inputTokens: 10, outputTokens: 5 });
     expect(memoryFiles(dir)).toEqual(['feedback_pnpm_only.md', 'project_staging_resets.md']);
     expect(fs.readFileSync(path.join(dir, 'feedback_pnpm_only.md'), 'utf8')).toContain('originMessageUuid: u0');
+    // The model saw the description only: its update is added to the memory, whose own text stays.
+    const updated = fs.readFileSync(path.join(dir, 'project_staging_resets.md'), 'utf8');
+    expect(updated).toContain('description: Staging database is wiped every Monday at 06:00 UTC\n');
+    expect(updated).toContain('\nStaging is reset weekly.\n\n**Update (2026-03-02):** Reset every Monday 06:00 UTC.\n\n**Why:** ops.');
     expect(fs.existsSync(path.join(root, 'x.md'))).toBe(false);
     const request = server.messages()[before]!.body;
     expect(request.system[0].cache_control).toEqual({ type: 'ephemeral' });

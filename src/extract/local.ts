@@ -56,6 +56,20 @@ const DESCRIPTION_LEAD: Record<MemoryType, string> = {
   reference: 'Where to look',
 };
 
+/**
+ * The text up to its first clause break: a comma, semicolon or dash, or a colon before a space.
+ * Never inside a `code span`, a URL or a time ("test:e2e", "https://", "09:00" are not breaks).
+ */
+function firstClause(text: string): string {
+  let code = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '`') code = !code;
+    else if (!code && (/[,;，；：—–]/.test(c) || (c === ':' && /\s/.test(text[i + 1] ?? ' ')))) return text.slice(0, i).trim();
+  }
+  return text.trim();
+}
+
 /** Who wants it kept, when no reason was given: the user, or the rules that read it as lasting. */
 function statedBy(found: DurableStatement, anchor: Date): string {
   const day = anchor.toISOString().slice(0, 10);
@@ -67,7 +81,7 @@ export function proposeMemory(found: DurableStatement, anchor: Date): ProposedMe
   const statement = capitalize(absoluteDates(found.statement, anchor).replace(/[\s.。]+$/, ''));
   const why = found.why ? absoluteDates(found.why, anchor).replace(/[\s.。]+$/, '') : null;
   const named = capitalize(statement.replace(NAME_LEAD, '')) || statement;
-  const name = shorten(named.split(/[,;:，；：—–]/)[0]!.trim() || named, MAX_NAME);
+  const name = shorten(firstClause(named) || named, MAX_NAME);
   const described = shorten(statement, MAX_DESCRIPTION);
   // The description must say more than the name: lint calls one equal to the name vague.
   const description = described === name ? shorten(`${DESCRIPTION_LEAD[found.type]}: ${statement}`, MAX_DESCRIPTION) : described;

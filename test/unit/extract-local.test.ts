@@ -218,6 +218,14 @@ describe('local engine: durable statements only', () => {
     expect(asked.body).toContain('**Why:** the user asked for this to be kept (stated on 2026-03-02).');
   });
 
+  test.each([
+    ['remember: run `pnpm test:e2e` before pushing, the CI does not run it', 'Run `pnpm test:e2e` before pushing'],
+    ['Remember that the API docs are at https://docs.example.com/api/v2', 'The API docs are at https://docs.example.com/api/v2'],
+    ['Please remember: the on-call rotation changes every Monday at 09:00 CET; ask Priya for swaps.', 'The on-call rotation changes every Monday at 09:00 CET'],
+  ])('a name ends at a clause break, not inside code, a URL or a time: %s', (text, name) => {
+    expect(proposeMemory(findDurableStatement(text)!, new Date('2026-03-02T10:00:00Z')).name).toBe(name);
+  });
+
   test('a Chinese or Japanese statement ends with its own full stop in the memory', () => {
     const memory = proposeMemory(findDurableStatement('覚えておいて：デプロイは火曜日だけ。')!, new Date('2026-03-02T10:00:00Z'));
     expect(memory.body.split('\n')[0]).toBe('デプロイは火曜日だけ。');

@@ -90,6 +90,36 @@ describe('memdir dream on planted problems', () => {
     expect(fs.existsSync(path.join(dir, '.consolidate-lock'))).toBe(false);
   });
 
+  test("near-duplicates that carry their own provenance (originSessionId, as Claude Code writes) merge; the merged file's is reported as dropped", async () => {
+    const root = tempDir();
+    const dir = path.join(root, 'memory');
+    const memory = (name: string, session: string, how: string) =>
+      `---\nname: ${name}\ndescription: Never mock the database in integration tests\ntype: feedback\noriginSessionId: ${session}\n---\n\nNever mock the database in integration tests.\n\n**Why:** a mocked migration passed and prod broke.\n**How to apply:** ${how}\n`;
+    writeTree(dir, {
+      'feedback_no_mocks.md': memory('No database mocks', 'aaa-111', 'integration tests hit the real test database.'),
+      'feedback_real_db.md': memory('Real database in tests', 'bbb-222', 'integration tests use the real test database.'),
+      'MEMORY.md': '- [No database mocks](feedback_no_mocks.md) — never mock the DB\n- [Real database in tests](feedback_real_db.md) — real DB in integration tests\n',
+    });
+    fs.utimesSync(path.join(dir, 'feedback_no_mocks.md'), new Date('2026-11-01'), new Date('2026-11-01'));
+    const env = cleanEnv(path.join(root, 'home'));
+    const r = await runMemdir(['dream', '--dir', dir, '--force', '--max-delete', '50', '--json'], { cwd: root, env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.md'))
+        .sort(),
+    ).toEqual(['MEMORY.md', 'feedback_real_db.md']);
+    const merged = fs.readFileSync(path.join(dir, 'feedback_real_db.md'), 'utf8');
+    expect(merged).toContain('originSessionId: bbb-222\n');
+    expect(merged).toContain('**How to apply:** integration tests hit the real test database.');
+    expect(JSON.parse(r.stdout).dropped).toContainEqual({
+      text: 'originSessionId: aaa-111',
+      reason: 'frontmatter of feedback_no_mocks.md, merged into feedback_real_db.md, which keeps its own',
+      source: 'feedback_no_mocks.md',
+    });
+  });
+
   test('--commit commits the change with the report as message, so git revert undoes it', async () => {
     const { root, env } = await planted();
     const repo = await createRepo(path.join(root, 'memrepo'));

@@ -36,6 +36,9 @@ export function mergeNearDuplicates(state: PlanState): void {
       if (lineCount(newerText) + extra.length + 2 > TOPIC_MAX_LINES - 10) continue;
       const eol = newer.file.eol;
       if (extra.length) newer.file = withBody(newer.file, `${newer.file.body.replace(/\s*$/, '')}${eol}${eol}${extra.join(eol)}${eol}`);
+      for (const line of otherFrontmatterLines(older.file.frontmatter?.raw ?? '')) {
+        if (!newerText.includes(line.trim())) state.dropped.push({ text: line, reason: `frontmatter of ${older.path}, merged into ${newer.path}, which keeps its own`, source: older.path });
+      }
       state.mergedAway.set(older.path, newer.path);
       state.topics.delete(older.path);
       touched.add(older.path).add(newer.path);
@@ -43,4 +46,22 @@ export function mergeNearDuplicates(state: PlanState): void {
       state.operations.push({ kind: 'merge', into: newer.path, from: older.path, similarity: Math.round(score * 100) / 100 });
     }
   }
+}
+
+/** The fields a merge carries over (as a heading and a line) or shares with the newer file. */
+const CARRIED_KEYS = new Set(['name', 'description', 'type']);
+
+/**
+ * The frontmatter lines of a file other than its name, description and type (provenance such as
+ * Claude Code's originSessionId, dates, nested metadata): a merged file's have no place in the file
+ * it merges into, so the plan reports them as dropped, with the reason, instead of losing them.
+ */
+function otherFrontmatterLines(raw: string): string[] {
+  let carried = false;
+  return raw.split(/\r?\n/).filter((line) => {
+    if (!line.trim()) return false;
+    const key = /^([^\s#][^:]*):/.exec(line)?.[1];
+    if (key !== undefined) carried = CARRIED_KEYS.has(key.trim());
+    return !carried;
+  });
 }

@@ -1,3 +1,5 @@
+import { escapeRegExp } from './regexp.js';
+
 /**
  * The one secret scanner (lint MEM020, save, extract and sync use it):
  * high-confidence provider token formats with a fixed prefix or structure,
@@ -277,7 +279,7 @@ export const SECRET_RULES: readonly SecretRule[] = rules.map(([id, description, 
 }));
 
 // One pass over the text for every keyword; most files have none and stop here.
-const ANY_KEYWORD = new RegExp([...new Set(SECRET_RULES.flatMap((r) => r.keywords))].map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+const ANY_KEYWORD = new RegExp([...new Set(SECRET_RULES.flatMap((r) => r.keywords))].map(escapeRegExp).join('|'));
 
 /** Written on a line, opts that line out of the scan (a documented test key, say). */
 export const ALLOW_SECRET_MARKER = 'memdir:allow-secret';

@@ -1,3 +1,4 @@
+import { isGeneratedLine } from './generated-text.js';
 import { tokenize } from './tokenize.js';
 
 /**
@@ -14,9 +15,13 @@ export function tokenSet(text: string): Set<string> {
 /** Share of terms two memories must have in common to be near-duplicates (lint reports them, refactor and dream merge them). */
 export const NEAR_DUPLICATE_THRESHOLD = 0.6;
 
-/** The text two memories are compared on: name, description and body. */
+/** The text two memories are compared on: name, description and body, without memdir's own default sentences. */
 export function comparableText(fields: { name?: string | undefined; description?: string | undefined }, body: string): string {
-  return `${fields.name ?? ''}\n${fields.description ?? ''}\n${body}`;
+  const own = body
+    .split('\n')
+    .filter((line) => !isGeneratedLine(line))
+    .join('\n');
+  return `${fields.name ?? ''}\n${fields.description ?? ''}\n${own}`;
 }
 
 /** Share of `part`'s terms that `whole` holds too (1 when all of them, 0 when `part` has none). */

@@ -3,6 +3,7 @@
  * (src/extract/durable.ts judges them) and turns each into a memory. Pure.
  */
 import { findRelativeDates } from '../core/dates.js';
+import { defaultWhy, HOW_TO_APPLY } from '../core/generated-text.js';
 import type { MemoryType } from '../core/taxonomy.js';
 import type { DurableStatement } from './durable.js';
 
@@ -42,13 +43,6 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 // What opens a statement without naming it: "From now on, write…" is named "Write…", not "From now on".
 const NAME_LEAD = /^(?:(?:ok|okay|yes|yeah|yep|great|good|perfect|also|and|but|so|please|pls|from now on|going forward|moving forward|in the future|henceforth)(?:[,!.:]\s*|\s+))+/i;
 
-const HOW_TO_APPLY: Record<MemoryType, string> = {
-  user: 'keep this in mind when explaining and deciding how to present work to this user.',
-  feedback: 'follow this in every session of this project unless the user says otherwise.',
-  project: 'take this into account when planning or changing related work in this project.',
-  reference: 'look there first when this information is needed.',
-};
-
 const DESCRIPTION_LEAD: Record<MemoryType, string> = {
   user: 'About the user',
   feedback: 'User rule',
@@ -70,12 +64,6 @@ function firstClause(text: string): string {
   return text.trim();
 }
 
-/** Who wants it kept, when no reason was given: the user, or the rules that read it as lasting. */
-function statedBy(found: DurableStatement, anchor: Date): string {
-  const day = anchor.toISOString().slice(0, 10);
-  return found.basis === 'request' ? `the user asked for this to be kept (stated on ${day})` : `the user said so on ${day}; kept by memdir's rules, not at the user's request`;
-}
-
 /** A memory for a durable statement, its relative dates made absolute against `anchor` (the message's time). */
 export function proposeMemory(found: DurableStatement, anchor: Date): ProposedMemory {
   const statement = capitalize(absoluteDates(found.statement, anchor).replace(/[\s.。]+$/, ''));
@@ -88,7 +76,7 @@ export function proposeMemory(found: DurableStatement, anchor: Date): ProposedMe
   // A sentence in Chinese or Japanese ends with its own full stop.
   const lines = [`${statement}${/[\u3040-\u30ff\u3400-\u9fff]$/.test(statement) ? '。' : '.'}`];
   if (found.type === 'feedback' || found.type === 'project') {
-    lines.push('', `**Why:** ${why ?? statedBy(found, anchor)}.`, `**How to apply:** ${HOW_TO_APPLY[found.type]}`);
+    lines.push('', `**Why:** ${why ?? defaultWhy(found.basis, anchor.toISOString().slice(0, 10))}.`, `**How to apply:** ${HOW_TO_APPLY[found.type]}`);
   } else if (why) {
     lines.push('', `**Why:** ${why}.`);
   }

@@ -2,6 +2,7 @@ import { related } from './synonyms.js';
 import { dateTerms } from '../core/dates.js';
 import { tokenize } from '../core/tokenize.js';
 import { DOC_FIELDS, type DocField, type RecallDoc, searchTerms } from './document.js';
+import { escapeRegExp } from '../core/regexp.js';
 
 export type { RecallDoc } from './document.js';
 
@@ -445,5 +446,3 @@ function corpusOf(docs: Indexed[]): Record<DocField, FieldCorpus> {
   };
   return { name: build('name'), description: build('description'), body: build('body') };
 }
-
-const escapeRegExp = (term: string) => term.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');

@@ -6,6 +6,7 @@ import type { IndexSource, MemoryDirModel, TopicSource } from '../../core/dir-mo
 import { isMemory } from '../memory-files.js';
 import { indexPointers, pointerTarget } from '../pointers.js';
 import type { Rule } from '../types.js';
+import { escapeRegExp } from '../../core/regexp.js';
 
 /** The pointer line for a topic: name as title, a hook within the line limit, no text a secret rule matches. */
 function pointerFor(topic: TopicSource): string {
@@ -92,7 +93,7 @@ export const unindexedTopic: Rule = {
     const text = index?.text ?? '';
     // A file the index names in its text (`slice-review.md`, [[slice-review]]), or whose folder it
     // names as a folder ("`ls brainstorms/`"), is known to the agent.
-    const namesFolder = (folder: string) => new RegExp(`(?<![\\w.-])${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(?![\\w.-])`).test(text);
+    const namesFolder = (folder: string) => new RegExp(`(?<![\\w.-])${escapeRegExp(folder)}/(?![\\w.-])`).test(text);
     const named = (topic: TopicSource) => {
       const fileName = topic.path.replace(/^.*\//, '');
       const folder = topic.path.slice(0, -fileName.length - 1);

@@ -208,9 +208,21 @@ function mergeNearDuplicates(candidates: Candidate[], existing: ScannedMemory[],
       rejected.push({ op: 'update', file, reason, sources: candidate.sources });
       continue;
     }
-    merged.push({ ...candidate, op: 'update', file, name: match.memory.name!, body: candidate.addition, append: true });
+    merged.push({ ...candidate, op: 'update', file, name: match.memory.name!, description: match.memory.description ?? candidate.description, body: candidate.addition, append: true });
   }
   return { operations: merged.map(({ statement: _statement, claim: _claim, addition: _addition, ...operation }) => operation), rejected };
+}
+
+/** The model's update as what is written: its body added, dated, at the end of the memory, whose name and description stay. */
+function addition(operation: MemoryOperation, existing: ScannedMemory[], day: string): LocalOperation {
+  const memory = existing.find((m) => m.path === operation.file);
+  return {
+    ...operation,
+    name: memory?.name ?? operation.name,
+    description: memory?.description ?? operation.description,
+    body: `**Update (${day}):** ${operation.body.trim()}`,
+    append: true,
+  };
 }
 
 function toEdit(operation: LocalOperation, sessionId: string | null): MemoryEdit {
@@ -285,9 +297,7 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
     const instructed = saidByInstructions(proposal.valid, options.projectDir);
     const day = anchor.toISOString().slice(0, 10);
     // The model saw descriptions, not the memories' text (which may be hand-written): an update adds, never replaces.
-    operations = proposal.valid
-      .filter((operation) => !instructed.has(operation))
-      .map((operation) => (operation.op === 'update' ? { ...operation, append: true, body: `**Update (${day}):** ${operation.body.trim()}` } : operation));
+    operations = proposal.valid.filter((operation) => !instructed.has(operation)).map((operation) => (operation.op === 'update' ? addition(operation, existing, day) : operation));
     result.rejected = [...proposal.rejected, ...[...instructed].map(([operation, reason]) => ({ op: operation.op, file: operation.file, reason, sources: operation.sources }))];
     result.usage = proposal.usage;
   } else {

@@ -122,7 +122,7 @@ describe('extract --engine local', () => {
     const news = path.join(root, 'news.jsonl');
     fs.writeFileSync(news, transcript([{ user: 'Remember: we deploy to production only on Tuesdays, after QA sign-off, because the freeze ends Monday.' }], 'sess-2'));
     const second = JSON.parse((await runMemdir(['extract', '--from', news, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env })).stdout);
-    expect(second.operations).toMatchObject([{ op: 'update', file: 'deploy_schedule.md', name: 'Deploy schedule' }]);
+    expect(second.operations).toMatchObject([{ op: 'update', file: 'deploy_schedule.md', name: 'Deploy schedule', description: 'We deploy to production only on Tuesdays, after the QA sign-off' }]);
     const updated = fs.readFileSync(path.join(dir, 'deploy_schedule.md'), 'utf8');
     expect(updated.startsWith(handWritten.replace('owner: ops\n', 'owner: ops\noriginSessionId: sess-2\noriginMessageUuid: u0\n').trimEnd())).toBe(true);
     expect(updated.endsWith('\n\n**Update (2026-03-02):** We deploy to production only on Tuesdays, after QA sign-off. **Why:** because the freeze ends Monday.\n')).toBe(true);
@@ -383,8 +383,8 @@ describe('extract --engine claude (real SDK, fake Messages API)', () => {
                 op: 'update',
                 file: 'project_staging_resets.md',
                 type: 'project',
-                name: 'Staging resets',
-                description: 'Staging database is wiped every Monday at 06:00 UTC',
+                name: 'Staging DB resets',
+                description: 'The staging database is reset on Mondays at 06:00 UTC',
                 body: 'Reset every Monday 06:00 UTC.\n\n**Why:** ops.\n**How to apply:** keep no data there.',
               }),
               op({ file: '../x.md' }),
@@ -402,6 +402,8 @@ describe('extract --engine claude (real SDK, fake Messages API)', () => {
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.operations.map((o: { op: string; file: string }) => `${o.op} ${o.file}`)).toEqual(['create feedback_pnpm_only.md', 'update project_staging_resets.md']);
+    // What is reported is what was written: the update kept the memory's own name and description.
+    expect(report.operations[1]).toMatchObject({ name: 'Staging resets', description: 'Staging database is wiped every Monday at 06:00 UTC' });
     expect(report.operations.every((o: { basis: string }) => o.basis === 'model')).toBe(true);
     expect(report.rejected.map((o: { file: string; reason: string }) => `${o.file}: ${o.reason}`)).toEqual([
       '../x.md: file must be a simple .md name inside the memory directory',

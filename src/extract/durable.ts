@@ -34,7 +34,7 @@ const RECORD_IN_NOTES = String.raw`\b(?:add|put|write|save|update|note|document|
 // An explicit request to keep something, in the languages users write in.
 const MEMORY_REQUEST = [
   new RegExp(
-    String.raw`(?:^|[.!;,]\s*)${LEAD}(?:remember|(?:keep|bear)(?: (?:this|that|it))? in mind|commit (?:this|that|it) to memory|don't forget|do not forget|never forget|note for later)\s*(?:[:—-]|,(?!\s+(?:we|I|you)\s+(?:still|need|have|must)\b)|that\b|this\b)|\b(?:I (?:want|need|'d like|would like) you to|you (?:should|must|need to|have to)) (?:always )?(?:remember|keep in mind|bear in mind)\s*(?:that\b|:)`,
+    String.raw`(?:^|[.!;,]\s*)${LEAD}(?:remember|(?:keep|bear)(?: (?:this|that|it|these|those))? in mind|commit (?:this|that|it) to memory|don't forget|do not forget|never forget|note for later)\s*(?:[:—-]|,(?!\s+(?:we|I|you)\s+(?:still|need|have|must)\b)|that\b|this\b)|(?:^|[.!;,]\s*)${LEAD}(?:remember|note) (?:these|those|the following)\b[^.?!:\n]{0,30}:|(?:^|[.!;,]\s*)${LEAD}(?:keep|bear) (?:these|those|the following)\b[^.?!:\n]{0,30}? in mind\s*:|\b(?:I (?:want|need|'d like|would like) you to|you (?:should|must|need to|have to)) (?:always )?(?:remember|keep in mind|bear in mind)\s*(?:that\b|:)`,
     'i',
   ),
   /\b(?:note|noted|keep in mind|fyi|heads[- ]up|reminder)\s+for\s+(?:the\s+)?future(?:\s+sessions?)?\b|\bfor future reference\b|\b(?:for|in)\s+(?:all\s+)?(?:future|later|next)\s+sessions?\b/i,
@@ -305,8 +305,10 @@ const RECORD_REQUEST = new RegExp(String.raw`,?\s*(?:and\s+)?(?:please\s+)?${REC
 function unwrap(text: string): string {
   return (
     text
+      // "Keep these rules in mind:" keeps "rules:".
+      .replace(/^(?:please\s+)?(?:keep|bear) (?:these|those|the following)\s+([^:\n]{0,30}?)\s+in mind\s*:/i, '$1:')
       .replace(
-        /^(?:(?:ok|okay|yes|yeah|great|also|and|so|fyi|heads[- ]up|please|pls|going forward|from now on)[,!.\s]+)*(?:I (?:want|need|'d like|would like) you to\s+|you (?:should|must|need to|have to)\s+)?(?:please\s+)?(?:remember(?: (?:this|that))?|note|(?:keep|bear)(?: (?:this|that|it))? in mind|make a note|(?:save|store|add|put|write|keep) (?:this|that|it) (?:to|in|as|into) (?:your |a |the )?memor(?:y|ies)|memori[sz]e(?: (?:this|that))?|commit (?:this|that|it) to memory)(?:\s+for\s+(?:the\s+)?(?:future|later|next time)(?:\s+sessions?)?)?\s*(?:[:,—-]|that\b)?\s*/i,
+        /^(?:(?:ok|okay|yes|yeah|great|also|and|so|fyi|heads[- ]up|please|pls|going forward|from now on)[,!.\s]+)*(?:I (?:want|need|'d like|would like) you to\s+|you (?:should|must|need to|have to)\s+)?(?:please\s+)?(?:remember(?: (?:this|that|these|those|the following))?|note(?: (?:these|those|the following))?|(?:keep|bear)(?: (?:this|that|it|these|those))? in mind|make a note|(?:save|store|add|put|write|keep) (?:this|that|it) (?:to|in|as|into) (?:your |a |the )?memor(?:y|ies)|memori[sz]e(?: (?:this|that))?|commit (?:this|that|it) to memory)(?:\s+for\s+(?:the\s+)?(?:future|later|next time)(?:\s+sessions?)?)?\s*(?:[:,—-]|that\b)?\s*/i,
         '',
       )
       .replace(NOTES_WRAPPER, '')
@@ -404,7 +406,8 @@ export function findDurableStatement(text: string, options: FindOptions = {}): D
     const explicit = MEMORY_REQUEST.some((re) => re.test(sentence)) && !MAKE_A_DOCUMENT.test(sentence);
     if ((options.explicitOnly || long || (brief && LIST_ITEM.test(sentence))) && !explicit) continue;
     // An explicit request keeps the rest of a short message with it ("remember: X. Y.").
-    const span = explicit && !long ? parts.slice(i).join(' ') : sentence;
+    // A list after the request stays a list ("Remember these conventions:" then "- use pnpm").
+    const span = explicit && !long ? parts.slice(i).reduce((text, part) => `${text}${LIST_ITEM.test(part) ? '\n' : ' '}${part}`) : sentence;
     if (isQuestion(explicit ? span : sentence) || (!explicit && ASKING.test(sentence))) continue;
     const kind: StatementKind | null = explicit ? 'explicit' : kindOf(sentence);
     if (kind === null) continue;

@@ -167,12 +167,26 @@ describe('local engine: durable statements only', () => {
     expect(findDurableStatement(text)).toMatchObject({ kind: 'explicit', statement: 'we deploy only on Tuesdays.' });
   });
 
-  test.each(['keep it in mind', 'I want you to keep in mind the rate limit for this call', 'you should remember to close the file', 'keep that in mind when you fix this test'])(
-    '"%s" asks for nothing to be kept',
-    (text) => {
-      expect(findDurableStatement(text)).toBeNull();
-    },
-  );
+  test('a request followed by a list keeps the list as a list', () => {
+    const found = findDurableStatement('Remember these conventions:\n- use pnpm, never npm\n- never force-push to main\n- put tests next to the code they test');
+    expect(found).toMatchObject({ kind: 'explicit', statement: 'conventions:\n- use pnpm, never npm\n- never force-push to main\n- put tests next to the code they test' });
+    const memory = proposeMemory(found!, new Date('2026-03-02T10:00:00Z'));
+    expect(memory.name).toBe('Conventions');
+    expect(memory.body.startsWith('Conventions:\n- use pnpm, never npm\n- never force-push to main\n')).toBe(true);
+    expect(findDurableStatement('Keep these rules in mind:\n- no default exports\n- named imports only')?.statement).toBe('rules:\n- no default exports\n- named imports only');
+    expect(findDurableStatement('Please keep these in mind: we deploy on Tuesdays.')?.statement).toBe('we deploy on Tuesdays.');
+  });
+
+  test.each([
+    'keep it in mind',
+    'I want you to keep in mind the rate limit for this call',
+    'you should remember to close the file',
+    'keep that in mind when you fix this test',
+    'remember these files for the next step',
+    'keep those in mind when you refactor',
+  ])('"%s" asks for nothing to be kept', (text) => {
+    expect(findDurableStatement(text)).toBeNull();
+  });
 
   test.each([
     ['请记住：周二才能部署。', '周二才能部署。'],

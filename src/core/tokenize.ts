@@ -7,6 +7,8 @@ const STOP = new Set(
   ).split(' '),
 );
 const CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
+// Thai, Lao, Myanmar and Khmer are written without spaces too: their runs are cut into words like CJK ones.
+const UNSPACED = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff]/;
 /**
  * Number words match digits: "ten entries" finds "10 entries". A Map, not an object: a lookup in an
  * object literal finds what it inherits ("constructor" gave the Object function as a term).
@@ -45,7 +47,7 @@ function stem(word: string): string {
 
 /**
  * Search terms of a text: lower-cased, stop words out, English words
- * stemmed (Porter, via `stemmer`), CJK runs cut into words by
+ * stemmed (Porter, via `stemmer`), CJK (and Thai, Lao, Myanmar, Khmer) runs cut into words by
  * Intl.Segmenter (no dictionary to ship, no native module).
  */
 export function tokenize(text: string): string[] {
@@ -65,11 +67,11 @@ function unicodeTerms(text: string): string[] {
   // The regular expressions for apostrophes, separators and CJK run only on the words that may need them.
   unicodeWords(lower, (found, marks) => {
     const word = marks & HAS_APOSTROPHE ? found.replace(/'s$|'/g, '') : found;
-    if (marks & MAY_BE_CJK && CJK.test(word)) {
+    if (marks & MAY_BE_CJK && UNSPACED.test(word)) {
       segmenter ??= new Intl.Segmenter('zh', { granularity: 'word' });
       for (const part of segmenter.segment(word)) {
         if (!part.isWordLike) continue;
-        if (CJK.test(part.segment)) terms.push(part.segment);
+        if (UNSPACED.test(part.segment)) terms.push(part.segment);
         else if (part.segment.length > 1 && !STOP.has(part.segment)) terms.push(stem(part.segment));
       }
     } else if (marks & HAS_SEPARATOR) for (const piece of word.split(/[-_]/)) pushWord(terms, piece);
@@ -84,7 +86,7 @@ const HAS_SEPARATOR = 2; // a hyphen or an underscore
 const MAY_BE_CJK = 4; // a character from U+3040 up
 
 /**
- * Each match of /[\p{L}\p{N}][\p{L}\p{N}'_-]*\/gu in `text`, in order, with its marks, found by a
+ * Each match of /[\p{L}\p{N}][\p{L}\p{M}\p{N}'_-]*\/gu in `text`, in order, with its marks, found by a
  * scan that asks the expression about each distinct character once: run over a whole text, the
  * expression's Unicode classes cost ~35 ns a character, most of the time of real memories (which
  * nearly all hold an em dash, an arrow or a curly quote, so take this path).
@@ -102,12 +104,13 @@ export function unicodeWords(text: string, onWord: (word: string, marks: number)
         width = 2;
       }
     }
-    if (isLetterOrDigit(code)) {
+    const kind = characterKind(code);
+    if (kind === LETTER_OR_DIGIT || (kind === COMBINING_MARK && start !== -1)) {
       if (start === -1) {
         start = i;
         marks = 0;
       }
-      if (code >= 0x3040) marks |= MAY_BE_CJK;
+      if (code >= 0x3040 || (code >= 0x0e00 && code <= 0x0eff) || (code >= 0x1000 && code <= 0x109f) || (code >= 0x1780 && code <= 0x17ff)) marks |= MAY_BE_CJK;
     } else if (start !== -1) {
       if (code === APOSTROPHE) marks |= HAS_APOSTROPHE;
       else if (code === HYPHEN || code === UNDERSCORE) marks |= HAS_SEPARATOR;
@@ -123,18 +126,26 @@ export function unicodeWords(text: string, onWord: (word: string, marks: number)
 const APOSTROPHE = 39;
 const HYPHEN = 45;
 const UNDERSCORE = 95;
-const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
-// What LETTER_OR_DIGIT said of each UTF-16 code unit seen (0: not asked yet, 1: yes, 2: no).
-const letterOrDigitUnits = new Uint8Array(0x10000);
+const LETTER_OR_DIGIT = 1;
+const COMBINING_MARK = 2; // continues a word (Thai vowels and tones, Devanagari signs, a decomposed accent)
+const OTHER = 3;
+const KIND = /^(?:(\p{L}|\p{N})|(\p{M}))$/u;
+// What KIND said of each UTF-16 code unit seen (0: not asked yet).
+const kindOfUnit = new Uint8Array(0x10000);
 
-function isLetterOrDigit(codePoint: number): boolean {
-  if (codePoint > 0xffff) return LETTER_OR_DIGIT.test(String.fromCodePoint(codePoint));
-  let known = letterOrDigitUnits[codePoint]!;
+function characterKind(codePoint: number): number {
+  if (codePoint > 0xffff) return kindOf(String.fromCodePoint(codePoint));
+  let known = kindOfUnit[codePoint]!;
   if (known === 0) {
-    known = LETTER_OR_DIGIT.test(String.fromCharCode(codePoint)) ? 1 : 2;
-    letterOrDigitUnits[codePoint] = known;
+    known = kindOf(String.fromCharCode(codePoint));
+    kindOfUnit[codePoint] = known;
   }
-  return known === 1;
+  return known;
+}
+
+function kindOf(character: string): number {
+  const match = KIND.exec(character);
+  return match?.[1] ? LETTER_OR_DIGIT : match?.[2] ? COMBINING_MARK : OTHER;
 }
 
 // The term of each word seen, as written (null: not a term), so a repeated word costs one lookup

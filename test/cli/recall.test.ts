@@ -72,6 +72,13 @@ describe('memdir recall', () => {
     expect(old.stdout).toMatch(/^This memory is 40 days old\./);
   });
 
+  test('a Thai memory is found by a Thai question: Thai is cut into words, vowel and tone marks inside them', async () => {
+    const { project, dir, env } = workspace();
+    writeTree(dir, { 'feedback_thai.md': topic('ตอบเป็นภาษาไทย', 'ผู้ใช้ต้องการให้ตอบเป็นภาษาไทยเท่านั้น', 'feedback', 'จากนี้ไปให้ตอบเป็นภาษาไทยเท่านั้น') });
+    const json = JSON.parse((await runMemdir(['recall', '--json', 'ช่วยตอบเป็นภาษาไทยได้ไหม'], { cwd: project, env })).stdout);
+    expect(json.selected.map((m: { path: string }) => m.path)).toEqual(['feedback_thai.md']);
+  });
+
   test('--already-surfaced frees the slot; --queries runs a batch', async () => {
     const { root, project, env } = workspace();
     const skipped = JSON.parse((await runMemdir(['recall', '--json', '--already-surfaced', 'project_freeze.md', 'merge mobile branch'], { cwd: project, env })).stdout);

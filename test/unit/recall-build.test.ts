@@ -42,8 +42,11 @@ describe('recall documents', () => {
   // Frozen before the faster build; changed since by the "constructor" fix (documents differ by that
   // word alone) and by documents holding terms and counts instead of text (DOCUMENT_VERSION 5, from
   // main: checked against main's own build, the same documents but for "constructor").
+  // Changed again on purpose when combining marks started to continue a word (DOCUMENT_VERSION 7): no
+  // shared fixture's document moved; of the edge texts, "İstanbul" (lower-cased with a combining dot)
+  // is now one word instead of "stanbul", and a decomposed "é" is a word.
   test('are the ones built before the faster build (digest of the shared fixtures and edge texts)', () => {
-    expect(documentsDigest()).toBe('b65ae224b7871d61a965afff779fd1243a522815c21b0e4aea48eb5bddac396a');
+    expect(documentsDigest()).toBe('7cf3ca28fd62734fae775fedeac9632e165ab8c23f1ec0704b80ea988b037287');
   });
 
   test('a document built twice is identical (the second time every word comes from the memo)', () => {
@@ -70,8 +73,16 @@ describe('tokenize', () => {
   });
 });
 
+describe('scripts written without spaces, and combining marks', () => {
+  test('Thai is cut into words, its vowel and tone marks inside them, as Devanagari signs are', () => {
+    expect(tokenize('จากนี้ไปให้ตอบเป็นภาษาไทยเท่านั้น')).toEqual(['จาก', 'นี้', 'ไป', 'ให้', 'ตอบ', 'เป็น', 'ภาษา', 'ไทย', 'เท่านั้น']);
+    expect(tokenize('ตอบเป็นภาษาไทย').every((term) => tokenize('จากนี้ไปให้ตอบเป็นภาษาไทยเท่านั้น').includes(term))).toBe(true);
+    expect(tokenize('नमस्ते दुनिया')).toEqual(['नमस्ते', 'दुनिया']);
+  });
+});
+
 describe('unicodeWords', () => {
-  const EXPRESSION = /[\p{L}\p{N}][\p{L}\p{N}'_-]*/gu;
+  const EXPRESSION = /[\p{L}\p{N}][\p{L}\p{M}\p{N}'_-]*/gu;
   const PIECES = [
     'a',
     'Z',

@@ -6,7 +6,8 @@ const STOP = new Set(
     'let lets want need please tell know think go get got make like use using used one two way thing things'
   ).split(' '),
 );
-const CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
+/** Chinese and Japanese characters: each is a word, and a sentence of them ends with 。. */
+export const CJK = /[\u3040-\u30ff\u3400-\u9fff]/;
 // Thai, Lao, Myanmar and Khmer are written without spaces too: their runs are cut into words like CJK ones.
 const UNSPACED = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff]/;
 /**
@@ -64,10 +65,10 @@ function unicodeTerms(text: string): string[] {
   // A few non-ASCII letters lower-case to ASCII (the Kelvin sign to k): such text is ASCII after all.
   if (!NON_ASCII.test(lower)) return asciiTerms(lower);
   const terms: string[] = [];
-  // The regular expressions for apostrophes, separators and CJK run only on the words that may need them.
+  // The regular expressions for apostrophes, separators and unspaced scripts run only on the words that may need them.
   unicodeWords(lower, (found, marks) => {
     const word = marks & HAS_APOSTROPHE ? found.replace(/'s$|'/g, '') : found;
-    if (marks & MAY_BE_CJK && UNSPACED.test(word)) {
+    if (marks & MAY_BE_UNSPACED && UNSPACED.test(word)) {
       segmenter ??= new Intl.Segmenter('zh', { granularity: 'word' });
       for (const part of segmenter.segment(word)) {
         if (!part.isWordLike) continue;
@@ -83,7 +84,7 @@ function unicodeTerms(text: string): string[] {
 /** What `unicodeWords` says of a word besides its text. */
 const HAS_APOSTROPHE = 1;
 const HAS_SEPARATOR = 2; // a hyphen or an underscore
-const MAY_BE_CJK = 4; // a character from U+3040 up
+const MAY_BE_UNSPACED = 4; // a character from U+0E00 (Thai) up: UNSPACED says whether the word needs cutting
 
 /**
  * Each match of /[\p{L}\p{N}][\p{L}\p{M}\p{N}'_-]*\/gu in `text`, in order, with its marks, found by a
@@ -110,7 +111,7 @@ export function unicodeWords(text: string, onWord: (word: string, marks: number)
         start = i;
         marks = 0;
       }
-      if (code >= 0x3040 || (code >= 0x0e00 && code <= 0x0eff) || (code >= 0x1000 && code <= 0x109f) || (code >= 0x1780 && code <= 0x17ff)) marks |= MAY_BE_CJK;
+      if (code >= 0x0e00) marks |= MAY_BE_UNSPACED;
     } else if (start !== -1) {
       if (code === APOSTROPHE) marks |= HAS_APOSTROPHE;
       else if (code === HYPHEN || code === UNDERSCORE) marks |= HAS_SEPARATOR;

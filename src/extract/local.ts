@@ -4,6 +4,7 @@
  */
 import { findRelativeDates } from '../core/dates.js';
 import { defaultWhy, HOW_TO_APPLY } from '../core/generated-text.js';
+import { CJK } from '../core/tokenize.js';
 import type { MemoryType } from '../core/taxonomy.js';
 import type { DurableStatement } from './durable.js';
 
@@ -74,7 +75,7 @@ export function proposeMemory(found: DurableStatement, anchor: Date): ProposedMe
   // The description must say more than the name: lint calls one equal to the name vague.
   const description = described === name ? shorten(`${DESCRIPTION_LEAD[found.type]}: ${statement}`, MAX_DESCRIPTION) : described;
   // A sentence in Chinese or Japanese ends with its own full stop.
-  const lines = [`${statement}${/[\u3040-\u30ff\u3400-\u9fff]$/.test(statement) ? '。' : '.'}`];
+  const lines = [`${statement}${CJK.test(statement.at(-1) ?? '') ? '。' : '.'}`];
   if (found.type === 'feedback' || found.type === 'project') {
     lines.push('', `**Why:** ${why ?? defaultWhy(found.basis, anchor.toISOString().slice(0, 10))}.`, `**How to apply:** ${HOW_TO_APPLY[found.type]}`);
   } else if (why) {

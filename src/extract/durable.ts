@@ -14,13 +14,16 @@ export interface DurableStatement {
   statement: string;
   /** The reason the user gave, when there is one. */
   why: string | null;
-  /** The user asked for it to be kept ("remember…"), or the rules inferred it (a standing rule, who the user is…). */
-  basis: 'request' | 'inferred';
   /** Which family of rules found it: an explicit request, or what was inferred (a standing rule, a confirmation…). */
   kind: StatementKind;
 }
 
 export type StatementKind = 'explicit' | 'standing' | 'confirmation' | 'identity' | 'reference' | 'project';
+
+/** The user asked for it to be kept ("remember…"), or the rules inferred it (a standing rule, who the user is…). */
+export function basisOf(found: Pick<DurableStatement, 'kind'>): 'request' | 'inferred' {
+  return found.kind === 'explicit' ? 'request' : 'inferred';
+}
 
 // Discourse particles that may open a clause before the verb ("ok, please always…").
 const LEAD = String.raw`(?:(?:ok|okay|yes|yeah|yep|great|good|perfect|also|and|but|so|oh|fyi|btw|hey|one more thing|ugh|god|damn|dude|man|seriously|come on|fuck me|jeez|please|pls|just)[,!.:]?\s+)*`;
@@ -421,7 +424,7 @@ export function findDurableStatement(text: string, options: FindOptions = {}): D
     // "remember that this test code is only meant to…" reminds of the work at hand.
     if (kind === 'explicit' && WORK_POINTER.test(statement)) continue;
     const { rule, why } = whyOf(statement);
-    return { type: typeOf(statement, kind), statement: rule, why, basis: kind === 'explicit' ? 'request' : 'inferred', kind };
+    return { type: typeOf(statement, kind), statement: rule, why, kind };
   }
   return null;
 }

@@ -17,7 +17,7 @@ import { scanMemories, type ScannedMemory } from '../store/scan.js';
 import { withDirLock } from '../store/lock.js';
 import { proposeWithClaude } from './claude.js';
 import { fileSaying, type InstructionLine, instructionsWrittenAfter, readInstructionLines } from './instructions.js';
-import { findDurableStatement, proposeMemory } from './local.js';
+import { basisOf, findDurableStatement, proposeMemory } from './local.js';
 import type { MemoryOperation, OperationBasis, RejectedOperation } from './operations.js';
 import { readTranscript, readTranscriptStream } from './read-transcript.js';
 import { hasPending, readCursor, RUN_LOCK, takePending, writeCursor, writePending } from './state.js';
@@ -159,7 +159,7 @@ function proposeLocally(messages: readonly TranscriptMessage[], options: Pick<Ex
     const [said, ...rest] = memory.body.split('\n');
     const reason = found.why ? rest.find((line) => line.startsWith('**Why:**')) : undefined;
     const addition = `**Update (${anchor.toISOString().slice(0, 10)}):** ${said}${reason ? ` ${reason}` : ''}`;
-    candidates.push({ op: 'create', file: '', ...memory, sources: [message.uuid], basis: found.basis, statement: found.statement, claim: `${found.statement} ${found.why ?? ''}`, addition });
+    candidates.push({ op: 'create', file: '', ...memory, sources: [message.uuid], basis: basisOf(found), statement: found.statement, claim: `${found.statement} ${found.why ?? ''}`, addition });
   }
   return { candidates, rejected };
 }
@@ -214,7 +214,7 @@ function mergeNearDuplicates(candidates: Candidate[], existing: ScannedMemory[],
 }
 
 /** The model's update as what is written: its body added, dated, at the end of the memory, whose name and description stay. */
-function addition(operation: MemoryOperation, existing: ScannedMemory[], day: string): LocalOperation {
+function modelAddition(operation: MemoryOperation, existing: ScannedMemory[], day: string): LocalOperation {
   const memory = existing.find((m) => m.path === operation.file);
   return {
     ...operation,
@@ -297,7 +297,7 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
     const instructed = saidByInstructions(proposal.valid, options.projectDir);
     const day = anchor.toISOString().slice(0, 10);
     // The model saw descriptions, not the memories' text (which may be hand-written): an update adds, never replaces.
-    operations = proposal.valid.filter((operation) => !instructed.has(operation)).map((operation) => (operation.op === 'update' ? addition(operation, existing, day) : operation));
+    operations = proposal.valid.filter((operation) => !instructed.has(operation)).map((operation) => (operation.op === 'update' ? modelAddition(operation, existing, day) : operation));
     result.rejected = [...proposal.rejected, ...[...instructed].map(([operation, reason]) => ({ op: operation.op, file: operation.file, reason, sources: operation.sources }))];
     result.usage = proposal.usage;
   } else {

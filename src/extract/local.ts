@@ -6,9 +6,9 @@ import { findRelativeDates } from '../core/dates.js';
 import { defaultWhy, HOW_TO_APPLY } from '../core/generated-text.js';
 import { CJK } from '../core/tokenize.js';
 import type { MemoryType } from '../core/taxonomy.js';
-import type { DurableStatement } from './durable.js';
+import { basisOf, type DurableStatement } from './durable.js';
 
-export { type DurableStatement, findDurableStatement } from './durable.js';
+export { basisOf, type DurableStatement, findDurableStatement } from './durable.js';
 
 export interface ProposedMemory {
   type: MemoryType;
@@ -77,7 +77,7 @@ export function proposeMemory(found: DurableStatement, anchor: Date): ProposedMe
   // A sentence in Chinese or Japanese ends with its own full stop.
   const lines = [`${statement}${CJK.test(statement.at(-1) ?? '') ? '。' : '.'}`];
   if (found.type === 'feedback' || found.type === 'project') {
-    lines.push('', `**Why:** ${why ?? defaultWhy(found.basis, anchor.toISOString().slice(0, 10))}.`, `**How to apply:** ${HOW_TO_APPLY[found.type]}`);
+    lines.push('', `**Why:** ${why ?? defaultWhy(basisOf(found), anchor.toISOString().slice(0, 10))}.`, `**How to apply:** ${HOW_TO_APPLY[found.type]}`);
   } else if (why) {
     lines.push('', `**Why:** ${why}.`);
   }

@@ -28,10 +28,12 @@ export class UsageError extends MemdirError {}
 /** A file memdir cannot use as it is: names the file and the problem. */
 export class InputError extends MemdirError {
   readonly file: string;
+  readonly problem: string;
 
   constructor(file: string, problem: string, options: { hint?: string; cause?: unknown } = {}) {
     super(`${file}: ${problem}`, options);
     this.file = file;
+    this.problem = problem;
   }
 }
 

@@ -202,15 +202,29 @@ function mergeNearDuplicates(candidates: Candidate[], existing: ScannedMemory[],
       continue;
     }
     const file = match.memory.path;
-    const text = readMemoryText(path.join(dir, file), { maxBytes: MAX_TOPIC_FILE_BYTES });
-    if (text === undefined || containment(tokenSet(candidate.claim), tokenSet(text)) === 1) {
-      const reason = text === undefined ? `${file} is about the same and cannot be read; left as it is` : `${file} already says it`;
-      rejected.push({ op: 'update', file, reason, sources: candidate.sources });
+    const current = rewritableText(dir, file);
+    if (current.problem !== undefined || containment(tokenSet(candidate.claim), tokenSet(current.text)) === 1) {
+      rejected.push({ op: 'update', file, reason: current.problem ?? `${file} already says it`, sources: candidate.sources });
       continue;
     }
     merged.push({ ...candidate, op: 'update', file, name: match.memory.name!, description: match.memory.description ?? candidate.description, body: candidate.addition, append: true });
   }
   return { operations: merged.map(({ statement: _statement, claim: _claim, addition: _addition, ...operation }) => operation), rejected };
+}
+
+/**
+ * The text of the memory `file` that an update would add to, or why it is left as it is: one memdir
+ * does not rewrite (UTF-16, undecodable, too large) or one gone since the scan. Such an update is
+ * reported, never a reason to fail the run (the Stop hook would fail on every turn after).
+ */
+function rewritableText(dir: string, file: string): { text: string; problem?: undefined } | { text?: undefined; problem: string } {
+  try {
+    const text = readMemoryText(path.join(dir, file), { maxBytes: MAX_TOPIC_FILE_BYTES });
+    return text === undefined ? { problem: `${file} is gone` } : { text };
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return { problem: `${file} is about the same, and memdir leaves it as it is (${error.problem})` };
+  }
 }
 
 /** The model's update as what is written: its body added, dated, at the end of the memory, whose name and description stay. */
@@ -297,8 +311,14 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
     const instructed = saidByInstructions(proposal.valid, options.projectDir);
     const day = anchor.toISOString().slice(0, 10);
     // The model saw descriptions, not the memories' text (which may be hand-written): an update adds, never replaces.
-    operations = proposal.valid.filter((operation) => !instructed.has(operation)).map((operation) => (operation.op === 'update' ? modelAddition(operation, existing, day) : operation));
-    result.rejected = [...proposal.rejected, ...[...instructed].map(([operation, reason]) => ({ op: operation.op, file: operation.file, reason, sources: operation.sources }))];
+    const leftAlone = new Map<MemoryOperation, string>();
+    for (const operation of proposal.valid) {
+      const problem = operation.op === 'update' && !instructed.has(operation) ? rewritableText(options.dir, operation.file).problem : undefined;
+      if (problem !== undefined) leftAlone.set(operation, problem);
+    }
+    const refused = new Map([...instructed, ...leftAlone]);
+    operations = proposal.valid.filter((operation) => !refused.has(operation)).map((operation) => (operation.op === 'update' ? modelAddition(operation, existing, day) : operation));
+    result.rejected = [...proposal.rejected, ...[...refused].map(([operation, reason]) => ({ op: operation.op, file: operation.file, reason, sources: operation.sources }))];
     result.usage = proposal.usage;
   } else {
     const local = proposeLocally(after.messages, options);

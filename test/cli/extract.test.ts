@@ -129,6 +129,25 @@ describe('extract --engine local', () => {
     expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toBe(index);
   });
 
+  test('a memory about the same thing that memdir does not rewrite (UTF-16) is left byte for byte, reported, and the run goes on', async () => {
+    const { root, dir, env } = workspace();
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('---\nname: Deploy schedule\ndescription: We deploy to production only on Tuesdays\ntype: project\n---\n\nTuesdays only.\n', 'utf16le'),
+    ]);
+    writeTree(dir, { 'MEMORY.md': '- [Deploy schedule](deploy_schedule.md) — Tuesdays only\n' });
+    fs.writeFileSync(path.join(dir, 'deploy_schedule.md'), utf16);
+    const file = transcriptFile(root, [{ user: 'Remember: we deploy to production only on Tuesdays and Thursdays now.' }]);
+    const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env });
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.operations).toEqual([]);
+    expect(report.rejected).toMatchObject([{ op: 'update', file: 'deploy_schedule.md', sources: ['u0'] }]);
+    expect(report.rejected[0].reason).toMatch(/^deploy_schedule\.md is about the same, and memdir leaves it as it is \(UTF-16LE/);
+    expect(report.cursor.after).toBe('u0');
+    expect(fs.readFileSync(path.join(dir, 'deploy_schedule.md')).equals(utf16)).toBe(true);
+  });
+
   test('when the main agent wrote into the memory directory, extraction is skipped and the cursor moves', async () => {
     const { root, dir, env } = workspace();
     // The real Claude Code transcript, its Write aimed at this test's memory directory.

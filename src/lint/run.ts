@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { settleDirectory, withDirLock } from '../store/lock.js';
 import { commitChanges } from '../store/atomic.js';
 import { redactSecrets } from '../core/secrets.js';

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { report, root } from '../lib.js';
 import { evaluationSets, miniSearchRanker, negativePrompts, REAL_DIR, runRankers, score } from './evaluate.js';
+import { passageFusion, readWordVectors, wordVectorFusion } from './fusion.js';
 
 const V1 = { weights: { name: 2.5, description: 3, body: 1 }, synonyms: true, cutoff: 0.3, proximity: 0 };
 /** Each idea as a change to the defaults the dev split chose (src/recall/rank.ts DEFAULT_TUNING). */
@@ -20,7 +21,20 @@ const IDEAS = {
   'without the date-nearness bonus (memories dated 0–3 days after a day the query names)': { dateNear: null },
   'with pseudo-relevance feedback (3 docs, 10 terms, 0.3)': { feedback: { docs: 3, terms: 10, weight: 0.3 } },
   'with co-occurrence expansion (3 words, 0.3)': { cooccurrence: { terms: 3, weight: 0.3 } },
+  'BM25 k1 2.2 (the best dev cell of k1 0.8–2.2 × b 0.3–0.9)': { k1: 2.2 },
+  'BM25 b 0.5': { b: 0.5 },
 };
+
+/** Ideas that add a second score to the ranking (bench/recall/fusion.js); word vectors only when given. */
+async function fusionIdeas() {
+  const ideas = { 'with passage-level BM25 fused (5-line windows, weight 1)': await passageFusion({ window: 5, weight: 1 }) };
+  const file = process.env.MEMDIR_WORD_VECTORS;
+  if (file) {
+    const vectors = readWordVectors(file);
+    for (const weight of [0.5, 1.2]) ideas[`with GloVe word-vector cosine fused (weight ${weight})`] = await wordVectorFusion({ vectors, weight });
+  }
+  return ideas;
+}
 
 /** The hook's former abstention rule (task words counted as topic words, any mention held in full), compared with the one kept. */
 const FORMER_ABSTENTION = { known: 0.5, all: 0.4, words: 2, taskWords: false, heldAt: 0 };
@@ -45,6 +59,8 @@ export default async function recallQuality({ splits = ['dev', 'test'] } = {}) {
   for (const [name, rule] of Object.entries(ABSTENTION)) for (const s of SCALES) rankers[`hook ${name} ×${s}`] = hook(rule, s);
   for (const [name, change] of Object.entries(ABLATIONS)) rankers[`hook ${name}`] = hook({ ...DEFAULT_TUNING.abstain, ...change }, 1);
   for (const [name, tuning] of Object.entries(IDEAS)) rankers[name] = memdir({ tuning });
+  const fusions = await fusionIdeas();
+  Object.assign(rankers, fusions);
   const { sets, cleanup } = evaluationSets(splits);
   let results;
   try {
@@ -92,7 +108,7 @@ export default async function recallQuality({ splits = ['dev', 'test'] } = {}) {
   report('recall --hook abstention (application-pipeline directory; negatives from entireio/cli sessions)', abstention);
   report('abstention trade-off: share of negatives silenced vs recall@5 with abstention', curve);
 
-  const ideas = Object.keys(IDEAS).map((name) => [name, splits.map((split) => `${split} ${cell(scored(`english/${split}`, name))}`).join(' · ')]);
+  const ideas = [...Object.keys(IDEAS), ...Object.keys(fusions)].map((name) => [name, splits.map((split) => `${split} ${cell(scored(`english/${split}`, name))}`).join(' · ')]);
   ideas.unshift(['chosen defaults (recall@5 / MRR)', splits.map((split) => `${split} ${cell(scored(`english/${split}`, 'memdir'))}`).join(' · ')]);
   report('recall ideas, english split (each changes one thing in the chosen defaults)', ideas);
 }

@@ -155,7 +155,7 @@ const REFERENCE = [
 
 // A decision or fact about the project meant to last.
 const PROJECT = [
-  /\b(?:is|are) deprecated\b|\bwill be (?:removed|deprecated|shut down|sunset)\b|\bthe (?:client|customer|legal team|compliance team|security team) (?:wants|requires|asked for|needs)\b|\bwe(?:'re| are) (?:freezing|deprecating|sunsetting|replacing)\b|\bwe(?:'re| are) (?:migrating|moving|switching|dropping)\b(?!\s+(?:on|ahead|forward|back|over|to (?:the )?next|to (?:a |the )?(?:new |next )?(?:step|task|phase|part|section|file|issue|plan|option|approach))\b)|\b(?:deadline|due date|launch|cutoff)\b[^.?!]{0,40}\b(?:is|on|by|after|until)\b|\b(?:compliance|legal|security) (?:requires|says)\b|^(?:the reason (?:we|our)\b|we(?:'ve| have)? decided\b|our (?:deadline|release|launch|rate limit|sla|budget)\b)|\bis owned by\b|\b(?:can't|cannot|must not|mustn't) be \w+ (?:before|until)\b|\b(?:are|is) going away\b|\b(?:merge|code|release) freeze\b/i,
+  /\b(?:is|are) deprecated\b|\bwill be (?:removed|deprecated|shut down|sunset)\b|\bthe (?:client|customer|legal team|compliance team|security team) (?:wants|requires|asked for|needs)\b|\bwe(?:'re| are) (?:freezing|deprecating|sunsetting|replacing)\b|\bwe(?:'re| are) (?:migrating|moving|switching|dropping)\b(?!\s+(?:on|ahead|forward|back|over|to (?:the )?next|to (?:a |the )?(?:new |next )?(?:step|task|phase|part|section|file|issue|plan|option|approach))\b)|\b(?:deadline|due date|launch|cutoff)\b[^.?!]{0,40}\b(?:is|on|by|after|until)\b|\b(?:compliance|legal|security) (?:requires|says)\b|^(?:the reason (?:we|our)\b|(?:we|I)(?:'ve| have)? decided\b(?! (?:to )?(?:go with|pick|choose|take|try)\b)|our (?:deadline|release|launch|rate limit|sla|budget)\b)|\bis owned by\b|\b(?:can't|cannot|must not|mustn't) be \w+ (?:before|until)\b|\b(?:are|is) going away\b|\b(?:merge|code|release) freeze\b/i,
   // What kind of project it is, what may not be edited by hand, where it runs.
   /\b(?:it's|it is|its|this is) (?:just |only )?(?:a|an|my|our) (?:hobby|side|personal|pet|toy|school|university|learning|educational|private|internal) project\b|\b(?:is|are) (?:an? )?(?:auto(?:matically)?[- ]?generated|generated)\b[^.?!]*\b(?:can't|cannot|don't|do not|never|must not|mustn't|shouldn't|should not)\b|\b(?:production|prod|staging)\b (?:will )?(?:runs?|is hosted|is deployed|is running|lives) (?:on|in|at)\b/i,
   // A recurring schedule: "the staging DB is wiped every Sunday", "we deploy on Tuesdays only".
@@ -264,7 +264,29 @@ const RECURRING_OUTPUT =
 // How the user wants to be involved: "don't ask me to apply fixes", "stop asking me for permission".
 const ASKING_ME = new RegExp(String.raw`(?:^|[.!;,]\s*)${LEAD}(?:don't|do not|never|stop) (?:ask|asking|ping|pinging|bother|bothering) me (?:to|for|whether|if|before|about|every)\b`, 'i');
 
+// The language of every reply, with "only" or "always" ("respond only in Thai", "me responderás solamente en
+// español"): without it, "answer in English" may be about one answer.
+const LANGUAGES =
+  '(?:english|chinese|mandarin|cantonese|japanese|korean|thai|vietnamese|indonesian|spanish|castilian|french|german|italian|portuguese|russian|ukrainian|polish|dutch|turkish|arabic|hebrew|hindi|español|castellano|inglés|français|anglais|deutsch|englisch|italiano|português|inglês|русском|английском)';
+const REPLY_LANGUAGE = [
+  new RegExp(
+    String.raw`\b(?:respond|reply|answer|write|talk|speak|communicate)\b(?: to me| back)?,? (?:only|always|exclusively) in ${LANGUAGES}\b|\b(?:only|always) (?:respond|reply|answer|write|talk|speak|communicate)(?: to me)? in ${LANGUAGES}\b`,
+    'i',
+  ),
+  new RegExp(
+    String.raw`(?<![\p{L}])(?:resp[oó]nd|contest|r[ée]pond|antwort|escrib|[ée]cri|schreib|отвеча|пиши)[\p{L}-]*[^.?!]{0,20}?(?<![\p{L}])(?:solo|sólo|solamente|siempre|únicamente|toujours|uniquement|seulement|immer|nur|ausschließlich|sempre|somente|apenas|только|всегда) (?:en|auf|in|em|на|по-) ?${LANGUAGES}(?![\p{L}])`,
+    'iu',
+  ),
+  /(?:只|总是|始终|一直|都)(?:用|使用)(?:中文|英文|日语|日文|简体中文|繁体中文)(?:回答|回复|交流|沟通)|(?:常に|必ず|いつも)日本語で|ตอบ(?:เป็น)?ภาษา\S{2,10}?เท่านั้น/,
+];
+
+// Work the user keeps for themselves: "do not test the frontend, I will test it myself", "leave the UI
+// testing to me". A bare "I'll review it myself" is about one piece of work.
+const KEPT_BY_USER =
+  /\b(?:don't|do not|no need to|never)\s+(?:test|review|deploy|release|commit|push|merge|publish)\b[^.?!]{0,60}\bI(?:'ll| will| do| always) (?:\w+ ){0,3}(?:myself|manually)\b|\b(?:test|tests|testing|deploys?|deployment|reviews?|commits|releases|merging|pushing)\b[^.?!]{0,20}\bleave (?:it|that|them|this) to me\b|\bleave (?:the )?(?:\w+ ){0,2}(?:test|tests|testing|deploys?|deployment|reviews?|commits|releases|merging|pushing) to me\b/i;
+
 function standing(sentence: string): boolean {
+  if (REPLY_LANGUAGE.some((re) => re.test(sentence)) || KEPT_BY_USER.test(sentence)) return true;
   if (RECURRING_OUTPUT.test(sentence)) return true;
   if (CONVENTION.test(sentence) || QUALIFIED_RULE.test(sentence) || ASK_OWNER.test(sentence)) return true;
   if (ALWAYS_NEVER.some((re) => re.test(sentence)) || ASKING_ME.test(sentence)) return true;
@@ -347,15 +369,17 @@ function typeOf(text: string, kind: StatementKind): MemoryType {
   return 'project';
 }
 
-// Whole words in any script: with ASCII \b, "terças" ended in the word "as".
-const WHY_MARKERS = /\s*(?:[—–]|\s-\s|;|,)?\s*(?<![\p{L}\p{N}])(because|since|as|so that|otherwise|we got burned|the reason is|weil|da)(?![\p{L}\p{N}])\s*/iu;
+// Whole words in any script: with ASCII \b, "terças" ended in the word "as". "as" gives a reason only
+// after a break (", as it is deprecated"), not in "publish it as Zigzag".
+const WHY_MARKERS =
+  /\s*(?:(?:[—–]|\s-\s|;|,)\s*(?<![\p{L}\p{N}])(as)|(?:[—–]|\s-\s|;|,)?\s*(?<![\p{L}\p{N}])(because|since|so that|otherwise|we got burned|the reason is|weil|da))(?![\p{L}\p{N}])\s*/iu;
 
 function whyOf(statement: string): { rule: string; why: string | null } {
   const match = WHY_MARKERS.exec(statement);
   if (!match || match.index < 12) return { rule: statement, why: null };
   const rule = statement.slice(0, match.index).replace(/[\s,;—–-]+$/, '');
   const why = statement.slice(match.index + match[0].length).trim();
-  const lead = match[1]!.toLowerCase();
+  const lead = (match[1] ?? match[2])!.toLowerCase();
   // "because of the audit" reads as a reason; "the reason is X" as X.
   return { rule, why: why ? (lead === 'the reason is' ? why : `${lead} ${why}`) : null };
 }

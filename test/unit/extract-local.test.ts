@@ -67,6 +67,17 @@ describe('local engine: durable statements only', () => {
     ['이제부터 커밋 메시지는 영어로 작성해 주세요', 'feedback'],
     ['Từ giờ trở đi hãy viết commit bằng tiếng Anh.', 'feedback'],
     ['จากนี้ไปให้ตอบเป็นภาษาไทยเท่านั้น', 'feedback'],
+    // The language of every reply, work the user keeps, a decision.
+    ['Reply only in English, please.', 'feedback'],
+    ['me responderás solamente en español', 'feedback'],
+    ['Antworte bitte immer auf Deutsch.', 'feedback'],
+    ['Responda sempre em português.', 'feedback'],
+    ['Отвечай только на русском.', 'feedback'],
+    ['请只用中文回答', 'feedback'],
+    ['ตอบภาษาไทยเท่านั้น', 'feedback'],
+    ["don't test the frontend, I will test it myself manually", 'feedback'],
+    ['Leave the deployment to me.', 'feedback'],
+    ["I've decided to publish the puzzle as Zigzag since the old name is a slur.", 'project'],
   ])('%s → %s', (text, type) => {
     expect(findDurableStatement(text)?.type).toBe(type);
   });
@@ -138,6 +149,11 @@ describe('local engine: durable statements only', () => {
     'Tôi nhớ là đã sửa lỗi này rồi',
     'Poi scrivi i test.',
     'Bundan sonra testleri çalıştır.',
+    // One answer's language, one piece of work, a choice on screen.
+    'Please answer in English.',
+    '请用中文解释这段代码',
+    'I will review it myself.',
+    'I decided to go with option B.',
   ])('%s → nothing', (text) => {
     expect(findDurableStatement(text)).toBeNull();
   });
@@ -238,6 +254,14 @@ describe('local engine: durable statements only', () => {
     ['Please remember: the on-call rotation changes every Monday at 09:00 CET; ask Priya for swaps.', 'The on-call rotation changes every Monday at 09:00 CET'],
   ])('a name ends at a clause break, not inside code, a URL or a time: %s', (text, name) => {
     expect(proposeMemory(findDurableStatement(text)!, new Date('2026-03-02T10:00:00Z')).name).toBe(name);
+  });
+
+  test('"as" gives a reason only after a break', () => {
+    expect(findDurableStatement("I've decided to publish the puzzle as Zigzag since the old name is a slur.")).toMatchObject({
+      statement: "I've decided to publish the puzzle as Zigzag",
+      why: 'since the old name is a slur.',
+    });
+    expect(findDurableStatement('Never use moment in new code, as it is deprecated.')).toMatchObject({ statement: 'Never use moment in new code', why: 'as it is deprecated.' });
   });
 
   test('a Chinese or Japanese statement ends with its own full stop in the memory', () => {

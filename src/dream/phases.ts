@@ -1,8 +1,8 @@
-import { classifyPointerTarget } from '../core/memory-index.js';
+import { classifyPointerTarget, pointerPath } from '../core/memory-index.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { comparableText, similarPairs } from '../core/similarity.js';
 import { memoryFields, withBody } from '../core/topic-file.js';
-import type { PlanState, Topic } from '../refactor/phases/state.js';
+import { joinSection, type PlanState, splitSection, type Topic } from '../refactor/phases/state.js';
 import { citationKey, citations, type Citation } from './drift.js';
 
 /*
@@ -50,16 +50,52 @@ export interface RepoFacts {
 
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** A pointer to a file that does not exist is dropped: there is no memory behind it. */
+/**
+ * A pointer to a file that does not exist is dropped: there is no memory behind it. A second
+ * pointer to the same file goes with it, and so does a heading left with nothing under it. A
+ * pointer with lines nested under it stays: those lines are the index's own text about it.
+ * Runs before the detail lines move, so a dropped pointer's duplicates are not kept as details.
+ */
 export function dropDeadPointers(dream: DreamState): void {
   const { plan } = dream;
+  const dead = new Map<string, string>();
+  const sections = new Set<string>();
   plan.pointers = plan.pointers.filter((pointer) => {
     if (plan.topics.has(pointer.target) || !pointer.target.endsWith('.md') || classifyPointerTarget(pointer.target).kind !== 'file') return true;
+    if ((plan.details.get(pointer.target) ?? []).some((line) => /^\s/.test(line))) return true;
     const reason = `points to ${pointer.target}, which does not exist`;
+    dead.set(pointer.target, reason);
+    sections.add(pointer.section);
     plan.dropped.push({ text: pointer.raw, reason, source: INDEX_FILE });
     dream.actions.push({ kind: 'dead-pointer', path: INDEX_FILE, effect: 'rewrite', reason: `dropped the pointer to ${pointer.target}: it does not exist` });
     return false;
   });
+  if (dead.size === 0) return;
+  const first = new Set(plan.dropped.map((d) => d.text));
+  for (const line of plan.parsedIndex.lines) {
+    const reason = line.kind === 'pointer' ? dead.get(pointerPath(line.target)) : undefined;
+    if (reason && !first.has(line.raw)) plan.dropped.push({ text: line.raw, reason, source: INDEX_FILE });
+  }
+  for (const target of dead.keys()) plan.details.delete(target);
+  dropEmptiedHeadings(plan, sections);
+}
+
+/** The headings of `sections` that nothing is left under, listed as dropped (the index renders only sections with entries). */
+function dropEmptiedHeadings(plan: PlanState, sections: Set<string>): void {
+  const live = new Set<string>();
+  const addWithParents = (section: string) => {
+    const path = splitSection(section);
+    for (let i = 1; i <= path.length; i++) live.add(joinSection(path.slice(0, i)));
+  };
+  for (const { section } of [...plan.pointers, ...plan.keptLines, ...plan.blocks]) addWithParents(section);
+  const emptied = new Set<string>();
+  for (const section of sections) {
+    const path = splitSection(section);
+    for (let i = 1; i <= path.length; i++) if (!live.has(joinSection(path.slice(0, i)))) emptied.add(path[i - 1]!);
+  }
+  for (const line of plan.parsedIndex.lines) {
+    if (line.kind === 'heading' && emptied.has(line.text)) plan.dropped.push({ text: line.raw, reason: 'its section held only pointers to files that do not exist', source: INDEX_FILE });
+  }
 }
 
 /** Numbers and dates: what differs between two statements of the same fact. */

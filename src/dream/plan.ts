@@ -34,8 +34,8 @@ export function planDream(files: Map<string, PlanInputFile>, options: { anchor?:
   const dream: DreamState = { plan: state, actions: [], deleted: new Map() };
   readIndex(state);
   blocksToTopics(state);
-  moveDetails(state);
   dropDeadPointers(dream);
+  moveDetails(state);
   resolveContradictions(dream);
   dropDrift(dream, options.repo);
   applyModelProposals(dream, options.proposals ?? []);

@@ -1,0 +1,66 @@
+/**
+ * `memdir dream` on real memory directories from public repositories: every directory of
+ * test/fixtures/real (MEMDIR_REAL_CORPUS points elsewhere) and of the shared fixtures is copied to a
+ * temp dir and consolidated. Each directory is its own test, so a failure names it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { fixtureMemoryDirs } from '../helpers/fixtures.js';
+import { cleanEnv, repoRoot, runMemdir } from '../helpers/run-cli.js';
+import { snapshotTree, tempDir } from '../helpers/temp.js';
+
+const realCorpus = process.env.MEMDIR_REAL_CORPUS ?? path.join(repoRoot, 'test/fixtures/real');
+
+const corpus = [
+  ...fs
+    .readdirSync(realCorpus, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => ({ name: `real/${e.name}`, source: path.join(realCorpus, e.name) })),
+  ...fixtureMemoryDirs().map((source) => ({ name: `shared/${path.basename(path.dirname(path.dirname(source)))}`, source })),
+];
+
+/** The memory files only: not memdir's state, not the consolidation lock. */
+const memories = (tree: Record<string, string>) => Object.fromEntries(Object.entries(tree).filter(([k]) => !k.startsWith('.')));
+
+function copy(source: string) {
+  const root = tempDir();
+  const dir = path.join(root, 'memory');
+  fs.cpSync(source, dir, { recursive: true });
+  return { root, dir, env: cleanEnv(root) };
+}
+
+describe('memdir dream on real directories', () => {
+  test.each(corpus)('$name: consolidates without losing a line; a second run changes nothing; undo restores the bytes', async ({ source }) => {
+    const { root, dir, env } = copy(source);
+    const before = snapshotTree(dir);
+    // No budget: these directories were not written for it, and what is deleted is undone below.
+    const first = await runMemdir(['dream', '--dir', dir, '--force', '--max-delete', '100000', '--json'], { cwd: root, env });
+    expect(first.code, first.stderr).toBe(0);
+    const { status } = JSON.parse(first.stdout);
+    expect(['applied', 'unchanged']).toContain(status);
+    const second = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: root, env });
+    expect(JSON.parse(second.stdout).status).toBe('unchanged');
+    if (status === 'applied') expect((await runMemdir(['dream', '--dir', dir, '--undo'], { cwd: root, env })).code).toBe(0);
+    expect(memories(snapshotTree(dir))).toEqual(memories(before));
+  });
+
+  test('an index whose pointers name files the directory does not hold: they go, with their duplicates and the headings left empty, each listed with its reason', async () => {
+    // 4444J99/portfolio: 16 topic files, ~190 pointers; whole sections ("## People") point only to missing files.
+    const { root, dir, env } = copy(path.join(repoRoot, 'test/fixtures/real/4444J99+portfolio'));
+    const run = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: root, env });
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.summary).toMatch(/^Improved \d+ memories \(0 merged, 0 dates, 0 pruned, 176 dead pointers dropped\)$/);
+    const index = fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8');
+    expect(index).not.toContain('## People');
+    expect(index).not.toContain('project_session_2026-04-27_seven_layer_cascade.md');
+    // Sections that still hold something keep their heading.
+    expect(index).toContain('## Active Artifacts');
+    const report = fs.readFileSync(result.report, 'utf8');
+    expect(report).toContain('- MEMORY.md: ## People — its section held only pointers to files that do not exist');
+    expect(report).toContain(
+      '- MEMORY.md: - [2026-04-27 cascade](project_session_2026-04-27_seven_layer_cascade.md) — 7 plans + ULTIMA + chezmoi mirror — points to project_session_2026-04-27_seven_layer_cascade.md, which does not exist',
+    );
+  });
+});

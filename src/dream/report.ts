@@ -2,7 +2,9 @@ import type { DreamAction } from './plan.js';
 import type { DreamCounts, DreamResult } from './types.js';
 
 export function summaryLine(counts: DreamCounts): string {
-  return `Improved ${counts.improved} memories (${counts.merged} merged, ${counts.dates} dates, ${counts.pruned} pruned)`;
+  const { improved, merged, dates, pruned, deadPointers } = counts;
+  const dropped = deadPointers ? `, ${deadPointers} dead pointer${deadPointers === 1 ? '' : 's'} dropped` : '';
+  return `Improved ${improved} ${improved === 1 ? 'memory' : 'memories'} (${merged} merged, ${dates} dates, ${pruned} pruned${dropped})`;
 }
 
 /** Every deletion and rewrite with its reason, deletions first. */

@@ -52,20 +52,22 @@ export interface DreamOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-const PRUNING = new Set(['contradiction', 'drift', 'dead-pointer', 'model']);
+const PRUNING = new Set(['contradiction', 'drift', 'model']);
 
+/** Memories are topic files: the index and its sub-indexes are not, nor is a pointer to a file that does not exist. */
 function countsOf(dreamPlan: DreamPlan): DreamCounts {
   const { plan, actions } = dreamPlan;
   const memoryFiles = [...plan.changes.keys()].filter((p) => p !== INDEX_FILE && !/^index_\w+\.md$/.test(p));
   return {
-    improved: memoryFiles.length + actions.filter((a) => a.kind === 'dead-pointer').length,
+    improved: memoryFiles.length,
     merged: plan.operations.filter((o) => o.kind === 'merge').length,
     dates: plan.operations.filter((o) => o.kind === 'rewrite-date').length,
     pruned: actions.filter((a) => PRUNING.has(a.kind)).length,
+    deadPointers: actions.filter((a) => a.kind === 'dead-pointer').length,
   };
 }
 
-const NOTHING: DreamCounts = { improved: 0, merged: 0, dates: 0, pruned: 0 };
+const NOTHING: DreamCounts = { improved: 0, merged: 0, dates: 0, pruned: 0, deadPointers: 0 };
 
 /** The newest 200 editable memories as the model sees them. */
 function shownMemories(input: Map<string, PlanInputFile>): ShownMemory[] {

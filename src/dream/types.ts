@@ -8,7 +8,10 @@ export interface DreamCounts {
   improved: number;
   merged: number;
   dates: number;
+  /** Memories removed or cut back: contradicted, about code that is gone, or as the model proposed. */
   pruned: number;
+  /** Index pointers to files that do not exist (not memories: nothing was behind them). */
+  deadPointers: number;
 }
 
 export interface DreamResult {

@@ -28,7 +28,7 @@ describe('memdir dream on planted problems', () => {
     expect(dry.code).toBe(0);
     expect(memories(snapshotTree(dir))).toEqual(memories(before));
     const planned = JSON.parse(dry.stdout);
-    expect(planned.summary).toBe('Improved 6 memories (1 merged, 1 dates, 3 pruned)');
+    expect(planned.summary).toBe('Improved 5 memories (1 merged, 1 dates, 2 pruned, 1 dead pointer dropped)');
     const reasons = planned.operations.map((o: { kind: string; path: string; effect: string }) => `${o.kind} ${o.effect} ${o.path}`);
     expect(reasons).toEqual([
       'dead-pointer rewrite MEMORY.md',
@@ -77,7 +77,7 @@ describe('memdir dream on planted problems', () => {
     expect(dry.stdout).toContain('+++ b/project_beta.md');
     expect(dry.stdout).toMatch(/delete {2}project_freeze_old\.md: contradicted by the newer project_freeze_new\.md/);
     expect(dry.stdout).toMatch(/rewrite project_parser\.md: removed .*cites src\/old_parser\.ts/);
-    expect(dry.stdout).toContain('dry run: Improved 6 memories (1 merged, 1 dates, 3 pruned)');
+    expect(dry.stdout).toContain('dry run: Improved 5 memories (1 merged, 1 dates, 2 pruned, 1 dead pointer dropped)');
   });
 
   test('a plan deleting more than the budget stops with exit 1 and changes nothing', async () => {
@@ -88,6 +88,22 @@ describe('memdir dream on planted problems', () => {
     expect(r.stderr).toContain('the plan deletes 2 of 13 memories, over the 10% budget');
     expect(memories(snapshotTree(dir))).toEqual(memories(before));
     expect(fs.existsSync(path.join(dir, '.consolidate-lock'))).toBe(false);
+  });
+
+  test('a pointer to a missing file with lines nested under it stays with them (the index holds that text); a bare one goes', async () => {
+    const root = tempDir();
+    const dir = path.join(root, 'memory');
+    writeTree(dir, {
+      'project_live.md': '---\nname: Live\ndescription: The live memory\ntype: project\n---\n\nThe live memory.\n',
+      'MEMORY.md':
+        '## Work\n- [Live](project_live.md) — The live memory\n- [Notes](project_notes.md) — release notes\n  - the changelog is written by hand\n- [Gone](project_gone.md) — removed long ago\n',
+    });
+    const run = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: root, env: cleanEnv(root) });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).summary).toBe('Improved 0 memories (0 merged, 0 dates, 0 pruned, 1 dead pointer dropped)');
+    const index = fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8');
+    expect(index).toContain('- [Notes](project_notes.md) — release notes\n  - the changelog is written by hand');
+    expect(index).not.toContain('project_gone.md');
   });
 
   test("near-duplicates that carry their own provenance (originSessionId, as Claude Code writes) merge; the merged file's is reported as dropped", async () => {
@@ -132,7 +148,7 @@ describe('memdir dream on planted problems', () => {
     const r = await runMemdir(['dream', '--dir', dir, '--force', '--commit'], { cwd: path.join(root, 'repo'), env });
     expect(r.code).toBe(0);
     const log = await git.log({ maxCount: 1 });
-    expect(log.latest!.message).toContain('memdir dream: Improved 6 memories');
+    expect(log.latest!.message).toContain('memdir dream: Improved 5 memories');
     // Only the consolidation lock (its mtime is the last run) is left out of the commit.
     expect((await git.status()).files.map((f) => f.path)).toEqual(['memory/.consolidate-lock']);
     await git.raw(['revert', '--no-edit', 'HEAD']);

@@ -52,7 +52,10 @@ export function plainText(text: string): string {
 export function firstSentence(text: string, max: number): string {
   const lines = text.split('\n').filter((l) => l.trim());
   if (lines.length > 1 && lines.every((l) => /^\s*(?:[-*+]|\d+[.)]|\|)/.test(l))) {
-    return clip(lines.map(plainText).filter(Boolean).join('; '), max);
+    // Items nested under one item say more about it: that item alone is the first sentence.
+    const items = lines.filter((l) => /^(?:[-*+]|\d+[.)]|\|)/.test(l));
+    if (items.length !== 1) return clip(lines.map(plainText).filter(Boolean).join('; '), max);
+    text = items[0]!;
   }
   const plain = plainText(text);
   const sentence = /^(.+?[.!?。！？])(?:\s|$)/.exec(plain)?.[1] ?? plain;
@@ -86,7 +89,8 @@ export function nameAndDescription(text: string, heading: string): { name: strin
     const first = firstSentence(text, 1000);
     const rest = plain.startsWith(first) ? plain.slice(first.length).trim() : '';
     const description = textWeight(rest) >= 20 ? firstSentence(rest, 140) : clip(textWeight(first) >= 20 ? first : `${plain} (moved from the memory index)`, 140);
-    return { name: clip(first || 'Notes from the index', 60), description };
+    // A name is a title, not a sentence: no full stop at its end.
+    return { name: clip(first.replace(/[.。]$/, '') || 'Notes from the index', 60), description };
   }
   const name = clip(titled, 60);
   let description = stripLead(firstSentence(text, 140), name);

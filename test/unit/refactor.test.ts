@@ -256,7 +256,32 @@ describe('real-directory symptoms (issue 15)', () => {
     const pointer = body(after, 'MEMORY.md')
       .split('\n')
       .find((l) => l.startsWith('- ['))!;
-    expect(pointer).toBe('- [Durable lessons.](project_durable_lessons.md) — Standing traps apply on every deploy: check the migration lock first.');
+    expect(pointer).toBe('- [Durable lessons](project_durable_lessons.md) — Standing traps apply on every deploy: check the migration lock first.');
+  });
+
+  test('a list with no heading above it is separate facts: one memory per item, its nested lines with it; under a heading the items stay one memory', () => {
+    const facts = [
+      '- The staging DB is reset every Monday at 06:00 UTC.',
+      '- Use pnpm, never npm, in this repo.',
+      '  - pnpm workspaces hold the packages.',
+      '',
+      '- The user is a data scientist on the billing team.',
+      '- Grafana dashboards for the API live at grafana.example.com/d/api.',
+    ].join('\n');
+    const { after } = roundTrip(input({ 'MEMORY.md': `${facts}\n` }));
+    expect([...after.keys()].filter((f) => f !== 'MEMORY.md').sort()).toEqual([
+      'feedback_use_pnpm_never_npm_in_this_repo.md',
+      'project_the_staging_db_is_reset_every_monday_at_06_00_utc.md',
+      'reference_grafana_dashboards_for_the_api_live_at.md',
+      'user_the_user_is_a_data_scientist_on_the_billing_team.md',
+    ]);
+    expect(body(after, 'feedback_use_pnpm_never_npm_in_this_repo.md')).toContain('- Use pnpm, never npm, in this repo.\n  - pnpm workspaces hold the packages.');
+    expect(body(after, 'project_the_staging_db_is_reset_every_monday_at_06_00_utc.md')).toContain('name: The staging DB is reset every Monday at 06:00 UTC\n');
+    const grouped = roundTrip(input({ 'MEMORY.md': `## Conventions\n${facts}\n` })).after;
+    expect([...grouped.keys()].filter((f) => f !== 'MEMORY.md')).toHaveLength(1);
+    // A paragraph among the items (an introduction) keeps them together too.
+    const introduced = roundTrip(input({ 'MEMORY.md': `Things to know:\n${facts.replace('\n\n', '\n')}\n` })).after;
+    expect([...introduced.keys()].filter((f) => f !== 'MEMORY.md')).toHaveLength(1);
   });
 
   test('a long hook is shortened in the index and opens the topic file; a second run changes nothing', () => {

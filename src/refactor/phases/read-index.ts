@@ -110,6 +110,28 @@ export function readIndex(state: PlanState): void {
   keepEmptyHeading();
   trimRules(state);
   separatePreamble(state);
+  splitHeadlessLists(state);
+}
+
+/**
+ * A list with no heading above it is a list of separate facts ("- the staging DB is reset on
+ * Mondays", "- use pnpm"): each top-level item becomes its own block, its nested lines with it.
+ * Under a heading, the heading names what the items share, so they stay one memory.
+ */
+function splitHeadlessLists(state: PlanState): void {
+  state.blocks = state.blocks.flatMap((b) => {
+    if (b.rawHeading !== '') return [b];
+    const content = b.lines.filter((l) => l.kind !== 'blank');
+    const topLevel = content.filter((l) => /^\S/.test(l.raw));
+    if (topLevel.length < 2 || topLevel.some((l) => l.kind !== 'list')) return [b];
+    const items: IndexBlock[] = [];
+    for (const line of b.lines) {
+      if (line.kind === 'list' && /^\S/.test(line.raw)) items.push({ ...b, lines: [line] });
+      else items[items.length - 1]!.lines.push(line);
+    }
+    for (const item of items) while (item.lines[item.lines.length - 1]!.kind === 'blank') item.lines.pop();
+    return items;
+  });
 }
 
 const ABOUT_THE_INDEX =

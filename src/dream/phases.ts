@@ -1,8 +1,8 @@
-import { classifyPointerTarget, pointerPath } from '../core/memory-index.js';
+import { classifyPointerTarget, type IndexLine, parseMemoryIndex, pointerPath } from '../core/memory-index.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { comparableText, similarPairs } from '../core/similarity.js';
 import { memoryFields, withBody } from '../core/topic-file.js';
-import { joinSection, type PlanState, splitSection, type Topic } from '../refactor/phases/state.js';
+import type { PlanState, Topic } from '../refactor/phases/state.js';
 import { citationKey, citations, type Citation } from './drift.js';
 
 /*
@@ -28,6 +28,8 @@ export interface DreamState {
   actions: DreamAction[];
   /** Topic files the dream phases delete, with the reason. */
   deleted: Map<string, string>;
+  /** Files the index pointed to that do not exist, with the reason their pointers were dropped. */
+  deadTargets: Map<string, string>;
 }
 
 /** An operation the claude engine proposed, already validated (see claude.ts). */
@@ -51,50 +53,60 @@ export interface RepoFacts {
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
- * A pointer to a file that does not exist is dropped: there is no memory behind it. A second
- * pointer to the same file goes with it, and so does a heading left with nothing under it. A
- * pointer with lines nested under it stays: those lines are the index's own text about it.
- * Runs before the detail lines move, so a dropped pointer's duplicates are not kept as details.
+ * A pointer to a file that does not exist is dropped: there is no memory behind it, and a second
+ * pointer to the same file goes with it. A pointer with lines nested under it stays: those lines
+ * are the index's own text about it. Runs before the detail lines move, so a dropped pointer's
+ * duplicates are not kept as details. The headings this empties are found once the index is
+ * rendered (`dropVanishedHeadings`).
  */
 export function dropDeadPointers(dream: DreamState): void {
   const { plan } = dream;
-  const dead = new Map<string, string>();
-  const sections = new Set<string>();
   plan.pointers = plan.pointers.filter((pointer) => {
     if (plan.topics.has(pointer.target) || !pointer.target.endsWith('.md') || classifyPointerTarget(pointer.target).kind !== 'file') return true;
     if ((plan.details.get(pointer.target) ?? []).some((line) => /^\s/.test(line))) return true;
     const reason = `points to ${pointer.target}, which does not exist`;
-    dead.set(pointer.target, reason);
-    sections.add(pointer.section);
+    dream.deadTargets.set(pointer.target, reason);
     plan.dropped.push({ text: pointer.raw, reason, source: INDEX_FILE });
     dream.actions.push({ kind: 'dead-pointer', path: INDEX_FILE, effect: 'rewrite', reason: `dropped the pointer to ${pointer.target}: it does not exist` });
     return false;
   });
-  if (dead.size === 0) return;
+  if (dream.deadTargets.size === 0) return;
   const first = new Set(plan.dropped.map((d) => d.text));
   for (const line of plan.parsedIndex.lines) {
-    const reason = line.kind === 'pointer' ? dead.get(pointerPath(line.target)) : undefined;
+    const reason = line.kind === 'pointer' ? dream.deadTargets.get(pointerPath(line.target)) : undefined;
     if (reason && !first.has(line.raw)) plan.dropped.push({ text: line.raw, reason, source: INDEX_FILE });
   }
-  for (const target of dead.keys()) plan.details.delete(target);
-  dropEmptiedHeadings(plan, sections);
+  for (const target of dream.deadTargets.keys()) plan.details.delete(target);
 }
 
-/** The headings of `sections` that nothing is left under, listed as dropped (the index renders only sections with entries). */
-function dropEmptiedHeadings(plan: PlanState, sections: Set<string>): void {
-  const live = new Set<string>();
-  const addWithParents = (section: string) => {
-    const path = splitSection(section);
-    for (let i = 1; i <= path.length; i++) live.add(joinSection(path.slice(0, i)));
-  };
-  for (const { section } of [...plan.pointers, ...plan.keptLines, ...plan.blocks]) addWithParents(section);
-  const emptied = new Set<string>();
-  for (const section of sections) {
-    const path = splitSection(section);
-    for (let i = 1; i <= path.length; i++) if (!live.has(joinSection(path.slice(0, i)))) emptied.add(path[i - 1]!);
+/**
+ * The headings above a dropped pointer that the rendered index no longer has are listed as
+ * dropped: their sections held nothing else. Headings are matched by text, as many times as the
+ * new index holds each; those with nothing dropped under them are matched first.
+ */
+export function dropVanishedHeadings(dream: DreamState, newIndex: string): void {
+  if (dream.deadTargets.size === 0) return;
+  const remaining = new Map<string, number>();
+  for (const line of parseMemoryIndex(newIndex).lines) if (line.kind === 'heading') remaining.set(line.text, (remaining.get(line.text) ?? 0) + 1);
+  const headings: Array<{ line: IndexLine & { kind: 'heading' }; emptiedBy: boolean }> = [];
+  let open: typeof headings = [];
+  for (const line of dream.plan.parsedIndex.lines) {
+    if (line.kind === 'heading') {
+      const heading = { line, emptiedBy: false };
+      open = [...open.filter((h) => h.line.level < line.level), heading];
+      headings.push(heading);
+    } else if (line.kind === 'pointer' && dream.deadTargets.has(pointerPath(line.target))) {
+      for (const h of open) h.emptiedBy = true;
+    }
   }
-  for (const line of plan.parsedIndex.lines) {
-    if (line.kind === 'heading' && emptied.has(line.text)) plan.dropped.push({ text: line.raw, reason: 'its section held only pointers to files that do not exist', source: INDEX_FILE });
+  const take = (text: string) => {
+    const left = remaining.get(text) ?? 0;
+    if (left > 0) remaining.set(text, left - 1);
+    return left > 0;
+  };
+  for (const h of headings) if (!h.emptiedBy) take(h.line.text);
+  for (const h of headings) {
+    if (h.emptiedBy && !take(h.line.text)) dream.plan.dropped.push({ text: h.line.raw, reason: 'its section held only pointers to files that do not exist', source: INDEX_FILE });
   }
 }
 

@@ -5,7 +5,7 @@ import { mergeNearDuplicates } from '../refactor/phases/merge.js';
 import { readIndex } from '../refactor/phases/read-index.js';
 import { renderIndex } from '../refactor/phases/render-index.js';
 import { createState, SUB_INDEX, type PlanInputFile, type RefactorPlan } from '../refactor/phases/state.js';
-import { applyModelProposals, dropDeadPointers, dropDrift, resolveContradictions, type DreamAction, type DreamState, type ModelProposal, type RepoFacts } from './phases.js';
+import { applyModelProposals, dropDeadPointers, dropDrift, dropVanishedHeadings, resolveContradictions, type DreamAction, type DreamState, type ModelProposal, type RepoFacts } from './phases.js';
 
 export type { DreamAction, RepoFacts } from './phases.js';
 
@@ -31,7 +31,7 @@ export interface DreamPlan {
 export function planDream(files: Map<string, PlanInputFile>, options: { anchor?: Date | undefined; repo?: RepoFacts | undefined; proposals?: readonly ModelProposal[] } = {}): DreamPlan {
   const state = createState(files, { anchor: options.anchor });
   const memories = state.topics.size;
-  const dream: DreamState = { plan: state, actions: [], deleted: new Map() };
+  const dream: DreamState = { plan: state, actions: [], deleted: new Map(), deadTargets: new Map() };
   readIndex(state);
   blocksToTopics(state);
   dropDeadPointers(dream);
@@ -42,6 +42,7 @@ export function planDream(files: Map<string, PlanInputFile>, options: { anchor?:
   mergeNearDuplicates(state);
   absoluteDates(state);
   const plan = renderIndex(state);
+  dropVanishedHeadings(dream, plan.changes.get(INDEX_FILE) ?? state.indexText);
   for (const path of dream.deleted.keys()) plan.changes.set(path, null);
   const actions = [...dream.actions];
   for (const op of plan.operations) {

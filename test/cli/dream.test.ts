@@ -106,6 +106,20 @@ describe('memdir dream on planted problems', () => {
     expect(index).not.toContain('project_gone.md');
   });
 
+  test.each([
+    ['a type heading of its own', '## Reference\n- [X](missing.md) — gone for good\n\n## Project\n- [Y](project_y.md) — the live one here\n', 1],
+    ['the same heading text twice, one emptied', '# A\n## Notes\n- [X](missing.md) — gone for good\n# B\n## Notes\n- [Y](project_y.md) — the live one here\n', 1],
+  ])('a heading a dead pointer leaves empty is listed as removed, once: %s', async (_, index, headings) => {
+    const root = tempDir();
+    const dir = path.join(root, 'memory');
+    writeTree(dir, { 'project_y.md': '---\nname: Y\ndescription: the live one here\ntype: project\n---\n\nY.\n', 'MEMORY.md': index });
+    const run = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: root, env: cleanEnv(root) });
+    expect(run.code, run.stderr).toBe(0);
+    const report = fs.readFileSync(JSON.parse(run.stdout).report, 'utf8');
+    expect(report.match(/— its section held only pointers to files that do not exist/g)).toHaveLength(headings);
+    expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toContain('- [Y](project_y.md) — the live one here');
+  });
+
   test("near-duplicates that carry their own provenance (originSessionId, as Claude Code writes) merge; the merged file's is reported as dropped", async () => {
     const root = tempDir();
     const dir = path.join(root, 'memory');

@@ -40,6 +40,8 @@ export const messages = {
   refactorWouldLose: (count: number, where: string, line: string, words: string[]) =>
     `refactor would lose ${count} line(s), e.g. ${where} "${printable(line)}"${words.length ? ` (the words ${words.slice(0, 5).join(', ')})` : ''}; nothing was changed`,
   keptToKeepWords: () => 'left as it is: refactor could not change it without losing words (merge or edit it by hand)',
+  dreamWouldLose: (count: number, where: string, line: string) => `dream would lose ${count} line(s) without a reason, e.g. ${where} "${printable(line)}"; nothing was changed`,
+  dreamKeptToKeepWords: () => 'left as it is: dream could not change it without losing words (merge or edit it by hand)',
   untrustedDate: (expression: string) =>
     `relative date "${printable(expression)}" left as written: only the file time is known, which a clone or copy resets (add modified: to the frontmatter, commit the file, or pass --anchor-date)`,
   hookSkipped: (hook: string, reason: string) => `memdir ${hook} hook skipped: ${printable(reason).slice(0, 300)}`,

@@ -62,6 +62,7 @@ function asJson(result: DreamResult, summaryLine: (counts: DreamResult['counts']
     operations: result.actions,
     files: [...(result.plan?.plan.changes ?? [])].map(([path, content]) => ({ path, action: content === null ? 'delete' : 'write' })),
     dropped: result.plan?.plan.dropped ?? [],
+    warnings: result.plan?.plan.warnings ?? [],
     unsaved: result.unsaved,
     engine: result.engine,
     rejected: result.rejected,
@@ -151,6 +152,7 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
     const lines = actionLines(result.actions);
     if (lines.length) output.write(`${args.dryRun ? 'would change' : 'changed'}:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
     for (const r of result.rejected) output.warn(`memdir dream: not applied, the model's ${JSON.stringify(r.operation)}: ${r.error}`);
+    for (const w of result.plan?.plan.warnings ?? []) output.info(`left for you: ${w.path}: ${w.message}`);
     for (const u of result.unsaved) output.info(`not in memory yet (asked in ${u.transcript}): ${u.text}`);
     output.out(`${args.dryRun ? 'dry run: ' : ''}${summaryLine(result.counts)}\n`);
     if (result.report) output.info(`report: ${result.report}`);

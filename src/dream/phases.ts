@@ -1,4 +1,4 @@
-import { classifyPointerTarget, type IndexLine, parseMemoryIndex, pointerPath } from '../core/memory-index.js';
+import { classifyPointerTarget, pointerPath } from '../core/memory-index.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { comparableText, similarPairs } from '../core/similarity.js';
 import { memoryFields, withBody } from '../core/topic-file.js';
@@ -28,8 +28,6 @@ export interface DreamState {
   actions: DreamAction[];
   /** Topic files the dream phases delete, with the reason. */
   deleted: Map<string, string>;
-  /** Files the index pointed to that do not exist, with the reason their pointers were dropped. */
-  deadTargets: Map<string, string>;
 }
 
 /** An operation the claude engine proposed, already validated (see claude.ts). */
@@ -56,8 +54,8 @@ const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
  * A pointer to a file that does not exist is dropped: there is no memory behind it, and a second
  * pointer to the same file goes with it. A pointer with lines nested under it stays: those lines
  * are the index's own text about it. Runs before the detail lines move, so a dropped pointer's
- * duplicates are not kept as details. The headings this empties are found once the index is
- * rendered (`dropVanishedHeadings`).
+ * duplicates are not kept as details. The headings this empties are accounted for once the index
+ * is rendered (refactor/phases/vanished-headings).
  */
 export function dropDeadPointers(dream: DreamState): void {
   const { plan } = dream;
@@ -65,49 +63,18 @@ export function dropDeadPointers(dream: DreamState): void {
     if (plan.topics.has(pointer.target) || !pointer.target.endsWith('.md') || classifyPointerTarget(pointer.target).kind !== 'file') return true;
     if ((plan.details.get(pointer.target) ?? []).some((line) => /^\s/.test(line))) return true;
     const reason = `points to ${pointer.target}, which does not exist`;
-    dream.deadTargets.set(pointer.target, reason);
+    plan.deadTargets.set(pointer.target, reason);
     plan.dropped.push({ text: pointer.raw, reason, source: INDEX_FILE });
     dream.actions.push({ kind: 'dead-pointer', path: INDEX_FILE, effect: 'rewrite', reason: `dropped the pointer to ${pointer.target}: it does not exist` });
     return false;
   });
-  if (dream.deadTargets.size === 0) return;
+  if (plan.deadTargets.size === 0) return;
   const first = new Set(plan.dropped.map((d) => d.text));
   for (const line of plan.parsedIndex.lines) {
-    const reason = line.kind === 'pointer' ? dream.deadTargets.get(pointerPath(line.target)) : undefined;
+    const reason = line.kind === 'pointer' ? plan.deadTargets.get(pointerPath(line.target)) : undefined;
     if (reason && !first.has(line.raw)) plan.dropped.push({ text: line.raw, reason, source: INDEX_FILE });
   }
-  for (const target of dream.deadTargets.keys()) plan.details.delete(target);
-}
-
-/**
- * The headings above a dropped pointer that the rendered index no longer has are listed as
- * dropped: their sections held nothing else. Headings are matched by text, as many times as the
- * new index holds each; those with nothing dropped under them are matched first.
- */
-export function dropVanishedHeadings(dream: DreamState, newIndex: string): void {
-  if (dream.deadTargets.size === 0) return;
-  const remaining = new Map<string, number>();
-  for (const line of parseMemoryIndex(newIndex).lines) if (line.kind === 'heading') remaining.set(line.text, (remaining.get(line.text) ?? 0) + 1);
-  const headings: Array<{ line: IndexLine & { kind: 'heading' }; emptiedBy: boolean }> = [];
-  let open: typeof headings = [];
-  for (const line of dream.plan.parsedIndex.lines) {
-    if (line.kind === 'heading') {
-      const heading = { line, emptiedBy: false };
-      open = [...open.filter((h) => h.line.level < line.level), heading];
-      headings.push(heading);
-    } else if (line.kind === 'pointer' && dream.deadTargets.has(pointerPath(line.target))) {
-      for (const h of open) h.emptiedBy = true;
-    }
-  }
-  const take = (text: string) => {
-    const left = remaining.get(text) ?? 0;
-    if (left > 0) remaining.set(text, left - 1);
-    return left > 0;
-  };
-  for (const h of headings) if (!h.emptiedBy) take(h.line.text);
-  for (const h of headings) {
-    if (h.emptiedBy && !take(h.line.text)) dream.plan.dropped.push({ text: h.line.raw, reason: 'its section held only pointers to files that do not exist', source: INDEX_FILE });
-  }
+  for (const target of plan.deadTargets.keys()) plan.details.delete(target);
 }
 
 /** Numbers and dates: what differs between two statements of the same fact. */

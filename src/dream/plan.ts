@@ -1,3 +1,5 @@
+import { MemdirError } from '../core/errors.js';
+import { messages } from '../core/messages.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { blocksToTopics, moveDetails } from '../refactor/phases/blocks.js';
 import { absoluteDates } from '../refactor/phases/dates.js';
@@ -5,7 +7,8 @@ import { mergeNearDuplicates } from '../refactor/phases/merge.js';
 import { readIndex } from '../refactor/phases/read-index.js';
 import { renderIndex } from '../refactor/phases/render-index.js';
 import { createState, SUB_INDEX, type PlanInputFile, type RefactorPlan } from '../refactor/phases/state.js';
-import { applyModelProposals, dropDeadPointers, dropDrift, dropVanishedHeadings, resolveContradictions, type DreamAction, type DreamState, type ModelProposal, type RepoFacts } from './phases.js';
+import { lostLines } from '../refactor/verify.js';
+import { applyModelProposals, dropDeadPointers, dropDrift, resolveContradictions, type DreamAction, type DreamState, type ModelProposal, type RepoFacts } from './phases.js';
 
 export type { DreamAction, RepoFacts } from './phases.js';
 
@@ -28,10 +31,13 @@ export interface DreamPlan {
  * merged, dates made absolute, and the index rendered within the limits the
  * agent loads (orphans indexed).
  */
-export function planDream(files: Map<string, PlanInputFile>, options: { anchor?: Date | undefined; repo?: RepoFacts | undefined; proposals?: readonly ModelProposal[] } = {}): DreamPlan {
-  const state = createState(files, { anchor: options.anchor });
+export function planDream(
+  files: Map<string, PlanInputFile>,
+  options: { anchor?: Date | undefined; repo?: RepoFacts | undefined; proposals?: readonly ModelProposal[]; keepIndexLines?: ReadonlySet<number> } = {},
+): DreamPlan {
+  const state = createState(files, { anchor: options.anchor, keepIndexLines: options.keepIndexLines });
   const memories = state.topics.size;
-  const dream: DreamState = { plan: state, actions: [], deleted: new Map(), deadTargets: new Map() };
+  const dream: DreamState = { plan: state, actions: [], deleted: new Map() };
   readIndex(state);
   blocksToTopics(state);
   dropDeadPointers(dream);
@@ -42,7 +48,6 @@ export function planDream(files: Map<string, PlanInputFile>, options: { anchor?:
   mergeNearDuplicates(state);
   absoluteDates(state);
   const plan = renderIndex(state);
-  dropVanishedHeadings(dream, plan.changes.get(INDEX_FILE) ?? state.indexText);
   for (const path of dream.deleted.keys()) plan.changes.set(path, null);
   const actions = [...dream.actions];
   for (const op of plan.operations) {
@@ -55,4 +60,29 @@ export function planDream(files: Map<string, PlanInputFile>, options: { anchor?:
     actions.push({ kind: 'index', path: INDEX_FILE, effect: 'rewrite', reason: 'index rewritten: one pointer per memory, within 200 lines / 25,000 characters, lines ≤ 150 characters' });
   const deletes = [...plan.changes].filter(([path, content]) => content === null && !SUB_INDEX.test(path)).map(([path]) => path);
   return { plan, actions, memories, deletes };
+}
+
+/**
+ * The plan, made again with what it would lose left where it is (index lines stay in the index,
+ * files stay as they are), as refactor does: a safety net, not a formality. Still losing words
+ * after three attempts, it refuses and changes nothing.
+ */
+export function planWithoutLoss(input: Map<string, PlanInputFile>, options: Parameters<typeof planDream>[1] = {}): DreamPlan {
+  const files = new Map(input);
+  const texts = new Map([...files].map(([file, f]) => [file, f.text]));
+  const keepIndexLines = new Set<number>();
+  for (let attempt = 0; ; attempt++) {
+    const dreamPlan = planDream(files, { ...options, keepIndexLines });
+    const leftAlone = [...files].filter(([, f]) => f.leftAlone).map(([file]) => file);
+    const lost = lostLines(texts, dreamPlan.plan, leftAlone);
+    if (lost.length === 0) return dreamPlan;
+    if (attempt === 3) {
+      const first = lost[0]!;
+      throw new MemdirError(messages.dreamWouldLose(lost.length, `${first.file}:${first.line}`, first.text.trim().slice(0, 80)), { hint: 'please report this with the directory' });
+    }
+    for (const { file, line } of lost) {
+      if (file === INDEX_FILE) keepIndexLines.add(line);
+      else if (files.has(file) && !files.get(file)!.leftAlone) files.set(file, { ...files.get(file)!, leftAlone: messages.dreamKeptToKeepWords() });
+    }
+  }
 }

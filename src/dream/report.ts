@@ -19,6 +19,8 @@ export function formatDreamReport(result: DreamResult, stamp: string): string {
   lines.push('Deletions and rewrites, each with its reason:', '', ...actionLines(result.actions).map((l) => `- ${l}`), '');
   const dropped = result.plan?.plan.dropped ?? [];
   if (dropped.length) lines.push('Lines removed:', '', ...dropped.map((d) => `- ${d.source}: ${d.text.trim()} — ${d.reason}`), '');
+  const left = result.plan?.plan.warnings ?? [];
+  if (left.length) lines.push('Left for you:', '', ...left.map((w) => `- ${w.path}: ${w.message}`), '');
   if (result.unsaved.length) {
     lines.push(
       'Asked to be remembered in recent sessions but in no memory yet (`memdir extract` saves them):',

@@ -5,19 +5,18 @@ import { memoryFields, parseTopicFile } from '../core/topic-file.js';
 import { ModelError } from '../llm/model.js';
 import { SUB_INDEX, type PlanInputFile } from '../refactor/phases/state.js';
 import type { ShownMemory, ValidatedOperations } from './claude.js';
-import { MemdirError, UsageError } from '../core/errors.js';
+import { UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { findGitRoot } from '../store/git-root.js';
 import { loadDirectory } from '../store/dir-reader.js';
 import { commitChanges, type FileChange } from '../store/atomic.js';
 import { withDirLock } from '../store/lock.js';
 import { diffsOf, planInput } from '../refactor/run.js';
-import { lostLines } from '../refactor/verify.js';
 import { now as clockNow } from './clock.js';
 import { releaseConsolidationLock, rollBackConsolidationLock, takeConsolidationLock, lockHolder } from './consolidate-lock.js';
 import { checkGate, recentTranscripts, transcriptFolders } from './gate.js';
 import { keepPreviousVersions, runStamp, writeReport } from './history.js';
-import { planDream, type DreamPlan } from './plan.js';
+import { planWithoutLoss, type DreamPlan } from './plan.js';
 import type { DreamCounts, DreamResult } from './types.js';
 
 export type { DreamCounts, DreamResult, DreamStatus } from './types.js';
@@ -120,19 +119,8 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
 
   const plan = async (): Promise<Omit<DreamResult, 'status' | 'report' | 'commit'>> => {
     const { input } = await planInput(dir);
-    const dreamPlan = planDream(input, { anchor: options.anchor, repo, proposals: model?.valid });
     const texts = new Map([...input].map(([file, f]) => [file, f.text]));
-    const lost = lostLines(
-      texts,
-      dreamPlan.plan,
-      [...input].filter(([, f]) => f.leftAlone).map(([file]) => file),
-    );
-    if (lost.length > 0) {
-      const first = lost[0]!;
-      throw new MemdirError(`dream would lose ${lost.length} line(s) without a reason, e.g. ${first.file}:${first.line} "${first.text.trim().slice(0, 80)}"; nothing was changed`, {
-        hint: 'please report this with the directory',
-      });
-    }
+    const dreamPlan = planWithoutLoss(input, { anchor: options.anchor, repo, proposals: model?.valid });
     const budget = { maxDelete, deletes: dreamPlan.deletes.length, memories: dreamPlan.memories };
     // Topic files only: the index's pointer lines would count as holding whatever they mention.
     const unsaved = await unsavedRequests(

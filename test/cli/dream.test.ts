@@ -120,6 +120,20 @@ describe('memdir dream on planted problems', () => {
     expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toContain('- [Y](project_y.md) — the live one here');
   });
 
+  test('what the plan would lose is left where it is and reported, as refactor does, instead of refusing the whole run', async () => {
+    const root = tempDir();
+    const dir = path.join(root, 'memory');
+    // A type title over a pointer of another type: the layout regroups by type and the heading would go.
+    writeTree(dir, {
+      'reference_f1.md': '---\nname: f1\ndescription: about f1 and deploy things\ntype: reference\n---\n\nBody of f1.\n',
+      'MEMORY.md': '### User\n- [T1](reference_f1.md) — hook notes\n  - detail people\n',
+    });
+    const run = await runMemdir(['dream', '--dir', dir, '--force'], { cwd: root, env: cleanEnv(root) });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('left for you: MEMORY.md:1: left in the index: removing this heading would lose words');
+    expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toContain('User');
+  });
+
   test("near-duplicates that carry their own provenance (originSessionId, as Claude Code writes) merge; the merged file's is reported as dropped", async () => {
     const root = tempDir();
     const dir = path.join(root, 'memory');

@@ -259,6 +259,18 @@ describe('real-directory symptoms (issue 15)', () => {
     expect(pointer).toBe('- [Durable lessons](project_durable_lessons.md) — Standing traps apply on every deploy: check the migration lock first.');
   });
 
+  test('a second section under the same heading joins the first, and is reported as dropped with its reason', () => {
+    const { plan, after } = roundTrip(
+      input({
+        'project_a.md': '---\nname: A\ndescription: the first memory about deploys\ntype: project\n---\n\nA.\n',
+        'project_b.md': '---\nname: B\ndescription: the second memory about deploys\ntype: project\n---\n\nB.\n',
+        'MEMORY.md': '## Staging\n- [A](project_a.md) — the first memory about deploys\n## Other\n# Staging\n- [B](project_b.md) — the second memory about deploys\n',
+      }),
+    );
+    expect(body(after, 'MEMORY.md').match(/Staging/g)).toHaveLength(1);
+    expect(plan.dropped).toContainEqual({ text: '# Staging', reason: 'a second section with this heading: what it held is under the one kept', source: 'MEMORY.md' });
+  });
+
   test('a list with no heading above it is separate facts: one memory per item, its nested lines with it; under a heading the items stay one memory', () => {
     const facts = [
       '- The staging DB is reset every Monday at 06:00 UTC.',

@@ -65,6 +65,11 @@ export function readIndex(state: PlanState): void {
         }
         keepEmptyHeading(line);
         path = [...path.filter((h) => h.level < line.level), { level: line.level, text: line.text }];
+        if (number === 0 && state.options.keepIndexLines?.has(line.line)) {
+          // Its section stays even when everything under it moves out: dropping the heading would lose words.
+          state.keptLines.push({ section: joinSection(path.map((h) => h.text)), raw: '', target: undefined });
+          state.warnings.push({ path: `${INDEX_FILE}:${line.line}`, message: 'left in the index: removing this heading would lose words' });
+        }
         emptyHeading = path;
         block = undefined;
         lastPointer = undefined;
@@ -84,6 +89,7 @@ export function readIndex(state: PlanState): void {
           // A second pointer to the same file: what it says moves into that file, like a detail line.
           const said = [plainText(line.title), line.hook].filter(Boolean).join(' — ');
           if (said) state.details.set(target, [...(state.details.get(target) ?? []), `- ${said}`]);
+          if (number === 0) state.duplicatePointerLines.add(line.line);
           continue;
         }
         seenTargets.add(target);
@@ -123,7 +129,7 @@ function splitHeadlessLists(state: PlanState): void {
     if (b.rawHeading !== '') return [b];
     const content = b.lines.filter((l) => l.kind !== 'blank');
     const topLevel = content.filter((l) => /^\S/.test(l.raw));
-    if (topLevel.length < 2 || topLevel.some((l) => l.kind !== 'list')) return [b];
+    if (topLevel.length < 2 || topLevel.some((l) => l.kind !== 'list') || content[0] !== topLevel[0]) return [b];
     const items: IndexBlock[] = [];
     for (const line of b.lines) {
       if (line.kind === 'list' && /^\S/.test(line.raw)) items.push({ ...b, lines: [line] });

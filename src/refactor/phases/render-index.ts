@@ -4,6 +4,7 @@ import { INDEX_FILE, isMemoryType, type MemoryType } from '../../core/taxonomy.j
 import { memoryFields, newTopicFile, serializeTopicFile, withBody, type TopicFile } from '../../core/topic-file.js';
 import { truncateIndex } from '../../core/truncate.js';
 import { clip } from '../classify.js';
+import { accountForVanishedHeadings } from './vanished-headings.js';
 import { lineCount, rewriteDates, splitSection, SUB_INDEX_SIZE, TYPE_TITLE, typeFromFileName, type IndexStats, type PlanState, type Pointer, type RefactorPlan } from './state.js';
 
 type Entry = {
@@ -78,6 +79,7 @@ export function renderIndex(state: PlanState): RefactorPlan {
     changes.set(INDEX_FILE, newIndex);
     state.operations.push({ kind: 'rewrite-index', path: INDEX_FILE });
   }
+  accountForVanishedHeadings(state, [newIndex, ...wantedSubIndexes.values()]);
   if (!fits(newIndex)) state.warnings.push({ path: INDEX_FILE, message: `still ${lineCount(newIndex)} lines, ${newIndex.length.toLocaleString('en-US')} characters` });
   const { blockTexts: blocks, operations, dropped, warnings } = state;
   return { blocks, operations, changes, dropped, warnings, before: indexStats(state.indexText), after: indexStats(newIndex) };

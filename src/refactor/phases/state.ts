@@ -146,6 +146,10 @@ export interface PlanState {
   pointers: Pointer[];
   /** Detail lines nested under a pointer, by its target. */
   details: Map<string, string[]>;
+  /** MEMORY.md lines holding a second pointer to a file pointed to above (their text moved into `details`). */
+  duplicatePointerLines: Set<number>;
+  /** Files the index pointed to that do not exist and whose pointers were dropped (by dream), with the reason. */
+  deadTargets: Map<string, string>;
   /** Detail lines that stay in the index (under a file left alone). */
   detailsKept: Map<string, string[]>;
   /** Inline blocks of the index: the heading they sat under, the section path their pointer goes to. */
@@ -182,6 +186,8 @@ export function createState(files: Map<string, PlanInputFile>, options: PlanOpti
     pointers: [],
     details: new Map(),
     detailsKept: new Map(),
+    duplicatePointerLines: new Set(),
+    deadTargets: new Map(),
     blocks: [],
     preamble: [],
     topLine: undefined,

@@ -7,7 +7,7 @@ import { mergeNearDuplicates } from '../refactor/phases/merge.js';
 import { readIndex } from '../refactor/phases/read-index.js';
 import { renderIndex } from '../refactor/phases/render-index.js';
 import { createState, SUB_INDEX, type PlanInputFile, type RefactorPlan } from '../refactor/phases/state.js';
-import { lostLines } from '../refactor/verify.js';
+import { lostLines, planKeepingWords } from '../refactor/verify.js';
 import { applyModelProposals, dropDeadPointers, dropDrift, resolveContradictions, type DreamAction, type DreamState, type ModelProposal, type RepoFacts } from './phases.js';
 
 export type { DreamAction, RepoFacts } from './phases.js';
@@ -62,27 +62,21 @@ export function planDream(
   return { plan, actions, memories, deletes };
 }
 
-/**
- * The plan, made again with what it would lose left where it is (index lines stay in the index,
- * files stay as they are), as refactor does: a safety net, not a formality. Still losing words
- * after three attempts, it refuses and changes nothing.
- */
+/** The dream plan, with what it would lose left where it is and reported (see planKeepingWords); refuses when that is not enough. */
 export function planWithoutLoss(input: Map<string, PlanInputFile>, options: Parameters<typeof planDream>[1] = {}): DreamPlan {
-  const files = new Map(input);
-  const texts = new Map([...files].map(([file, f]) => [file, f.text]));
-  const keepIndexLines = new Set<number>();
-  for (let attempt = 0; ; attempt++) {
-    const dreamPlan = planDream(files, { ...options, keepIndexLines });
-    const leftAlone = [...files].filter(([, f]) => f.leftAlone).map(([file]) => file);
-    const lost = lostLines(texts, dreamPlan.plan, leftAlone);
-    if (lost.length === 0) return dreamPlan;
-    if (attempt === 3) {
-      const first = lost[0]!;
-      throw new MemdirError(messages.dreamWouldLose(lost.length, `${first.file}:${first.line}`, first.text.trim().slice(0, 80)), { hint: 'please report this with the directory' });
-    }
-    for (const { file, line } of lost) {
-      if (file === INDEX_FILE) keepIndexLines.add(line);
-      else if (files.has(file) && !files.get(file)!.leftAlone) files.set(file, { ...files.get(file)!, leftAlone: messages.dreamKeptToKeepWords() });
-    }
-  }
+  const texts = new Map([...input].map(([file, f]) => [file, f.text]));
+  const { plan, lost } = planKeepingWords(
+    input,
+    (files, keepIndexLines) => planDream(files, { ...options, keepIndexLines }),
+    (planned, files) =>
+      lostLines(
+        texts,
+        planned.plan,
+        [...files].filter(([, f]) => f.leftAlone).map(([file]) => file),
+      ),
+    messages.dreamKeptToKeepWords(),
+  );
+  const first = lost[0];
+  if (first) throw new MemdirError(messages.dreamWouldLose(lost.length, `${first.file}:${first.line}`, first.text.trim().slice(0, 80)), { hint: 'please report this with the directory' });
+  return plan;
 }

@@ -6,6 +6,8 @@ import { readIndex } from './phases/read-index.js';
 import { renderIndex } from './phases/render-index.js';
 import { splitLongTopics } from './phases/split.js';
 import { createState, type PlanInputFile, type PlanOptions, type RefactorPlan } from './phases/state.js';
+import { type Loss, lostLines, lostWords, planKeepingWords } from './verify.js';
+import { messages } from '../core/messages.js';
 
 export type { BlockProposal, IndexStats, Operation, PlanInputFile, PlanOptions, RefactorPlan } from './phases/state.js';
 export { splitAtHeadings } from './phases/split.js';
@@ -23,4 +25,23 @@ export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOpt
   splitLongTopics(state);
   reportMissingWhyHow(state);
   return renderIndex(state);
+}
+
+/** The refactor plan with what it would lose left where it is (see planKeepingWords); `lost` is what that could not save. */
+export function planRefactorKeepingWords(input: Map<string, PlanInputFile>, options: PlanOptions = {}, first?: RefactorPlan): { plan: RefactorPlan; lost: Loss[] } {
+  const before = new Map([...input].map(([file, f]) => [file, f.text]));
+  return planKeepingWords(
+    input,
+    (files, keepIndexLines) => planRefactor(files, { ...options, keepIndexLines }),
+    (planned, files) => [
+      ...lostLines(
+        before,
+        planned,
+        [...files].filter(([, f]) => f.leftAlone).map(([file]) => file),
+      ),
+      ...lostWords(before, planned),
+    ],
+    messages.keptToKeepWords(),
+    first,
+  );
 }

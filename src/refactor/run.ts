@@ -8,8 +8,7 @@ import { anchorDate, buildModel } from '../core/dir-model.js';
 import { DEFAULT_CONFIG } from '../config/validate.js';
 import { lintModel } from '../lint/engine.js';
 import { RULES } from '../lint/rules/index.js';
-import { planRefactor, type PlanInputFile, type PlanOptions, type RefactorPlan } from './plan.js';
-import { lostLines, lostWords } from './verify.js';
+import { planRefactor, planRefactorKeepingWords, type PlanInputFile, type PlanOptions, type RefactorPlan } from './plan.js';
 import { InputError, MemdirError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { ModelError } from '../llm/model.js';
@@ -116,27 +115,15 @@ export async function runRefactor(dir: string, options: RefactorOptions = {}): P
         options.warn?.(`memdir refactor: ${error.message}; using the local engine`);
       }
     }
-    // A safety net, not a formality: a plan that would lose a word is never written. What would lose
-    // words is left where it is (index lines stay in the index, files stay as they are) and planned again.
-    const leftAlone = [...input].filter(([, f]) => f.leftAlone).map(([file]) => file);
-    const before = new Map([...input].map(([file, f]) => [file, f.text]));
-    const keepIndexLines = new Set<number>();
-    for (let attempt = 0; ; attempt++) {
-      const lines = lostLines(before, plan, leftAlone);
-      const words = lostWords(before, plan);
-      if (lines.length === 0 && words.length === 0) break;
-      const first = words[0] ?? { ...lines[0]!, words: [] };
-      if (attempt === 3) {
-        throw new MemdirError(messages.refactorWouldLose(lines.length + words.length, `${first.file}:${first.line}`, first.text.trim().slice(0, 80), first.words), {
-          hint: 'please report this with the directory',
-        });
-      }
-      for (const lost of [...lines, ...words]) {
-        if (lost.file === INDEX_FILE) keepIndexLines.add(lost.line);
-        else if (input.has(lost.file) && !input.get(lost.file)!.leftAlone) input.set(lost.file, { ...input.get(lost.file)!, leftAlone: messages.keptToKeepWords() });
-      }
-      plan = planRefactor(input, { anchor: options.anchor, proposals, keepIndexLines });
+    // A plan that would lose a word is never written (see planKeepingWords).
+    const kept = planRefactorKeepingWords(input, { anchor: options.anchor, proposals }, plan);
+    const first = kept.lost.find((l) => l.words?.length) ?? kept.lost[0];
+    if (first) {
+      throw new MemdirError(messages.refactorWouldLose(kept.lost.length, `${first.file}:${first.line}`, first.text.trim().slice(0, 80), first.words ?? []), {
+        hint: 'please report this with the directory',
+      });
     }
+    plan = kept.plan;
     // Diffs are for --dry-run; computing them for hundreds of files is not free.
     const diffs = options.dryRun ? await diffsOf(input, plan) : [];
     if (!options.dryRun && plan.changes.size > 0) {

@@ -1,7 +1,6 @@
 import { classifyPointerTarget, parseMemoryIndex, pointerPath } from '../core/memory-index.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
-import type { RefactorPlan } from './plan.js';
-import { SUB_INDEX } from './phases/state.js';
+import { type PlanInputFile, type RefactorPlan, SUB_INDEX } from './phases/state.js';
 
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -195,4 +194,38 @@ export function lostWords(before: Map<string, string>, plan: RefactorPlan): Arra
     }
   }
   return [...lost.values()];
+}
+
+export interface Loss {
+  file: string;
+  line: number;
+  text: string;
+  words?: string[];
+}
+
+/**
+ * A safety net, not a formality: a plan that would lose a word is made again with what it would
+ * lose left where it is (index lines stay in the index, files stay as they are, marked
+ * `leftAlone`), up to three times. Returns the plan, or what it still loses (the caller refuses,
+ * changing nothing). `input` is not changed.
+ */
+export function planKeepingWords<P>(
+  input: Map<string, PlanInputFile>,
+  plan: (files: Map<string, PlanInputFile>, keepIndexLines: ReadonlySet<number>) => P,
+  lossesOf: (planned: P, files: Map<string, PlanInputFile>) => Loss[],
+  leftAloneBecause: string,
+  /** The plan already made from `input` as it is, if any: not made again. */
+  first?: P,
+): { plan: P; lost: Loss[] } {
+  const files = new Map(input);
+  const keepIndexLines = new Set<number>();
+  for (let attempt = 0; ; attempt++) {
+    const planned = attempt === 0 && first !== undefined ? first : plan(files, keepIndexLines);
+    const lost = lossesOf(planned, files);
+    if (lost.length === 0 || attempt === 3) return { plan: planned, lost };
+    for (const { file, line } of lost) {
+      if (file === INDEX_FILE) keepIndexLines.add(line);
+      else if (files.has(file) && !files.get(file)!.leftAlone) files.set(file, { ...files.get(file)!, leftAlone: leftAloneBecause });
+    }
+  }
 }

@@ -1,14 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { parseMemoryIndex, pointerPath } from '../../src/core/memory-index.js';
 import { planWithoutLoss } from '../../src/dream/plan.js';
+import { planRefactorKeepingWords } from '../../src/refactor/plan.js';
 import type { PlanInputFile } from '../../src/refactor/phases/state.js';
-import { lostLines } from '../../src/refactor/verify.js';
+import { lostLines, lostWords } from '../../src/refactor/verify.js';
 
 /**
  * Dream over generated indexes that mix what real ones hold: headings of every level (some the
  * type titles memdir writes), pointers to files that exist and to files that do not, second
  * pointers to one file, nested detail lines, inline facts and blank lines. Seeded, so a failure
- * reproduces; each case is planned as `memdir dream` plans it.
+ * reproduces; each case is planned as `memdir dream` and `memdir refactor` plan it.
  */
 const CASES = 600;
 const ANCHOR = new Date('2026-11-01T00:00:00Z');
@@ -49,7 +50,17 @@ function generatedDirectory(seed: number): Map<string, PlanInputFile> {
   return files;
 }
 
-describe('dream on generated indexes', () => {
+describe('dream and refactor on generated indexes', () => {
+  test(`${CASES} indexes: refactor plans each without losing a word (what it cannot move stays where it is)`, () => {
+    for (let seed = 1; seed <= CASES; seed++) {
+      const input = generatedDirectory(seed);
+      const { plan, lost } = planRefactorKeepingWords(input, { anchor: new Date('2026-11-30T00:00:00Z') });
+      const texts = new Map([...input].map(([file, f]) => [file, f.text]));
+      expect(lost, `seed ${seed}:\n${input.get('MEMORY.md')!.text}`).toEqual([]);
+      expect(lostWords(texts, plan)).toEqual([]);
+    }
+  });
+
   test(`${CASES} indexes: planned without refusing, nothing lost, no bare pointer to a missing file left`, () => {
     for (let seed = 1; seed <= CASES; seed++) {
       const input = generatedDirectory(seed);

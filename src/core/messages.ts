@@ -40,6 +40,8 @@ export const messages = {
   refactorWouldLose: (count: number, where: string, line: string, words: string[]) =>
     `refactor would lose ${count} line(s), e.g. ${where} "${printable(line)}"${words.length ? ` (the words ${words.slice(0, 5).join(', ')})` : ''}; nothing was changed`,
   keptToKeepWords: () => 'left as it is: refactor could not change it without losing words (merge or edit it by hand)',
+  pointerNotLoaded: (file: string) =>
+    `memdir: the pointer to ${file} is past what the agent loads of MEMORY.md (200 lines, 25,000 characters): it will not see this memory until the index is shorter (\`memdir refactor\`)`,
   dreamWouldLose: (count: number, where: string, line: string) => `dream would lose ${count} line(s) without a reason, e.g. ${where} "${printable(line)}"; nothing was changed`,
   dreamKeptToKeepWords: () => 'left as it is: dream could not change it without losing words (merge or edit it by hand)',
   untrustedDate: (expression: string) =>

@@ -5,6 +5,8 @@ import { INDEX_FILE } from './taxonomy.js';
 
 export interface TruncatedIndex {
   content: string;
+  /** The part of the index the agent sees (`content` without the warning line). */
+  loaded: string;
   lineCount: number;
   /** Size as the agent measures it: UTF-16 code units of the trimmed text (bytes for ASCII). */
   byteCount: number;
@@ -26,7 +28,7 @@ export function truncateIndex(raw: string): TruncatedIndex {
   const wasLineTruncated = lineCount > INDEX_MAX_LINES;
   const wasByteTruncated = byteCount > INDEX_MAX_BYTES;
   if (!wasLineTruncated && !wasByteTruncated) {
-    return { content: trimmed, lineCount, byteCount, wasLineTruncated, wasByteTruncated };
+    return { content: trimmed, loaded: trimmed, lineCount, byteCount, wasLineTruncated, wasByteTruncated };
   }
   let kept = wasLineTruncated ? lines.slice(0, INDEX_MAX_LINES).join('\n') : trimmed;
   if (kept.length > INDEX_MAX_BYTES) {
@@ -34,7 +36,7 @@ export function truncateIndex(raw: string): TruncatedIndex {
     kept = kept.slice(0, cut > 0 ? cut : INDEX_MAX_BYTES);
   }
   const content = `${kept}\n\n${truncationWarning(lineCount, byteCount, wasLineTruncated, wasByteTruncated)}`;
-  return { content, lineCount, byteCount, wasLineTruncated, wasByteTruncated };
+  return { content, loaded: kept, lineCount, byteCount, wasLineTruncated, wasByteTruncated };
 }
 
 function truncationWarning(lineCount: number, byteCount: number, overLines: boolean, overBytes: boolean): string {

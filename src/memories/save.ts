@@ -1,3 +1,4 @@
+import { messages } from '../core/messages.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { readStdin } from '../shell/stdin.js';
@@ -21,6 +22,7 @@ export async function runSave(options: SaveOptions, output: Output): Promise<num
     output.out(`${result.created ? 'saved' : 'updated'} ${result.file}`);
     output.info(output.colors.dim(`in ${result.dir}`));
   }
+  if (!result.loaded) output.warn(messages.pointerNotLoaded(result.file));
   return 0;
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { InputError, IoError, RefusedError, UsageError } from '../core/errors.js';
 import { INDEX_MAX_BYTES, MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { messages } from '../core/messages.js';
+import { truncateIndex } from '../core/truncate.js';
 import { fittedHook, parseMemoryIndex, pointerPath, removePointer, renderMemoryIndex, upsertPointer, type MemoryIndex } from '../core/memory-index.js';
 import { freeTopicFileName, slugify } from '../core/paths.js';
 import { findSecrets } from '../core/secrets.js';
@@ -27,6 +28,8 @@ export interface SaveResult {
   dir: string;
   created: boolean;
   pointer: string;
+  /** Whether the agent loads the pointer: false when it sits past what Claude Code reads of MEMORY.md (200 lines, 25,000 characters). */
+  loaded: boolean;
 }
 
 /** MEMORY.md as text (empty when missing), refusing indexes no agent could use. */
@@ -137,7 +140,7 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
   const target = encodeURI(file);
   state.index = upsertPointer(state.index, { title: fields.name, target, hook: fittedHook(fields.name, target, fields.description) });
   const line = state.index.lines.find((l) => l.kind === 'pointer' && pointerPath(l.target) === file);
-  return { file, dir, created: current === undefined, pointer: line?.raw ?? '' };
+  return { file, dir, created: current === undefined, pointer: line?.raw ?? '', loaded: true };
 }
 
 /** `edit.body` added at the end of the memory in `file` (text `current`), everything else of it kept. */
@@ -166,7 +169,7 @@ function planAddition(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert
     state.index = upsertPointer(state.index, { title: name, target, hook: fittedHook(name, target, fields.description ?? edit.description.trim()) });
     line = state.index.lines.find((l) => l.kind === 'pointer' && pointerPath(l.target) === file);
   }
-  return { file, dir: state.dir, created: false, pointer: line?.raw ?? '' };
+  return { file, dir: state.dir, created: false, pointer: line?.raw ?? '', loaded: true };
 }
 
 /** Team memory (`<memdir>/team/`) is shared by sync: a secret never gets written there, whoever writes (save, extract). */
@@ -226,7 +229,12 @@ export async function applyMemoryEdits(dir: string, edits: MemoryEdit[]): Promis
     const changes = [...state.changes.values()];
     if (indexText !== state.indexText) changes.push({ path: INDEX_FILE, content: indexText });
     commitChanges(dir, changes);
-    return results;
+    const loaded = new Set(
+      truncateIndex(indexText)
+        .loaded.split('\n')
+        .map((line) => line.trim()),
+    );
+    return results.map((r) => (r.op === 'upsert' ? { ...r, loaded: loaded.has(r.pointer.trim()) } : r));
   });
 }
 

@@ -95,6 +95,21 @@ describe('memdir save and forget', () => {
     );
   });
 
+  test('a pointer saved past what the agent loads of the index (200 lines) is saved, with a warning saying so', async () => {
+    const { project, dir, env } = workspace();
+    const pointers = Array.from({ length: 205 }, (_, i) => `- [Old ${i}](project_old_${i}.md) — old memory number ${i}`);
+    writeTree(dir, { 'MEMORY.md': `${pointers.join('\n')}\n` });
+    const args = ['save', '--dir', dir, '--type', 'project', '--name', 'Merge freeze', '--description', 'No merges to main until 2026-03-05', '--body', 'x'];
+    const r = await runMemdir([...args, '--json'], { cwd: project, env });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ file: 'project_merge_freeze.md', loaded: false });
+    expect(r.stderr).toContain('the pointer to project_merge_freeze.md is past what the agent loads of MEMORY.md (200 lines, 25,000 characters)');
+    writeTree(dir, { 'MEMORY.md': `${pointers.slice(0, 10).join('\n')}\n` });
+    const fits = await runMemdir([...args, '--json'], { cwd: project, env });
+    expect(JSON.parse(fits.stdout)).toMatchObject({ loaded: true });
+    expect(fits.stderr).toBe('');
+  });
+
   test.each([
     [['--type', 'idea', '--name', 'n', '--description', 'd', '--body', 'b'], /--type "idea" is not one of user, feedback, project, reference/],
     [['--type', 'user', '--name', 'n', '--description', ' ', '--body', 'b'], /--description must not be empty/],

@@ -38,6 +38,7 @@ function report(args: ExtractCommandOptions, output: Output, result: ExtractResu
   if (result.status === 'coalesced') output.info(messages.extractCoalesced());
   const saved = result.operations.filter((o) => o.op !== 'delete').length;
   if (saved > 0 && !args.dryRun) output.info(messages.extractSaved(saved));
+  for (const o of result.operations) if (o.notLoaded) output.warn(messages.pointerNotLoaded(o.file));
 }
 
 /** `memdir extract`: the new part of a transcript (a file, `-` for stdin, or the Stop hook's) becomes memories. */

@@ -55,6 +55,8 @@ export interface AppliedOperation {
   sources: string[];
   /** Why it exists: the user asked for it (`request`), the local rules inferred it, or the model proposed it. */
   basis: OperationBasis;
+  /** Written, and its pointer past what the agent loads of MEMORY.md: the agent will not see it. */
+  notLoaded?: true;
 }
 
 export interface ExtractResult {
@@ -305,6 +307,7 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
 
   const existing = fs.existsSync(options.dir) ? scanMemories(options.dir, { limit: 0 }).memories : [];
   let operations: LocalOperation[];
+  const notLoaded = new Set<string>();
   if (engine === 'claude') {
     const anchor = messageTime(after.messages.findLast((m) => m.timestamp)?.timestamp);
     const proposal = await proposeWithClaude(after.messages, existing, anchor, { model: options.model });
@@ -333,8 +336,20 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
       operations.map((operation) => toEdit(operation, sessionId)),
     );
     operations = operations.map((operation, i) => ({ ...operation, file: applied[i]!.file }));
+    applied.forEach((edit, i) => {
+      if (edit.op === 'upsert' && !edit.loaded) notLoaded.add(operations[i]!.file);
+    });
   }
-  result.operations = operations.map((o) => ({ op: o.op, file: o.file, name: o.name, type: o.op === 'delete' ? null : o.type, description: o.description, sources: o.sources, basis: o.basis }));
+  result.operations = operations.map((o) => ({
+    op: o.op,
+    file: o.file,
+    name: o.name,
+    type: o.op === 'delete' ? null : o.type,
+    description: o.description,
+    sources: o.sources,
+    basis: o.basis,
+    ...(notLoaded.has(o.file) ? { notLoaded: true as const } : {}),
+  }));
   moveCursor();
   return result;
 }

@@ -80,6 +80,17 @@ describe('extract --engine local', () => {
     expect(snapshotTree(dir)).toEqual(before);
   });
 
+  test('a memory whose pointer lands past what the agent loads of the index is saved and reported as not loaded', async () => {
+    const { root, dir, env } = workspace();
+    const pointers = Array.from({ length: 205 }, (_, i) => `- [Old ${i}](project_old_${i}.md) — old memory number ${i}`);
+    writeTree(dir, { 'MEMORY.md': `${pointers.join('\n')}\n` });
+    const file = transcriptFile(root, [{ user: 'Please remember that the staging DB is reset every Monday.', assistant: 'Noted.' }]);
+    const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local'], { cwd: root, env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('Saved 1 memory');
+    expect(r.stderr).toMatch(/the pointer to project_\w+\.md is past what the agent loads of MEMORY\.md/);
+  });
+
   test('a statement an existing memory already makes updates that memory instead of adding a twin', async () => {
     const { root, dir, env } = workspace();
     const save = await runMemdir(

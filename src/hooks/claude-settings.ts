@@ -98,6 +98,20 @@ export function settingsHooks(file: string): SettingsHook[] {
 
 /** Adds memdir's entries for `events` that are not there yet; the events added. */
 export function installSettings(file: string, events: HookEvent[], command: string): HookEvent[] {
+  const { text, added } = plannedSettings(file, events, command);
+  if (added.length > 0) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    writeFileAtomic(file, text);
+  }
+  return added;
+}
+
+/**
+ * The settings text with memdir's entries for `events` added, and the events added; nothing is
+ * written. Throws, naming the file, for a settings file memdir will not edit (not JSON, hooks not
+ * lists), so a caller can check before it changes anything else.
+ */
+export function plannedSettings(file: string, events: HookEvent[], command: string): { text: string; added: HookEvent[] } {
   const original = readSettings(file);
   let text = original ?? '{}\n';
   const style = jsonStyle(text);
@@ -115,11 +129,7 @@ export function installSettings(file: string, events: HookEvent[], command: stri
     else throw new InputError(file, `"hooks.${event}" is not a list; left as it is`);
     added.push(event);
   }
-  if (added.length > 0) {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    writeFileAtomic(file, text);
-  }
-  return added;
+  return { text, added };
 }
 
 /**

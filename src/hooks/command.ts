@@ -5,7 +5,7 @@ import { RULES } from '../lint/rules/index.js';
 import type { GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { requireWorkingDirectory } from '../store/cwd.js';
-import { hookSubcommands, installSettings, settingsFile, settingsHooks, SCOPES, uninstallSettings, type HookEvent, type Scope } from './claude-settings.js';
+import { hookSubcommands, installSettings, plannedSettings, settingsFile, settingsHooks, SCOPES, uninstallSettings, type HookEvent, type Scope } from './claude-settings.js';
 import { gitHookState, installGitHook, uninstallGitHook, worktreeRoot } from './git-hook.js';
 
 export interface HooksCommandOptions extends GlobalArgs {
@@ -55,15 +55,17 @@ function install(args: HooksCommandOptions, output: Output, place: Where): numbe
   const which = targets(args, place);
   const explicit = args.command ?? configuredCommand(place);
   const report: Record<string, unknown> = {};
+  const command = explicit ?? DEFAULT_COMMAND;
+  const file = settingsFile(args.scope ?? 'local', place.project);
+  const events = (Object.keys(hookSubcommands()) as HookEvent[]).filter((e) => e !== 'SessionStart' || args.withContext);
+  // A settings file memdir will not edit stops the install before anything is changed.
+  if (which.claude) plannedSettings(file, events, command);
   if (which.git) {
     const { changed, place: hook } = installGitHook(place.cwd, explicit);
     report.git = { file: hook.file, kind: hook.kind, changed };
     output.info(changed ? `memdir hooks: pre-commit installed in ${hook.file}` : `memdir hooks: pre-commit already installed in ${hook.file}`);
   }
   if (which.claude) {
-    const command = explicit ?? DEFAULT_COMMAND;
-    const file = settingsFile(args.scope ?? 'local', place.project);
-    const events = (Object.keys(hookSubcommands()) as HookEvent[]).filter((e) => e !== 'SessionStart' || args.withContext);
     const added = installSettings(file, events, command);
     report.claude = { file, command, added };
     output.info(added.length > 0 ? `memdir hooks: ${added.join(', ')} → ${command} in ${file}` : `memdir hooks: Claude Code hooks already installed in ${file}`);
@@ -76,13 +78,15 @@ function install(args: HooksCommandOptions, output: Output, place: Where): numbe
 function uninstall(args: HooksCommandOptions, output: Output, place: Where): number {
   const which = targets(args, place);
   const report: { git?: { file: string; changed: boolean }; claude?: { file: string; removed: string[] }[] } = {};
+  const scopes: Scope[] = args.scope ? [args.scope] : ['local', 'project'];
+  // A settings file memdir will not edit stops the removal before anything is changed.
+  if (which.claude) for (const scope of scopes) settingsHooks(settingsFile(scope, place.project));
   if (which.git) {
     const { changed, place: hook } = uninstallGitHook(place.cwd);
     report.git = { file: hook.file, changed };
     output.info(changed ? `memdir hooks: pre-commit removed from ${hook.file}` : 'memdir hooks: no memdir pre-commit hook installed');
   }
   if (which.claude) {
-    const scopes: Scope[] = args.scope ? [args.scope] : ['local', 'project'];
     report.claude = scopes.map((scope) => {
       const file = settingsFile(scope, place.project);
       const removed = uninstallSettings(file, args.command);

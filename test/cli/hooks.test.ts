@@ -112,6 +112,11 @@ test('a settings file that is not JSON is named, exit 2, and left untouched', as
   expect(result.stderr.trim().split('\n')).toHaveLength(1);
   expect(result.stderr).toContain('settings.local.json: not valid JSON');
   expect(snapshotTree(repo)).toEqual(before);
+  // Installing both: the git hook is not installed either (before, it was, and the run still failed).
+  const both = await runMemdir(['hooks', 'install'], { cwd: repo, env: cleanEnv(tempDir()) });
+  expect(both.code).toBe(2);
+  expect(fs.existsSync(path.join(repo, '.git/hooks/pre-commit'))).toBe(false);
+  expect(snapshotTree(repo)).toEqual(before);
 });
 
 test('--command sets how the hooks run memdir; status says whose each hook is and whether it runs', async () => {

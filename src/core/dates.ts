@@ -17,6 +17,7 @@ export interface RelativeDate {
 }
 
 const EN_RELATIVE = /\b(?:today|tonight|tomorrow|yesterday|next|last|this|coming|ago|in\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|\d+)\s|day after|day before)\b/i;
+const ZH_BARE_WEEKDAY = /^(?:周|星期|礼拜|週)[一二三四五六日天]$/;
 const ZH_RELATIVE = /[今明昨前后後上下本这這]|周[一二三四五六日天]|星期|礼拜/;
 const HAS_YEAR = /\b\d{4}\b|\d{4}年/;
 
@@ -176,6 +177,8 @@ function detect(text: string, anchor: Date): RelativeDate[] {
   if (/[\u4e00-\u9fff]/.test(text)) {
     for (const r of zh().hans.casual.parse(text, anchor)) {
       if (!ZH_RELATIVE.test(r.text.replace(/上午|早上|晚上/g, '')) || HAS_YEAR.test(r.text) || TIME_OF_DAY.test(r.text)) continue;
+      // A weekday alone, as "on Tuesday" in English, may be every such day ("周二才能部署", "每周二"): left as written.
+      if (ZH_BARE_WEEKDAY.test(r.text) || text[r.index - 1] === '每') continue;
       results.push({ index: r.index, text: r.text, replacement: render(r.start.date(), 'day') });
     }
     results.push(...chineseExtras(text, anchor));

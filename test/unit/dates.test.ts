@@ -30,6 +30,11 @@ describe('Chinese', () => {
     ['下个月发布', [['下个月', '2026-03']]],
     ['两周后演示', [['两周后', '2026-03-12']]],
     ['3天前出错', [['3天前', '2026-02-23']]],
+    ['这周五上线', [['这周五', '2026-02-27']]],
+    // A weekday alone may mean every such day, as "on Tuesday" may in English: left as written.
+    ['周二才能部署', []],
+    ['每周二部署', []],
+    ['我们星期三发布', []],
   ])('%s', (text, expected) => expect(rewrite(text)).toEqual(expected));
 
   test('mixed text keeps each expression once, in order', () => {

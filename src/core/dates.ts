@@ -170,6 +170,8 @@ function detect(text: string, anchor: Date): RelativeDate[] {
       // "converged in one week", "done in two days": how long it took, not when.
       if (/^in\s/i.test(expression) && /\b(?:\w+ed|done|did|built|made|took|ran)\s+$/i.test(chunk.slice(Math.max(0, r.index - 20), r.index))) continue;
       if (/^today$/i.test(expression) && meansCurrently(chunk, r.index, r.index + expression.length)) continue;
+      // "in a week or two": an estimate, not a day.
+      if (/^\s+or\s+(?:two|three|so|more|less)\b/i.test(chunk.slice(r.index + expression.length))) continue;
       const date = nextWeekday(expression, anchor) ?? weekOf(expression, anchor) ?? r.start.date();
       results.push({ index: offset + r.index, text: expression, replacement: render(date, granularityOf(expression)) });
     }

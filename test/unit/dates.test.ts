@@ -50,6 +50,9 @@ describe('precision', () => {
   test('a trailing word chrono swallows is not part of the expression', () => {
     expect(rewrite('We ship it next Thursday they said')).toEqual([['next Thursday', '2026-03-05']]);
   });
+  test('an estimate is left alone', () => {
+    expect(rewrite('in a week or two we migrate; in two days or so it ships')).toEqual([]);
+  });
   test('year horizons in prose are left alone', () => {
     expect(rewrite('in 5 years they will need an audit; next year too')).toEqual([]);
   });

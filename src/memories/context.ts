@@ -19,7 +19,7 @@ export async function runContext(options: ContextOptions, output: Output): Promi
   const resolution = resolveFor(options, output);
   const context = await sessionContext(resolution.dir);
   if (options.json) {
-    const { content, ...index } = context.index;
+    const { content, loaded: _loaded, ...index } = context.index;
     output.json({ dir: resolution.dir, indexFile: context.indexFile, ...index, indexContent: content, text: context.text });
     return 0;
   }

@@ -36,8 +36,9 @@ export function runProcess(command: string, args: string[], options: RunOptions)
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // Decoded as a stream: a character split between two chunks stays whole (CJK output is long).
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);

@@ -48,8 +48,8 @@ function collect(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv 
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
-    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.stdin!.on('error', () => {}); // memdir may exit before reading all of it
     child.on('error', reject);
     child.on('close', (code) => {

@@ -212,7 +212,7 @@ describe('hook input as Claude Code gives it (CLAUDE_PROJECT_DIR set: a blocking
     const child = spawn(process.execPath, [memdirBin, 'recall', '--hook'], { cwd: project, env: asClaudeCode(env, project), stdio: [reader, 'pipe', 'pipe'] });
     fs.closeSync(reader);
     let stdout = '';
-    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     await new Promise((resolve) => setTimeout(resolve, 300));
     fs.writeSync(writer, prompt(project));
     fs.closeSync(writer);

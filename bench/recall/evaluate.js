@@ -47,7 +47,14 @@ export function evaluationSets(splits = ['dev', 'test']) {
     }
     sets.push({ set: record.set.startsWith('memsim') ? 'memsim' : record.set, split: record.split, dir, queries: record.queries });
   }
-  if (splits.includes('test')) sets.push({ set: 'real', split: 'test', dir: REAL_DIR, queries: readJsonl('real-queries.jsonl') });
+  if (splits.includes('test')) {
+    sets.push({ set: 'real', split: 'test', dir: REAL_DIR, queries: readJsonl('real-queries.jsonl') });
+    // Korean prompts over the two Korean directories of the real corpus (written blind to the tokenizer: SOURCES.md).
+    const korean = readJsonl('korean-queries.jsonl');
+    for (const dir of new Set(korean.map((q) => q.dir))) {
+      sets.push({ set: 'korean', split: 'test', dir: path.join(root, 'test/fixtures/real', dir), queries: korean.filter((q) => q.dir === dir) });
+    }
+  }
   return { sets, cleanup: () => fs.rmSync(tmp, { recursive: true, force: true }) };
 }
 
@@ -120,7 +127,7 @@ export function runRankers(sets, rankers, loadDocs) {
       const rank = make(docs, set.dir);
       const rankings = set.queries.map((q) => rank(q.query));
       add(`${set.set}/${set.split}`, name, rankings, set.queries);
-      if (set.set !== 'memsim') add(`english/${set.split}`, name, rankings, set.queries);
+      if (set.set !== 'memsim' && set.set !== 'korean') add(`english/${set.split}`, name, rankings, set.queries);
     }
   }
   return out;

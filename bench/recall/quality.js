@@ -69,7 +69,7 @@ export default async function recallQuality({ splits = ['dev', 'test'] } = {}) {
     cleanup();
   }
   const scored = (key, name) => score(results[key][name].rankings, results[key][name].queries);
-  const keys = ['english', 'realtalk', 'real', 'memsim'].flatMap((set) => splits.map((split) => `${set}/${split}`)).filter((key) => results[key]);
+  const keys = ['english', 'realtalk', 'real', 'memsim', 'korean'].flatMap((set) => splits.map((split) => `${set}/${split}`)).filter((key) => results[key]);
 
   const rows = [];
   for (const key of keys) {
@@ -90,6 +90,8 @@ export default async function recallQuality({ splits = ['dev', 'test'] } = {}) {
     if (results[`real/${split}`])
       abstention.push([`${split}: real directory only, with abstention (without)`, `${cell(scored(`real/${split}`, 'hook'))} (${cell(scored(`real/${split}`, 'memdir'))})`]);
     abstention.push([`${split}: MemSim (Chinese) with abstention (without)`, `${cell(scored(`memsim/${split}`, 'hook'))} (${cell(scored(`memsim/${split}`, 'memdir'))})`]);
+    if (results[`korean/${split}`])
+      abstention.push([`${split}: Korean (real directories) with abstention (without)`, `${cell(scored(`korean/${split}`, 'hook'))} (${cell(scored(`korean/${split}`, 'memdir'))})`]);
     for (const [name, rule] of Object.entries(ABSTENTION))
       for (const s of SCALES) {
         const ranker = `hook ${name} ×${s}`;

@@ -75,10 +75,31 @@ function unicodeTerms(text: string): string[] {
         if (UNSPACED.test(part.segment)) terms.push(part.segment);
         else if (part.segment.length > 1 && !STOP.has(part.segment)) terms.push(stem(part.segment));
       }
-    } else if (marks & HAS_SEPARATOR) for (const piece of word.split(/[-_]/)) pushWord(terms, piece);
-    else pushWord(terms, word);
+    } else if (marks & HAS_SEPARATOR) for (const piece of word.split(/[-_]/)) pushWord(terms, withoutParticle(piece));
+    else pushWord(terms, withoutParticle(word));
   });
   return terms;
+}
+
+/**
+ * Korean writes a noun and its particle as one word ("안전망은", "안전망을", "hook이"): the particle
+ * goes, so the noun is one term whatever role it plays. One particle, the longest that fits; a
+ * one-syllable particle only after at least two syllables ("회의", meeting, keeps its 의), and after
+ * Latin letters or digits ("CI가", "hook을") whatever their length.
+ */
+const PARTICLE =
+  /^(.+?)(에서부터|으로부터|로부터|에게서|한테서|이라고|이라는|이라면|까지|부터|에서|에게|한테|께서|처럼|보다|으로|이나|이랑|하고|라고|라는|라면|이며|은|는|이|가|을|를|에|의|로|와|과|도|만|랑)$/;
+const HANGUL_SYLLABLE = /[\uac00-\ud7a3]/;
+
+export function withoutParticle(word: string): string {
+  const last = word.charCodeAt(word.length - 1);
+  if (last < 0xac00 || last > 0xd7a3) return word;
+  const match = PARTICLE.exec(word);
+  if (!match) return word;
+  const stem = match[1]!;
+  const hangul = [...stem].filter((c) => HANGUL_SYLLABLE.test(c)).length;
+  if (hangul === 0 || (match[2]!.length === 1 ? hangul >= 2 : hangul >= 1)) return stem;
+  return word;
 }
 
 /** What `unicodeWords` says of a word besides its text. */

@@ -79,6 +79,14 @@ describe('scripts written without spaces, and combining marks', () => {
     expect(tokenize('ตอบเป็นภาษาไทย').every((term) => tokenize('จากนี้ไปให้ตอบเป็นภาษาไทยเท่านั้น').includes(term))).toBe(true);
     expect(tokenize('नमस्ते दुनिया')).toEqual(['नमस्ते', 'दुनिया']);
   });
+
+  test('a Korean noun is one term whatever particle follows it; a word that only ends like one keeps it', () => {
+    expect(tokenize('안전망을 검증해')).toEqual(tokenize('안전망은 검증해'));
+    expect(tokenize('안전망에서 버전이 hook을 CI가 테스트까지')).toEqual(['안전망', '버전', 'hook', 'ci', '테스트']);
+    // 회의 (meeting), 아이 (child): one syllable before 의/이 is no noun with a particle.
+    expect(tokenize('회의 아이 회의를')).toEqual(['회의', '아이', '회의']);
+    expect(tokenize('검증해 서브에이전트')).toEqual(['검증해', '서브에이전트']);
+  });
 });
 
 describe('unicodeWords', () => {

@@ -1,6 +1,6 @@
 /**
  * extract's own state under `<memdir>/.memdir/extract/`: one cursor per session (the last
- * message already processed), the pending request of a call that arrived during a run, the
+ * message already processed), the pending requests of calls that arrived during a run (one per session), the
  * run lock, and the capped log of detached hook runs.
  */
 import fs from 'node:fs';
@@ -16,7 +16,7 @@ export interface SessionCursor {
   updatedAt: string;
 }
 
-/** What a coalesced call asks the running process to do next (latest wins). */
+/** What a coalesced call asks the running process to do next (latest wins, per session). */
 export interface PendingRequest {
   transcript: string;
   sessionId: string | null;
@@ -52,28 +52,55 @@ export function writeCursor(dir: string, sessionId: string, cursor: string | nul
   writeFileAtomic(cursorFile(dir, sessionId), `${JSON.stringify({ cursor, transcriptBytes, updatedAt: new Date().toISOString() } satisfies SessionCursor)}\n`);
 }
 
-const pendingFile = (dir: string) => path.join(stateDir(dir), 'pending.json');
+// One pending request per session (latest wins within it): a call from another session that arrives
+// during the same run must not replace this one, or that session's last turns wait for its next Stop.
+const pendingDir = (dir: string) => path.join(stateDir(dir), 'pending');
+const pendingName = (request: PendingRequest) => `${(request.sessionId ?? request.transcript).replace(/[^A-Za-z0-9._-]/g, '_').slice(-100)}.json`;
 
 export function writePending(dir: string, request: PendingRequest): void {
-  writeFileAtomic(pendingFile(dir), JSON.stringify(request));
+  fs.mkdirSync(pendingDir(dir), { recursive: true });
+  writeFileAtomic(path.join(pendingDir(dir), pendingName(request)), JSON.stringify(request));
+}
+
+/** The sessions' pending request files, oldest first (temp files of a write under way left out). */
+function pendingFiles(dir: string): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(pendingDir(dir)).filter((name) => name.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  const mtime = (name: string) => {
+    try {
+      return fs.statSync(path.join(pendingDir(dir), name)).mtimeMs;
+    } catch {
+      return Number.POSITIVE_INFINITY;
+    }
+  };
+  return names
+    .map((name) => ({ name, at: mtime(name) }))
+    .sort((a, b) => a.at - b.at || (a.name < b.name ? -1 : 1))
+    .map(({ name }) => path.join(pendingDir(dir), name));
 }
 
 export function hasPending(dir: string): boolean {
-  return fs.existsSync(pendingFile(dir));
+  return pendingFiles(dir).length > 0;
 }
 
-/** The pending request, removed so that it runs once. */
+/** A pending request (the oldest), removed so that it runs once. */
 export function takePending(dir: string): PendingRequest | undefined {
-  const file = pendingFile(dir);
-  const taken = `${file}.${process.pid}`;
-  try {
-    fs.renameSync(file, taken);
-  } catch {
-    return undefined;
+  for (const file of pendingFiles(dir)) {
+    const taken = `${file}.${process.pid}.taken`;
+    try {
+      fs.renameSync(file, taken);
+    } catch {
+      continue; // another process took it
+    }
+    const request = readJson<PendingRequest>(taken);
+    fs.rmSync(taken, { force: true });
+    if (request && typeof request.transcript === 'string') return request;
   }
-  const request = readJson<PendingRequest>(taken);
-  fs.rmSync(taken, { force: true });
-  return request && typeof request.transcript === 'string' ? request : undefined;
+  return undefined;
 }
 
 /** Open the log of detached runs for appending, rotating it first when it has grown past its cap. */

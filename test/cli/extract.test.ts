@@ -45,6 +45,12 @@ function workspace(env: NodeJS.ProcessEnv = {}) {
   return { root, dir, env: cleanEnv(path.join(root, 'home'), env) };
 }
 
+/** The pending requests of coalesced calls still waiting (none once every run has finished). */
+const pendingRequests = (dir: string) => {
+  const pending = path.join(dir, '.memdir/extract/pending');
+  return fs.existsSync(pending) ? fs.readdirSync(pending) : [];
+};
+
 const memoryFiles = (dir: string) =>
   fs.existsSync(dir)
     ? fs
@@ -296,7 +302,22 @@ describe('extract --engine local', () => {
     expect(pointers).toHaveLength(2);
     const cursor = JSON.parse(fs.readFileSync(path.join(dir, '.memdir/extract/sessions/sess-1.json'), 'utf8'));
     expect(cursor.cursor).toBe('a1');
-    expect(fs.existsSync(path.join(dir, '.memdir/extract/pending.json'))).toBe(false);
+    expect(pendingRequests(dir)).toEqual([]);
+  });
+
+  test('calls from two sessions arriving during one run each get their trailing run: both sessions are extracted', async () => {
+    const { root, dir, env } = workspace();
+    const one = path.join(root, 'one.jsonl');
+    const two = path.join(root, 'two.jsonl');
+    fs.writeFileSync(one, transcript([{ user: 'remember: our rate limit with the payment provider is 100 requests per second', assistant: 'ok' }], 'sess-one'));
+    fs.writeFileSync(two, transcript([{ user: 'Remember that the staging database is reset every Monday.', assistant: 'ok' }], 'sess-two'));
+    const runs = await Promise.all(Array.from({ length: 10 }, (_, i) => runMemdir(['extract', '--from', i % 2 ? two : one, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env })));
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    expect(memoryFiles(dir)).toHaveLength(2);
+    for (const session of ['sess-one', 'sess-two']) {
+      expect(JSON.parse(fs.readFileSync(path.join(dir, `.memdir/extract/sessions/${session}.json`), 'utf8')).cursor).toBe('a0');
+    }
+    expect(pendingRequests(dir)).toEqual([]);
   });
 });
 

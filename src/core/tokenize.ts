@@ -91,7 +91,7 @@ const PARTICLE =
   /^(.+?)(에서부터|으로부터|로부터|에게서|한테서|이라고|이라는|이라면|까지|부터|에서|에게|한테|께서|처럼|보다|으로|이나|이랑|하고|라고|라는|라면|이며|은|는|이|가|을|를|에|의|로|와|과|도|만|랑)$/;
 const HANGUL_SYLLABLE = /[\uac00-\ud7a3]/;
 
-export function withoutParticle(word: string): string {
+function withoutParticle(word: string): string {
   const last = word.charCodeAt(word.length - 1);
   if (last < 0xac00 || last > 0xd7a3) return word;
   const match = PARTICLE.exec(word);

@@ -173,7 +173,11 @@ function detect(text: string, anchor: Date): RelativeDate[] {
       // "in a week or two": an estimate, not a day.
       if (/^\s+or\s+(?:two|three|so|more|less)\b/i.test(chunk.slice(r.index + expression.length))) continue;
       const date = nextWeekday(expression, anchor) ?? weekOf(expression, anchor) ?? r.start.date();
-      results.push({ index: offset + r.index, text: expression, replacement: render(date, granularityOf(expression)) });
+      const rendered = render(date, granularityOf(expression));
+      // "end of next week" keeps its "end of": the date alone would say the whole week.
+      const edge = /^(?:end|beginning|start|middle) of\s+/i.exec(expression)?.[0] ?? '';
+      const replacement = edge ? `${edge}${rendered.startsWith('week of') ? `the ${rendered}` : rendered}` : rendered;
+      results.push({ index: offset + r.index, text: expression, replacement });
     }
   }
   if (/[\u4e00-\u9fff]/.test(text)) {

@@ -50,6 +50,12 @@ describe('precision', () => {
   test('a trailing word chrono swallows is not part of the expression', () => {
     expect(rewrite('We ship it next Thursday they said')).toEqual([['next Thursday', '2026-03-05']]);
   });
+  test('"end of" stays with the date it qualifies', () => {
+    expect(rewrite('ship by the end of next month, review end of next week')).toEqual([
+      ['end of next month', 'end of 2026-03'],
+      ['end of next week', 'end of the week of 2026-03-02'],
+    ]);
+  });
   test('an estimate is left alone', () => {
     expect(rewrite('in a week or two we migrate; in two days or so it ships')).toEqual([]);
   });

@@ -2,9 +2,10 @@ import type { DreamAction } from './plan.js';
 import type { DreamCounts, DreamResult } from './types.js';
 
 export function summaryLine(counts: DreamCounts): string {
-  const { improved, merged, dates, pruned, deadPointers } = counts;
+  const { improved, merged, dates, pruned, deadPointers, indexRewritten } = counts;
   const dropped = deadPointers ? `, ${deadPointers} dead pointer${deadPointers === 1 ? '' : 's'} dropped` : '';
-  return `Improved ${improved} ${improved === 1 ? 'memory' : 'memories'} (${merged} merged, ${dates} dates, ${pruned} pruned${dropped})`;
+  const index = indexRewritten ? ', MEMORY.md rewritten' : '';
+  return `Improved ${improved} ${improved === 1 ? 'memory' : 'memories'} (${merged} merged, ${dates} dates, ${pruned} pruned${dropped}${index})`;
 }
 
 /** Every deletion and rewrite with its reason, deletions first. */

@@ -12,6 +12,8 @@ export interface DreamCounts {
   pruned: number;
   /** Index pointers to files that do not exist (not memories: nothing was behind them). */
   deadPointers: number;
+  /** MEMORY.md changes (alone, it is no improved memory: a run may change only the index). */
+  indexRewritten: boolean;
 }
 
 export interface DreamResult {

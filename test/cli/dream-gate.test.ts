@@ -75,7 +75,7 @@ describe('dream gate (fake clock via MEMDIR_TEST_NOW)', () => {
     // Due: the run moves the consolidation time to now, so the next check is not due.
     const due = T0 + 25 * HOUR;
     const run = await runMemdir(['dream', '--dir', p.dir, '--if-due'], { cwd: p.repo, env: p.env(due) });
-    expect(run.stdout).toContain('Improved 0 memories (0 merged, 0 dates, 0 pruned, 1 dead pointer dropped)');
+    expect(run.stdout).toContain('Improved 0 memories (0 merged, 0 dates, 0 pruned, 1 dead pointer dropped, MEMORY.md rewritten)');
     expect(fs.statSync(path.join(p.dir, '.consolidate-lock')).mtimeMs).toBe(due);
     expect(await status(p, due + HOUR)).toMatchObject({ due: false });
   });

@@ -51,7 +51,7 @@ describe('memdir dream on real directories', () => {
     const run = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: root, env });
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout);
-    expect(result.summary).toMatch(/^Improved \d+ memories \(0 merged, 0 dates, 0 pruned, 176 dead pointers dropped\)$/);
+    expect(result.summary).toMatch(/^Improved \d+ memories \(0 merged, 0 dates, 0 pruned, 176 dead pointers dropped, MEMORY\.md rewritten\)$/);
     const index = fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8');
     expect(index).not.toContain('## People');
     expect(index).not.toContain('project_session_2026-04-27_seven_layer_cascade.md');

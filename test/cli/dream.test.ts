@@ -28,7 +28,7 @@ describe('memdir dream on planted problems', () => {
     expect(dry.code).toBe(0);
     expect(memories(snapshotTree(dir))).toEqual(memories(before));
     const planned = JSON.parse(dry.stdout);
-    expect(planned.summary).toBe('Improved 5 memories (1 merged, 1 dates, 2 pruned, 1 dead pointer dropped)');
+    expect(planned.summary).toBe('Improved 5 memories (1 merged, 1 dates, 2 pruned, 1 dead pointer dropped, MEMORY.md rewritten)');
     const reasons = planned.operations.map((o: { kind: string; path: string; effect: string }) => `${o.kind} ${o.effect} ${o.path}`);
     expect(reasons).toEqual([
       'dead-pointer rewrite MEMORY.md',
@@ -77,7 +77,7 @@ describe('memdir dream on planted problems', () => {
     expect(dry.stdout).toContain('+++ b/project_beta.md');
     expect(dry.stdout).toMatch(/delete {2}project_freeze_old\.md: contradicted by the newer project_freeze_new\.md/);
     expect(dry.stdout).toMatch(/rewrite project_parser\.md: removed .*cites src\/old_parser\.ts/);
-    expect(dry.stdout).toContain('dry run: Improved 5 memories (1 merged, 1 dates, 2 pruned, 1 dead pointer dropped)');
+    expect(dry.stdout).toContain('dry run: Improved 5 memories (1 merged, 1 dates, 2 pruned, 1 dead pointer dropped, MEMORY.md rewritten)');
   });
 
   test('a plan deleting more than the budget stops with exit 1 and changes nothing', async () => {
@@ -100,7 +100,7 @@ describe('memdir dream on planted problems', () => {
     });
     const run = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: root, env: cleanEnv(root) });
     expect(run.code, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout).summary).toBe('Improved 0 memories (0 merged, 0 dates, 0 pruned, 1 dead pointer dropped)');
+    expect(JSON.parse(run.stdout).summary).toBe('Improved 0 memories (0 merged, 0 dates, 0 pruned, 1 dead pointer dropped, MEMORY.md rewritten)');
     const index = fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8');
     expect(index).toContain('- [Notes](project_notes.md) — release notes\n  - the changelog is written by hand');
     expect(index).not.toContain('project_gone.md');

@@ -4,7 +4,7 @@ import { InputError, IoError, RefusedError, UsageError } from '../core/errors.js
 import { INDEX_MAX_BYTES, MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { messages } from '../core/messages.js';
 import { truncateIndex } from '../core/truncate.js';
-import { fittedHook, parseMemoryIndex, pointerPath, removePointer, renderMemoryIndex, upsertPointer, type MemoryIndex } from '../core/memory-index.js';
+import { fittedHook, parseMemoryIndex, type PointerLine, pointerPath, pointers, removePointer, renderMemoryIndex, upsertPointer, type MemoryIndex } from '../core/memory-index.js';
 import { freeTopicFileName, slugify } from '../core/paths.js';
 import { findSecrets } from '../core/secrets.js';
 import { INDEX_FILE, isMemoryType, type MemoryType } from '../core/taxonomy.js';
@@ -111,7 +111,10 @@ export function readBatchState(dir: string): BatchState {
   return { dir, index: parseMemoryIndex(indexText), indexText, names, changes: new Map() };
 }
 
-function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' }>): SaveResult {
+/** What planning an upsert knows; its pointer and whether the agent loads it are read from the final index. */
+type PlannedSave = Pick<SaveResult, 'file' | 'dir' | 'created'>;
+
+function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' }>): PlannedSave {
   const type = validateSave(edit);
   const { dir } = state;
   const key = edit.name.trim().toLowerCase();
@@ -139,12 +142,11 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
 
   const target = encodeURI(file);
   state.index = upsertPointer(state.index, { title: fields.name, target, hook: fittedHook(fields.name, target, fields.description) });
-  const line = state.index.lines.find((l) => l.kind === 'pointer' && pointerPath(l.target) === file);
-  return { file, dir, created: current === undefined, pointer: line?.raw ?? '', loaded: true };
+  return { file, dir, created: current === undefined };
 }
 
 /** `edit.body` added at the end of the memory in `file` (text `current`), everything else of it kept. */
-function planAddition(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' }>, file: string, absolute: string, current: string): SaveResult {
+function planAddition(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' }>, file: string, absolute: string, current: string): PlannedSave {
   const parsed = parseTopicFile(current);
   const problem = parsed.problems[0];
   if (problem) throw new InputError(`${absolute}:${problem.line}`, problem.message);
@@ -161,15 +163,18 @@ function planAddition(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert
   refuseSecretInTeam(state.dir, file, absolute, content);
   state.changes.set(file, { path: file, content });
 
-  const target = encodeURI(file);
-  let line = state.index.lines.find((l) => l.kind === 'pointer' && pointerPath(l.target) === file);
-  if (!line) {
+  if (!pointerTo(state.index, file)) {
     const fields = memoryFields(data);
     const name = fields.name ?? edit.name.trim();
+    const target = encodeURI(file);
     state.index = upsertPointer(state.index, { title: name, target, hook: fittedHook(name, target, fields.description ?? edit.description.trim()) });
-    line = state.index.lines.find((l) => l.kind === 'pointer' && pointerPath(l.target) === file);
   }
-  return { file, dir: state.dir, created: false, pointer: line?.raw ?? '', loaded: true };
+  return { file, dir: state.dir, created: false };
+}
+
+/** The pointer line to `file` in `index`, if there is one. */
+function pointerTo(index: MemoryIndex, file: string): PointerLine | undefined {
+  return pointers(index).find((p) => pointerPath(p.target) === file);
 }
 
 /** Team memory (`<memdir>/team/`) is shared by sync: a secret never gets written there, whoever writes (save, extract). */
@@ -190,7 +195,7 @@ export function findMemoryFile(state: Pick<BatchState, 'dir' | 'index' | 'names'
     // Whatever a path out of the directory names, memdir declines it.
     if (!isConfined(state.dir, absolute)) throw new RefusedError(`${what}: ${messages.escapesDirectory(state.dir)}`);
     const file = path.relative(state.dir, absolute).split(path.sep).join('/');
-    const indexed = state.index.lines.some((l) => l.kind === 'pointer' && pointerPath(l.target) === file);
+    const indexed = pointerTo(state.index, file) !== undefined;
     if (state.names.has(file) || fs.existsSync(absolute) || indexed) return file;
   }
   const wanted = what.trim().toLowerCase();
@@ -224,7 +229,7 @@ export async function applyMemoryEdits(dir: string, edits: MemoryEdit[]): Promis
   ensureDirectory(dir);
   return withDirLock(dir, () => {
     const state = readBatchState(dir);
-    const results: EditResult[] = edits.map((edit) => (edit.op === 'upsert' ? { op: 'upsert', ...planUpsert(state, edit) } : { op: 'remove', ...planRemove(state, edit.memory) }));
+    const planned = edits.map((edit) => (edit.op === 'upsert' ? { op: 'upsert' as const, ...planUpsert(state, edit) } : { op: 'remove' as const, ...planRemove(state, edit.memory) }));
     const indexText = renderMemoryIndex(state.index);
     const changes = [...state.changes.values()];
     if (indexText !== state.indexText) changes.push({ path: INDEX_FILE, content: indexText });
@@ -234,7 +239,11 @@ export async function applyMemoryEdits(dir: string, edits: MemoryEdit[]): Promis
         .loaded.split('\n')
         .map((line) => line.trim()),
     );
-    return results.map((r) => (r.op === 'upsert' ? { ...r, loaded: loaded.has(r.pointer.trim()) } : r));
+    return planned.map((r): EditResult => {
+      if (r.op === 'remove') return r;
+      const pointer = pointerTo(state.index, r.file)?.raw ?? '';
+      return { ...r, pointer, loaded: loaded.has(pointer.trim()) };
+    });
   });
 }
 

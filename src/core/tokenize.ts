@@ -75,8 +75,8 @@ function unicodeTerms(text: string): string[] {
         if (UNSPACED.test(part.segment)) terms.push(part.segment);
         else if (part.segment.length > 1 && !STOP.has(part.segment)) terms.push(stem(part.segment));
       }
-    } else if (marks & HAS_SEPARATOR) for (const piece of word.split(/[-_]/)) pushWord(terms, withoutParticle(piece));
-    else pushWord(terms, withoutParticle(word));
+    } else if (marks & HAS_SEPARATOR) for (const piece of word.split(/[-_]/)) pushWord(terms, piece);
+    else pushWord(terms, word);
   });
   return terms;
 }
@@ -177,7 +177,7 @@ const termsOfWords = new Map<string, string | null>();
 function pushWord(terms: string[], word: string): void {
   let term = termsOfWords.get(word);
   if (term === undefined) {
-    const lower = word.toLowerCase();
+    const lower = withoutParticle(word).toLowerCase();
     term = lower.length < 2 || STOP.has(lower) ? null : (NUMBERS.get(lower) ?? (/^\d+$/.test(lower) ? lower : stem(lower)));
     if (termsOfWords.size < 200_000) termsOfWords.set(word, term);
   }

@@ -63,7 +63,7 @@ export function planDream(
 }
 
 /** The dream plan, with what it would lose left where it is and reported (see planKeepingWords); refuses when that is not enough. */
-export function planWithoutLoss(input: Map<string, PlanInputFile>, options: Parameters<typeof planDream>[1] = {}): DreamPlan {
+export function planDreamKeepingWords(input: Map<string, PlanInputFile>, options: Parameters<typeof planDream>[1] = {}): DreamPlan {
   const texts = new Map([...input].map(([file, f]) => [file, f.text]));
   const { plan, lost } = planKeepingWords(
     input,

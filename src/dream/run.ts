@@ -16,7 +16,7 @@ import { now as clockNow } from './clock.js';
 import { releaseConsolidationLock, rollBackConsolidationLock, takeConsolidationLock, lockHolder } from './consolidate-lock.js';
 import { checkGate, recentTranscripts, transcriptFolders } from './gate.js';
 import { keepPreviousVersions, runStamp, writeReport } from './history.js';
-import { planWithoutLoss, type DreamPlan } from './plan.js';
+import { planDreamKeepingWords, type DreamPlan } from './plan.js';
 import type { DreamCounts, DreamResult } from './types.js';
 
 export type { DreamCounts, DreamResult, DreamStatus } from './types.js';
@@ -121,7 +121,7 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
   const plan = async (): Promise<Omit<DreamResult, 'status' | 'report' | 'commit'>> => {
     const { input } = await planInput(dir);
     const texts = new Map([...input].map(([file, f]) => [file, f.text]));
-    const dreamPlan = planWithoutLoss(input, { anchor: options.anchor, repo, proposals: model?.valid });
+    const dreamPlan = planDreamKeepingWords(input, { anchor: options.anchor, repo, proposals: model?.valid });
     const budget = { maxDelete, deletes: dreamPlan.deletes.length, memories: dreamPlan.memories };
     // Topic files only: the index's pointer lines would count as holding whatever they mention.
     const unsaved = await unsavedRequests(

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseMemoryIndex, pointerPath } from '../../src/core/memory-index.js';
-import { planWithoutLoss } from '../../src/dream/plan.js';
+import { planDreamKeepingWords } from '../../src/dream/plan.js';
 import { planRefactorKeepingWords } from '../../src/refactor/plan.js';
 import type { PlanInputFile } from '../../src/refactor/phases/state.js';
 import { lostLines, lostWords } from '../../src/refactor/verify.js';
@@ -65,7 +65,7 @@ describe('dream and refactor on generated indexes', () => {
     for (let seed = 1; seed <= CASES; seed++) {
       const input = generatedDirectory(seed);
       const index = input.get('MEMORY.md')!.text;
-      const { plan } = planWithoutLoss(input, { anchor: new Date('2026-11-30T00:00:00Z') });
+      const { plan } = planDreamKeepingWords(input, { anchor: new Date('2026-11-30T00:00:00Z') });
       const texts = new Map([...input].map(([file, f]) => [file, f.text]));
       expect(lostLines(texts, plan), `seed ${seed}:\n${index}`).toEqual([]);
       const after = plan.changes.get('MEMORY.md') ?? index;

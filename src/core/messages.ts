@@ -27,6 +27,9 @@ export const messages = {
   badType: (value: string) => `--type "${value}" is not one of user, feedback, project, reference`,
   emptyField: (flag: string) => `${flag} must not be empty`,
   emptyBody: () => 'the memory has no body: pass --body or pipe it on stdin',
+  /** A memory file a read-only command (list, recall) leaves out, and why: never left out silently. */
+  leftOut: (command: string, file: string, problem: string) => `memdir ${command}: ${file} left out: ${problem}`,
+  indexUnreadable: (file: string, problem: string) => `memdir list: ${file}: ${problem}; which memories it points to is not known`,
   memoryNotFound: (what: string, dir: string) => `no memory named "${what}" in ${dir}`,
   ambiguousMemory: (what: string, files: string[]) => `"${what}" matches several memories: ${files.join(', ')}; name the file`,
   internalError: (message: string) => `memdir: internal error: ${message} (run with --debug for the stack trace, and please report it)`,

@@ -69,6 +69,11 @@ function isFence(text: string, start: number, end: number, closing: boolean): bo
   return true;
 }
 
+/** A memory file's text as a reader sees it: a byte-order mark is an encoding detail, not text. */
+export function withoutBom(text: string): string {
+  return text.startsWith('\uFEFF') ? text.slice(1) : text;
+}
+
 export function parseTopicFile(text: string): { file: TopicFile; problems: ParseProblem[] } {
   const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
   const rest = bom ? text.slice(1) : text;

@@ -1,3 +1,6 @@
+import path from 'node:path';
+import { messages } from '../core/messages.js';
+import { INDEX_FILE } from '../core/taxonomy.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { listMemories } from './list.js';
@@ -11,7 +14,11 @@ const age = (days: number) => (days === 0 ? 'today' : days === 1 ? '1 day' : `${
 
 /** `memdir list`: one line per memory, newest first. */
 export async function runList(options: ListOptions, output: Output): Promise<number> {
-  const memories = await listMemories(resolveFor(options, output).dir, { type: options.type });
+  const { memories, unreadable } = await listMemories(resolveFor(options, output).dir, { type: options.type });
+  for (const file of unreadable) {
+    const isIndex = path.posix.basename(file.path) === INDEX_FILE;
+    output.warn(isIndex ? messages.indexUnreadable(file.path, file.problem) : messages.leftOut('list', file.path, file.problem));
+  }
   if (options.json) {
     output.json(memories);
     return 0;
@@ -19,7 +26,7 @@ export async function runList(options: ListOptions, output: Output): Promise<num
   if (memories.length === 0) output.info('memdir list: no memories');
   const { dim, yellow } = output.colors;
   for (const m of memories) {
-    const state = m.indexed ? '' : ` ${yellow('(not in the index)')}`;
+    const state = m.indexed === false ? ` ${yellow('(not in the index)')}` : '';
     output.out(`${(m.type ?? '?').padEnd(9)} ${dim(age(m.ageDays).padStart(8))}  ${m.path}${state}\n${' '.repeat(20)}${m.name ?? ''}${m.description ? ` — ${m.description}` : ''}`);
   }
   return 0;

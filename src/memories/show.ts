@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { RefusedError } from '../core/errors.js';
+import { InputError, RefusedError } from '../core/errors.js';
 import { freshnessHeader } from '../core/freshness.js';
 import { messages } from '../core/messages.js';
+import { withoutBom } from '../core/topic-file.js';
 import { readMemoryFile } from '../store/files.js';
 import { settleDirectory } from '../store/lock.js';
-import { findMemoryFile, readBatchState } from '../store/memory-store.js';
+import { findMemoryFile, readLookupState } from '../store/memory-store.js';
 
 export interface ShownMemory {
   path: string;
@@ -17,10 +18,10 @@ export interface ShownMemory {
 /** One memory by file or name, with the freshness header recall uses. */
 export async function showMemory(dir: string, what: string, options: { nowMs?: number } = {}): Promise<ShownMemory> {
   await settleDirectory(dir);
-  const rel = findMemoryFile(readBatchState(dir), what);
+  const rel = findMemoryFile(readLookupState(dir), what);
   const file = path.join(dir, rel);
   const read = readMemoryFile(file);
   if (!read) throw new RefusedError(messages.memoryNotFound(what, dir));
-  if (!read.ok) throw new RefusedError(`${file}: ${read.problem}`);
-  return { path: rel, file, mtimeMs: read.mtimeMs, text: `${freshnessHeader(file, read.mtimeMs, options.nowMs ?? Date.now())}\n${read.text.trimEnd()}\n` };
+  if (!read.ok) throw new InputError(file, read.problem);
+  return { path: rel, file, mtimeMs: read.mtimeMs, text: `${freshnessHeader(file, read.mtimeMs, options.nowMs ?? Date.now())}\n${withoutBom(read.text).trimEnd()}\n` };
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { ConfigError, InputError, UsageError } from '../core/errors.js';
+import { messages } from '../core/messages.js';
 import type { EngineName } from '../llm/model.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
@@ -32,6 +33,7 @@ function asJson(query: string, result: RecallResult) {
     selected: result.memories.map((m) => ({ path: m.path, file: m.file, score: m.score })),
     // What the prompt hook decides: it injects nothing when the best memory is not a confident match.
     confidence: result.confidence ?? null,
+    unreadable: result.unreadable ?? [],
     usage: result.usage ?? null,
   };
 }
@@ -69,6 +71,7 @@ export async function runRecallCommand(args: RecallCommandOptions, output: Outpu
   const query = (args.query ?? []).join(' ').trim();
   if (!query) throw new UsageError('give a query: memdir recall "what the agent is about to do"');
   const result = await recall({ dir, query, ...chosen, recentTools: list(args.recentTools), alreadySurfaced: list(args.alreadySurfaced), warn: output.warn });
+  for (const file of result.unreadable ?? []) output.warn(messages.leftOut('recall', file.path, file.problem));
   if (args.json) {
     output.json(asJson(query, result));
     return 0;

@@ -6,6 +6,16 @@ import { sameStamp, statMarkdownFiles } from '../store/stat-walk.js';
 import { documentFor, type RecallDoc } from './document.js';
 import { readRecallIndex, writeRecallIndex, type IndexEntry } from './index-file.js';
 
+/** Why recall cannot read a topic file (`readForRecall` gave nothing), for a message. */
+export function unreadableProblem(file: string): string {
+  try {
+    const read = readMemoryFile(file, { maxBytes: MAX_TOPIC_FILE_BYTES, prefix: true });
+    return read && !read.ok ? read.problem : 'cannot read it';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 /**
  * A topic file as recall reads it: the one reader, at most the first
  * MAX_TOPIC_FILE_BYTES of it. Undecodable or unreadable → undefined (skipped).
@@ -22,6 +32,8 @@ export function readForRecall(file: string, stat?: { size: number; mtimeMs: numb
 export interface LoadOptions {
   /** Use and keep `.memdir/recall-index.json`: only files whose stamp changed are read. */
   persist?: boolean;
+  /** Told each topic file recall cannot read (not UTF-8, binary): a command that reports them. */
+  onUnreadable?: (rel: string) => void;
 }
 
 /**
@@ -48,5 +60,10 @@ export function loadDocs(dir: string, options: LoadOptions = {}): RecallDoc[] {
     reread++;
   }
   if (options.persist && (reread > 0 || current.size !== cached.size)) writeRecallIndex(dir, current);
-  return [...current.values()].flatMap((entry) => (entry.doc ? [entry.doc] : []));
+  const docs: RecallDoc[] = [];
+  for (const [rel, entry] of current) {
+    if (entry.doc) docs.push(entry.doc);
+    else options.onUnreadable?.(rel);
+  }
+  return docs;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ModelError } from '../llm/model.js';
 import { settleDirectory } from '../store/lock.js';
 import { memoryParts } from './document.js';
-import { loadDocs, readForRecall } from './load.js';
+import { loadDocs, readForRecall, unreadableProblem } from './load.js';
 import { type Coverage, type RecallDoc, RecallIndex } from './rank.js';
 import { renderMemory } from './render.js';
 
@@ -37,6 +37,8 @@ export interface RecallResult {
   memories: RecalledMemory[];
   /** Local engine: how much of the query the best memory covers, and whether that is enough to answer. */
   confidence?: { coverage: Coverage; confident: boolean };
+  /** Topic files the local engine could not read (not UTF-8, binary), with why: left out of the ranking. */
+  unreadable?: Array<{ path: string; problem: string }>;
   usage?: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
 }
 
@@ -73,7 +75,8 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
     }
   }
 
-  const docs = loadDocs(options.dir, { persist: true }).filter((d) => !skip.has(d.path));
+  const unreadable: string[] = [];
+  const docs = loadDocs(options.dir, { persist: true, onUnreadable: (rel) => unreadable.push(rel) }).filter((d) => !skip.has(d.path));
   // The fields the ranker read before documents dropped their text: the frontmatter's other keys are not the memory's words.
   const textOf = (doc: RecallDoc) => {
     const content = readForRecall(path.join(options.dir, doc.path));
@@ -86,5 +89,7 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
     engine: 'local',
     memories: ranked.flatMap((r) => read(r.doc.path, round(r.score), r.doc.mtimeMs)),
     confidence: { coverage: { all: round(coverage.all), known: round(coverage.known), words: coverage.words }, confident },
+    // Why each was left out is read again here (the index keeps no reason): rare, a few files at most.
+    unreadable: unreadable.map((rel) => ({ path: rel, problem: unreadableProblem(path.join(options.dir, rel)) })),
   };
 }

@@ -1,4 +1,5 @@
 import { freshnessHeader } from '../core/freshness.js';
+import { withoutBom } from '../core/topic-file.js';
 
 const MAX_LINES = 200;
 const MAX_BYTES = 4096;
@@ -29,5 +30,5 @@ export function capMemory(text: string, file: string): { text: string; truncated
 
 /** One recalled memory with its freshness header (DESIGN §2.3). */
 export function renderMemory(file: string, content: string, mtimeMs: number, nowMs: number): string {
-  return `${freshnessHeader(file, mtimeMs, nowMs)}\n${capMemory(content.trimEnd(), file).text}`;
+  return `${freshnessHeader(file, mtimeMs, nowMs)}\n${capMemory(withoutBom(content).trimEnd(), file).text}`;
 }

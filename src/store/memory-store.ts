@@ -11,7 +11,7 @@ import { INDEX_FILE, isMemoryType, type MemoryType } from '../core/taxonomy.js';
 import { memoryFields, newTopicFile, parseTopicFile, serializeTopicFile, withBody, withFields } from '../core/topic-file.js';
 import { commitChanges, type FileChange } from './atomic.js';
 import { confinedPath, isConfined } from './confine.js';
-import { readMemoryText } from './files.js';
+import { readMemoryFile, readMemoryText } from './files.js';
 import { withDirLock } from './lock.js';
 import { scanMemories } from './scan.js';
 
@@ -109,6 +109,16 @@ export function readBatchState(dir: string): BatchState {
   const indexText = readIndexText(dir);
   const names = new Map(scanMemories(dir, { limit: 0 }).memories.map((m) => [m.path, m.name?.trim().toLowerCase() ?? '']));
   return { dir, index: parseMemoryIndex(indexText), indexText, names, changes: new Map() };
+}
+
+/**
+ * What finding a memory by file or name needs, for a command that only reads (show): an index
+ * memdir cannot read (not UTF-8, a 200 KB line) only means no pointer is known, not an error.
+ */
+export function readLookupState(dir: string): Pick<BatchState, 'dir' | 'index' | 'names'> {
+  const read = readMemoryFile(confinedPath(dir, INDEX_FILE));
+  const names = new Map(scanMemories(dir, { limit: 0 }).memories.map((m) => [m.path, m.name?.trim().toLowerCase() ?? '']));
+  return { dir, index: parseMemoryIndex(read?.ok ? read.text : ''), names };
 }
 
 /** What planning an upsert knows; its pointer and whether the agent loads it are read from the final index. */

@@ -51,3 +51,39 @@ test('show: one memory by name or file, with the freshness header recall uses; u
   const outside = await runMemdir(['show', '../etc/passwd.md', '--dir', dir], { cwd: dir, env: cleanEnv(dir) });
   expect(outside.code).toBe(1);
 });
+
+/** A Latin-1 index and topic file (é is the single byte 0xE9) beside a UTF-16 topic file with its byte-order mark. */
+function mixedEncodings(): string {
+  const dir = tempDir();
+  fs.writeFileSync(path.join(dir, 'MEMORY.md'), Buffer.from('- [Caf\xe9 rules](cafe.md) \u2014 the caf\xe9 deploys\n', 'latin1'));
+  fs.writeFileSync(
+    path.join(dir, 'cafe.md'),
+    Buffer.from('---\nname: Caf\xe9 rules\ndescription: Deploy rules of the caf\xe9 service\ntype: project\n---\nThe caf\xe9 deploys on Fridays.\n', 'latin1'),
+  );
+  const wide = topic('Kiosk board', 'reference', 'Where the kiosk deploy dashboard lives');
+  fs.writeFileSync(path.join(dir, 'wide.md'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(wide, 'utf16le')]));
+  return dir;
+}
+
+test('list: a file it cannot read is named on stderr, never silently left out; an unreadable index leaves "indexed" unknown', async () => {
+  const dir = mixedEncodings();
+  const r = await runMemdir(['list', '--dir', dir, '--json'], { cwd: dir, env: cleanEnv(dir) });
+  expect(r.code).toBe(0);
+  expect(JSON.parse(r.stdout).map((m: Record<string, unknown>) => [m.path, m.indexed])).toEqual([['wide.md', null]]);
+  expect(r.stderr.trim().split('\n')).toEqual([
+    'memdir list: MEMORY.md: not valid UTF-8 text (byte 0xE9 on line 1); memdir leaves it alone; which memories it points to is not known',
+    'memdir list: cafe.md left out: not valid UTF-8 text (byte 0xE9 on line 2); memdir leaves it alone',
+  ]);
+  const text = await runMemdir(['list', '--dir', dir], { cwd: dir, env: cleanEnv(dir) });
+  expect(text.stdout).not.toContain('not in the index');
+});
+
+test('show: an index it cannot read does not stop it; a topic file it cannot read is a one-line error, exit 2; no byte-order mark in the text', async () => {
+  const dir = mixedEncodings();
+  const wide = await runMemdir(['show', 'Kiosk board', '--dir', dir], { cwd: dir, env: cleanEnv(dir) });
+  expect(wide.code).toBe(0);
+  expect(wide.stdout).toBe(`Memory (saved today): ${path.join(dir, 'wide.md')}:\n${topic('Kiosk board', 'reference', 'Where the kiosk deploy dashboard lives')}`);
+  const latin1 = await runMemdir(['show', 'cafe.md', '--dir', dir], { cwd: dir, env: cleanEnv(dir) });
+  expect([latin1.code, latin1.stdout, latin1.stderr]).toEqual([2, '', `memdir: ${path.join(dir, 'cafe.md')}: not valid UTF-8 text (byte 0xE9 on line 2); memdir leaves it alone\n`]);
+  expect(fs.readFileSync(path.join(dir, 'cafe.md'), 'latin1')).toContain('caf\xe9 deploys');
+});

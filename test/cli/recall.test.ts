@@ -72,6 +72,21 @@ describe('memdir recall', () => {
     expect(old.stdout).toMatch(/^This memory is 40 days old\./);
   });
 
+  test('a topic file it cannot read is named on stderr and in --json, from the index too; a UTF-16 one is shown without its byte-order mark', async () => {
+    const { project, dir, env } = workspace();
+    fs.writeFileSync(path.join(dir, 'project_cafe.md'), Buffer.from('---\nname: Caf\xe9 deploys\ndescription: The caf\xe9 service deploys on Fridays\ntype: project\n---\nFridays.\n', 'latin1'));
+    const kiosk = topic('Kiosk board', 'Where the kiosk deploy dashboard lives', 'reference', 'Grafana, board kiosk.');
+    fs.writeFileSync(path.join(dir, 'reference_kiosk.md'), Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(kiosk, 'utf16le').swap16()]));
+    const leftOut = 'memdir recall: project_cafe.md left out: not valid UTF-8 text (byte 0xE9 on line 2); memdir leaves it alone\n';
+    for (let run = 0; run < 2; run++) {
+      const r = await runMemdir(['recall', '--limit', '1', 'kiosk deploy dashboard'], { cwd: project, env });
+      expect([r.code, r.stderr]).toEqual([0, leftOut]);
+      expect(r.stdout).toBe(`Memory (saved today): ${path.join(dir, 'reference_kiosk.md')}:\n${kiosk.trimEnd()}\n`);
+    }
+    const json = JSON.parse((await runMemdir(['recall', '--json', 'kiosk deploy dashboard'], { cwd: project, env })).stdout);
+    expect(json.unreadable).toEqual([{ path: 'project_cafe.md', problem: 'not valid UTF-8 text (byte 0xE9 on line 2); memdir leaves it alone' }]);
+  });
+
   test('a Thai memory is found by a Thai question: Thai is cut into words, vowel and tone marks inside them', async () => {
     const { project, dir, env } = workspace();
     writeTree(dir, { 'feedback_thai.md': topic('ตอบเป็นภาษาไทย', 'ผู้ใช้ต้องการให้ตอบเป็นภาษาไทยเท่านั้น', 'feedback', 'จากนี้ไปให้ตอบเป็นภาษาไทยเท่านั้น') });

@@ -6,6 +6,8 @@ export { scanMemories } from './store/scan.js';
 export { loadDocs } from './recall/load.js';
 export { recallIndexPath } from './recall/index-file.js';
 export { DEFAULT_TUNING, RecallIndex } from './recall/rank.js';
+export { fuseRankings, isMostlyLatin } from './recall/dense.js';
+export { semanticScorer } from './recall/semantic.js';
 export { documentFor, memoryParts, searchTerms } from './recall/document.js';
 export { RULES } from './lint/rules/index.js';
 export { ruleDoc } from './lint/docs.js';

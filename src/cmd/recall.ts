@@ -18,6 +18,10 @@ export function builder(cli: Argv<GlobalArgs>) {
       describe: 'local ranking, or one side query to Claude (default: recall.engine, else auto = claude when ANTHROPIC_API_KEY is set)',
     })
     .option('model', { type: 'string', describe: 'model for --engine claude' })
+    .option('semantic', {
+      type: 'boolean',
+      describe: 'local engine: add the sentence model to the word ranking (default: recall.semantic, else true; --no-semantic for words only; never in --hook)',
+    })
     .option('queries', { type: 'string', describe: 'JSONL file of {"id","query"} lines: one JSON result line each (evaluation)' })
     .option('hook', { type: 'boolean', default: false, describe: 'answer a Claude Code UserPromptSubmit hook (JSON in, JSON out)' })
     .example('$0 recall "can I merge the mobile branch this week?"', 'print the memories that bear on it')

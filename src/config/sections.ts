@@ -22,6 +22,10 @@ export const SECTIONS = {
     limit: { type: 'integer', minimum: 1, description: 'at most this many memories per query (default 5)' },
     engine: engine('recall'),
     model: model('recall'),
+    semantic: {
+      type: 'boolean',
+      description: 'local engine, outside the prompt hook: add the sentence model to the word ranking when its optional packages are installed (default true)',
+    },
   },
   extract: {
     engine: engine('extract'),

@@ -17,6 +17,7 @@ export interface RecallCommandOptions extends GlobalArgs {
   engine?: EngineName | undefined;
   model?: string | undefined;
   queries?: string | undefined;
+  semantic?: boolean | undefined;
   hook: boolean;
 }
 
@@ -30,6 +31,7 @@ function asJson(query: string, result: RecallResult) {
   return {
     query,
     engine: result.engine,
+    semantic: result.semantic ?? false,
     selected: result.memories.map((m) => ({ path: m.path, file: m.file, score: m.score })),
     // What the prompt hook decides: it injects nothing when the best memory is not a confident match.
     confidence: result.confidence ?? null,

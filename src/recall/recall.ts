@@ -6,6 +6,7 @@ import { memoryParts } from './document.js';
 import { loadDocs, readForRecall, unreadableProblem } from './load.js';
 import { type Coverage, type RecallDoc, RecallIndex } from './rank.js';
 import { renderMemory } from './render.js';
+import { fuseRankings } from './dense.js';
 
 export interface RecallOptions {
   dir: string;
@@ -20,6 +21,11 @@ export interface RecallOptions {
   model?: string | undefined;
   timeoutMs?: number;
   nowMs?: number;
+  /**
+   * Local engine: add the sentence model's scores to the lexical ones when its optional packages are
+   * installed and the query is mostly in Latin letters (default true; never with `abstain`, the prompt hook).
+   */
+  semantic?: boolean;
   /** Where a fallback from claude to local is announced. */
   warn?: (message: string) => void;
 }
@@ -37,6 +43,8 @@ export interface RecallResult {
   memories: RecalledMemory[];
   /** Local engine: how much of the query the best memory covers, and whether that is enough to answer. */
   confidence?: { coverage: Coverage; confident: boolean };
+  /** Local engine: whether the sentence model's scores were added (see `RecallOptions.semantic`). */
+  semantic?: boolean;
   /** Topic files the local engine could not read (not UTF-8, binary), with why: left out of the ranking. */
   unreadable?: Array<{ path: string; problem: string }>;
   usage?: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
@@ -84,10 +92,18 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
     const { name, description, body } = memoryParts(doc.path, content.text);
     return `${name} ${description} ${body}`;
   };
-  const { ranked, coverage, confident } = new RecallIndex(docs).rank(options.query, { limit, recentTools, textOf, nowMs: now, abstain: options.abstain });
+  const trySemantic = options.semantic !== false && !options.abstain;
+  // With the model, every memory the words rank at all takes part in the fusion, not only the best `limit`.
+  const lexical = new RecallIndex(docs).rank(options.query, { limit: trySemantic ? docs.length : limit, recentTools, textOf, nowMs: now, abstain: options.abstain });
+  const { coverage, confident } = lexical;
+  let ranked = lexical.ranked;
+  // Loaded here: the model's packages are heavy, and the prompt hook never asks for them.
+  const dense = trySemantic ? await (await import('./semantic.js')).semanticScores(options.dir, docs, options.query) : undefined;
+  if (dense) ranked = fuseRankings(lexical.ranked, docs, dense);
   return {
     engine: 'local',
-    memories: ranked.flatMap((r) => read(r.doc.path, round(r.score), r.doc.mtimeMs)),
+    semantic: dense !== undefined,
+    memories: ranked.slice(0, limit).flatMap((r) => read(r.doc.path, round(r.score), r.doc.mtimeMs)),
     confidence: { coverage: { all: round(coverage.all), known: round(coverage.known), words: coverage.words }, confident },
     // Why each was left out is read again here (the index keeps no reason): rare, a few files at most.
     unreadable: unreadable.map((rel) => ({ path: rel, problem: unreadableProblem(path.join(options.dir, rel)) })),

@@ -5,10 +5,16 @@ export interface RecallFlags {
   limit?: number | undefined;
   engine?: EngineName | undefined;
   model?: string | undefined;
+  semantic?: boolean | undefined;
 }
 
 /** Flags win; then the `recall` section of memdir.config.json; then the defaults. */
 export function recallSettings(flags: RecallFlags, dir: string, cwd: string | undefined) {
   const section = configSection('recall', dir, cwd);
-  return { limit: flags.limit ?? section.limit ?? 5, engine: chooseEngine(flags.engine ?? section.engine ?? 'auto'), model: flags.model ?? section.model };
+  return {
+    limit: flags.limit ?? section.limit ?? 5,
+    engine: chooseEngine(flags.engine ?? section.engine ?? 'auto'),
+    model: flags.model ?? section.model,
+    semantic: flags.semantic ?? section.semantic ?? true,
+  };
 }

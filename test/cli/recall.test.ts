@@ -44,8 +44,9 @@ describe('memdir recall', () => {
       // The tool is named only by a frontmatter key of its own: not the memory's words, so not demoted.
       'reference_db.md': '---\nname: Database usage\ndescription: How to reach the database against staging\ntype: reference\ncli: psql\n---\n\nAsk ops for access.\n',
     });
+    // Words only: the demotion is a factor on the word ranking's score (the sentence model's part is not demoted).
     const scores = async (args: string[]) => {
-      const r = await runMemdir(['recall', '--json', ...args, 'psql against the database'], { cwd: project, env });
+      const r = await runMemdir(['recall', '--json', '--no-semantic', ...args, 'psql against the database'], { cwd: project, env });
       return Object.fromEntries(JSON.parse(r.stdout).selected.map((m: { path: string; score: number }) => [m.path, m.score]));
     };
     const plain = await scores([]);
@@ -145,6 +146,58 @@ describe('memdir recall', () => {
     const r = await runMemdir(['recall', '--hook'], { cwd: project, env, input: 'not json' });
     expect(r).toMatchObject({ code: 0, stdout: '' });
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('recall with the sentence model (the optional @energetic-ai packages, offline)', () => {
+  const vectors = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, '.memdir/recall-vectors.json'), 'utf8'));
+  const mountains = topic('Mountains', 'Goes skiing in the Alps each winter and hiking in summer', 'user', 'Skis in Val d Isere most years.');
+
+  test('a memory no word of the query matches is found by its meaning; words only, nothing; not asked for other scripts', async () => {
+    const { project, dir, env } = workspace();
+    writeTree(dir, { 'user_mountains.md': mountains });
+    const ask = async (...args: string[]) => JSON.parse((await runMemdir(['recall', '--json', ...args], { cwd: project, env })).stdout);
+    expect(await ask('which sports does she enjoy?')).toMatchObject({ semantic: true, selected: [{ path: 'user_mountains.md' }] });
+    expect(await ask('--no-semantic', 'which sports does she enjoy?')).toMatchObject({ semantic: false, selected: [] });
+    expect(await ask('她喜欢什么运动？')).toMatchObject({ semantic: false });
+    const text = await runMemdir(['recall', 'which sports does she enjoy?'], { cwd: project, env });
+    expect([text.code, text.stdout]).toEqual([0, `Memory (saved today): ${path.join(dir, 'user_mountains.md')}:\n${mountains.trimEnd()}\n`]);
+  });
+
+  test('line vectors are kept in .memdir/recall-vectors.json: an edit replaces only the vector of the line it changed; a corrupt store is rebuilt', async () => {
+    const { project, dir, env } = workspace();
+    writeTree(dir, { 'user_mountains.md': mountains });
+    const recall = () => runMemdir(['recall', '--json', 'which sports does she enjoy?'], { cwd: project, env });
+    expect((await recall()).code).toBe(0);
+    const first = vectors(dir);
+    expect(first.model).toMatch(/^@energetic-ai\/model-embeddings-en@/);
+    const before = Object.keys(first.lines);
+    writeTree(dir, { 'user_mountains.md': mountains.replace('Skis in Val d Isere most years.', 'Skis in Chamonix most years.') });
+    expect(JSON.parse((await recall()).stdout).selected[0].path).toBe('user_mountains.md');
+    const after = Object.keys(vectors(dir).lines);
+    expect(after.length).toBe(before.length);
+    expect(after.filter((key) => !before.includes(key))).toHaveLength(1);
+    for (const key of before.filter((k) => after.includes(k))) expect(vectors(dir).lines[key]).toBe(first.lines[key]);
+    fs.writeFileSync(path.join(dir, '.memdir/recall-vectors.json'), '{"format":1,"model":');
+    const repaired = await recall();
+    expect([repaired.code, JSON.parse(repaired.stdout).semantic, repaired.stderr]).toEqual([0, true, '']);
+    expect(Object.keys(vectors(dir).lines).sort()).toEqual([...after].sort());
+  });
+
+  test('the prompt hook never loads the model; recall.semantic false in memdir.config.json turns it off', async () => {
+    const { project, dir, env } = workspace();
+    writeTree(dir, { 'user_mountains.md': mountains });
+    const hook = await runMemdir(['recall', '--hook'], {
+      cwd: '/',
+      env,
+      input: JSON.stringify({ session_id: 's', prompt: 'can I merge the mobile branch this week?', cwd: project, hook_event_name: 'UserPromptSubmit' }),
+    });
+    expect(JSON.parse(hook.stdout).hookSpecificOutput.additionalContext).toContain('Merge freeze');
+    expect(fs.existsSync(path.join(dir, '.memdir/recall-vectors.json'))).toBe(false);
+    fs.writeFileSync(path.join(project, 'memdir.config.json'), JSON.stringify({ recall: { semantic: false } }));
+    const off = JSON.parse((await runMemdir(['recall', '--json', 'which sports does she enjoy?'], { cwd: project, env })).stdout);
+    expect(off).toMatchObject({ semantic: false, selected: [] });
+    expect(fs.existsSync(path.join(dir, '.memdir/recall-vectors.json'))).toBe(false);
   });
 });
 

@@ -48,11 +48,17 @@ export function evaluationSets(splits = ['dev', 'test']) {
     sets.push({ set: record.set.startsWith('memsim') ? 'memsim' : record.set, split: record.split, dir, queries: record.queries });
   }
   if (splits.includes('test')) {
-    sets.push({ set: 'real', split: 'test', dir: REAL_DIR, queries: readJsonl('real-queries.jsonl') });
+    // Copies (times kept): rankers may write their caches into a directory (.memdir/), never into the fixtures.
+    const copy = (from, name) => {
+      const to = path.join(tmp, name);
+      fs.cpSync(from, to, { recursive: true, preserveTimestamps: true });
+      return to;
+    };
+    sets.push({ set: 'real', split: 'test', dir: copy(REAL_DIR, 'real'), queries: readJsonl('real-queries.jsonl') });
     // Korean prompts over the two Korean directories of the real corpus (written blind to the tokenizer: SOURCES.md).
     const korean = readJsonl('korean-queries.jsonl');
     for (const dir of new Set(korean.map((q) => q.dir))) {
-      sets.push({ set: 'korean', split: 'test', dir: path.join(root, 'test/fixtures/real', dir), queries: korean.filter((q) => q.dir === dir) });
+      sets.push({ set: 'korean', split: 'test', dir: copy(path.join(root, 'test/fixtures/real', dir), dir), queries: korean.filter((q) => q.dir === dir) });
     }
   }
   return { sets, cleanup: () => fs.rmSync(tmp, { recursive: true, force: true }) };

@@ -1,7 +1,9 @@
 // Ranking ideas that are not knobs of memdir's ranker: a second score fused with its ranking.
 // Each is a ranker for `runRankers` ((docs, dir) => (query) => paths), measured in quality.js
-// next to the chosen defaults. None is kept: see the "recall ideas" table in README.
+// next to the chosen defaults. One is kept, the sentence model (`recall` outside the prompt hook);
+// the others are not: see the "recall ideas" table in README.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { stemmer } from 'stemmer';
 import { root } from '../lib.js';
@@ -129,6 +131,43 @@ export async function wordVectorFusion({ vectors, weight }) {
         for (let i = 0; i < q.length; i++) cosine += q[i] * m[i];
         return weight * Math.max(0, cosine);
       });
+    };
+  };
+}
+
+/** The sentence model's store is addressed by line text, so the benchmark keeps it between runs (the directories are fresh each run). */
+const VECTOR_CACHE = path.join(os.tmpdir(), 'memdir-bench-recall-vectors');
+
+/**
+ * memdir's `recall` as it ranks outside the prompt hook: the words, plus the sentence model's
+ * scores (src/recall/semantic.ts) for queries mostly in Latin letters. The model's scores are
+ * computed first (they are asynchronous), through the same code and store `recall` uses;
+ * null when the model's optional packages are not installed.
+ */
+export async function semanticRanker(sets, loadDocs) {
+  const { RecallIndex, fuseRankings, isMostlyLatin, semanticScorer } = await import(path.join(root, 'dist/internal.js'));
+  const dense = new Map();
+  fs.mkdirSync(VECTOR_CACHE, { recursive: true });
+  for (const set of sets) {
+    const queries = set.queries.filter((q) => isMostlyLatin(q.query));
+    if (queries.length === 0) continue;
+    const cache = path.join(VECTOR_CACHE, `${path.basename(set.dir)}.json`);
+    const store = path.join(set.dir, '.memdir/recall-vectors.json');
+    fs.mkdirSync(path.dirname(store), { recursive: true });
+    if (fs.existsSync(cache)) fs.copyFileSync(cache, store);
+    const scorer = await semanticScorer(set.dir, loadDocs(set.dir));
+    if (!scorer) return null;
+    if (fs.existsSync(store)) fs.copyFileSync(store, cache);
+    const byQuery = new Map();
+    for (const q of queries) byQuery.set(q.query, await scorer(q.query));
+    dense.set(set.dir, byQuery);
+  }
+  return (docs, dir) => {
+    const index = new RecallIndex(docs);
+    return (query) => {
+      const lexical = index.rank(query, { limit: docs.length }).ranked;
+      const scores = dense.get(dir)?.get(query);
+      return (scores ? fuseRankings(lexical, docs, scores) : lexical).slice(0, 5).map((r) => r.doc.path);
     };
   };
 }

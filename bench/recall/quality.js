@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { report, root } from '../lib.js';
 import { evaluationSets, miniSearchRanker, negativePrompts, REAL_DIR, runRankers, score } from './evaluate.js';
-import { passageFusion, readWordVectors, wordVectorFusion } from './fusion.js';
+import { passageFusion, readWordVectors, semanticRanker, wordVectorFusion } from './fusion.js';
 
 const V1 = { weights: { name: 2.5, description: 3, body: 1 }, synonyms: true, cutoff: 0.3, proximity: 0 };
 /** Each idea as a change to the defaults the dev split chose (src/recall/rank.ts DEFAULT_TUNING). */
@@ -36,6 +36,9 @@ async function fusionIdeas() {
   return ideas;
 }
 
+/** `recall` outside the prompt hook: the words plus the sentence model (when its optional packages are installed). */
+const SEMANTIC = 'memdir recall (words + sentence model)';
+
 /** The hook's former abstention rule (task words counted as topic words, any mention held in full), compared with the one kept. */
 const FORMER_ABSTENTION = { known: 0.5, all: 0.4, words: 2, taskWords: false, heldAt: 0 };
 /** The trade-off curve: both coverage thresholds of a rule scaled by each factor. */
@@ -63,7 +66,13 @@ export default async function recallQuality({ splits = ['dev', 'test'] } = {}) {
   Object.assign(rankers, fusions);
   const { sets, cleanup } = evaluationSets(splits);
   let results;
+  let semantic = false;
   try {
+    const withModel = await semanticRanker(sets, loadDocs);
+    if (withModel) {
+      rankers[SEMANTIC] = withModel;
+      semantic = true;
+    } else process.stderr.write('the sentence model (optional dependencies @energetic-ai/*) is not installed: recall is scored on words alone\n');
     results = runRankers(sets, rankers, loadDocs);
   } finally {
     cleanup();
@@ -72,9 +81,11 @@ export default async function recallQuality({ splits = ['dev', 'test'] } = {}) {
   const keys = ['english', 'realtalk', 'real', 'memsim', 'korean'].flatMap((set) => splits.map((split) => `${set}/${split}`)).filter((key) => results[key]);
 
   const rows = [];
+  const versus = (a, b) => `${cell(a)} vs ${cell(b)} (${pct(a.recallAt5 - b.recallAt5)} points, MRR ${(a.mrr - b.mrr).toFixed(3)})`;
   for (const key of keys) {
-    const [a, b] = [scored(key, 'memdir'), scored(key, 'mini')];
-    rows.push([`${key} (${a.n} queries): memdir vs MiniSearch, recall@5 / MRR`, `${cell(a)} vs ${cell(b)} (${pct(a.recallAt5 - b.recallAt5)} points, MRR ${(a.mrr - b.mrr).toFixed(3)})`]);
+    const [words, mini] = [scored(key, 'memdir'), scored(key, 'mini')];
+    if (semantic) rows.push([`${key} (${words.n} queries): memdir recall (words + sentence model) vs MiniSearch, recall@5 / MRR`, versus(scored(key, SEMANTIC), mini)]);
+    rows.push([`${key} (${words.n} queries): memdir words only (the prompt hook's ranking) vs MiniSearch`, versus(words, mini)]);
   }
   report('recall quality, frozen evaluation set (goal on english/test: ≥ +5 points, MRR ≥ +0.05)', rows);
 
@@ -112,6 +123,7 @@ export default async function recallQuality({ splits = ['dev', 'test'] } = {}) {
 
   const ideas = [...Object.keys(IDEAS), ...Object.keys(fusions)].map((name) => [name, splits.map((split) => `${split} ${cell(scored(`english/${split}`, name))}`).join(' · ')]);
   ideas.unshift(['chosen defaults (recall@5 / MRR)', splits.map((split) => `${split} ${cell(scored(`english/${split}`, 'memdir'))}`).join(' · ')]);
+  if (semantic) ideas.splice(1, 0, [`${SEMANTIC} (kept, outside the prompt hook)`, splits.map((split) => `${split} ${cell(scored(`english/${split}`, SEMANTIC))}`).join(' · ')]);
   report('recall ideas, english split (each changes one thing in the chosen defaults)', ideas);
 }
 

@@ -59,11 +59,11 @@ function commandLine(rounds = 7) {
       rounds,
     );
     const ratio = (ms) => `${ms.toFixed(0)} ms (${(ms / medians.node).toFixed(1)}× node -e "")`;
-    report(`memdir recall "<query>" over 200 generated memories, ${lines} distinct lines (median of ${rounds}, interleaved, ${environmentLabel})`, [
+    report(`memdir recall "<query>" over 200 generated memories, ${lines} distinct lines embedded (median of ${rounds}, interleaved, ${environmentLabel})`, [
       ['node -e ""', `${medians.node.toFixed(1)} ms`],
       ['words only (--no-semantic)', ratio(medians.words)],
       ['words + sentence model, vectors kept from the last run', ratio(medians.meaning)],
-      ['words + sentence model, first run (embeds every line)', ratio(medians.firstRun)],
+      ['words + sentence model, first run (embeds the lines of the memories the words found)', ratio(medians.firstRun)],
     ]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

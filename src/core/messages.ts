@@ -30,6 +30,7 @@ export const messages = {
   /** A memory file a read-only command (list, recall) leaves out, and why: never left out silently. */
   leftOut: (command: string, file: string, problem: string) => `memdir ${command}: ${file} left out: ${problem}`,
   indexUnreadable: (file: string, problem: string) => `memdir list: ${file}: ${problem}; which memories it points to is not known`,
+  semanticFailed: (reason: string) => `memdir recall: the sentence model failed (${printable(reason).slice(0, 200)}); ranked on words alone`,
   memoryNotFound: (what: string, dir: string) => `no memory named "${what}" in ${dir}`,
   ambiguousMemory: (what: string, files: string[]) => `"${what}" matches several memories: ${files.join(', ')}; name the file`,
   internalError: (message: string) => `memdir: internal error: ${message} (run with --debug for the stack trace, and please report it)`,

@@ -64,7 +64,9 @@ export function denseScore(lineVectors: Float32Array[], query: Float32Array): nu
  * and then only if it is close to the closest (MEANING_ALONE). Best first.
  */
 export function fuseRankings(lexical: Ranked[], docs: RecallDoc[], dense: ReadonlyMap<string, number>, weight = SEMANTIC_WEIGHT): Ranked[] {
-  const bestDense = Math.max(0, ...dense.values());
+  // Scaled to the best of the memories in the running: the words' candidates, else every memory.
+  const running = lexical.length > 0 ? lexical.map((r) => r.doc) : docs;
+  const bestDense = Math.max(0, ...running.map((doc) => dense.get(doc.path) ?? 0));
   const meaning = (doc: RecallDoc) => (bestDense > 0 ? (dense.get(doc.path) ?? 0) / bestDense : 0);
   if (lexical.length === 0) {
     const close = docs.filter((doc) => bestDense > 0 && meaning(doc) >= MEANING_ALONE);

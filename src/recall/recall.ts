@@ -51,6 +51,12 @@ export interface RecallResult {
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
+/**
+ * Lines one run may embed when the words found nothing and every memory is a candidate (~6 ms a
+ * line: ~12 s); a large directory's lines are embedded over several runs, meanwhile its memories
+ * with lines left out are not scored.
+ */
+const MEANING_ALONE_NEW_LINES = 2000;
 
 /** The memories that matter for a query (DESIGN §2.3), rendered with freshness headers. */
 export async function recall(options: RecallOptions): Promise<RecallResult> {
@@ -84,7 +90,8 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
   }
 
   const unreadable: string[] = [];
-  const docs = loadDocs(options.dir, { persist: true, onUnreadable: (rel) => unreadable.push(rel) }).filter((d) => !skip.has(d.path));
+  const everyDoc = loadDocs(options.dir, { persist: true, onUnreadable: (rel) => unreadable.push(rel) });
+  const docs = everyDoc.filter((d) => !skip.has(d.path));
   // The fields the ranker read before documents dropped their text: the frontmatter's other keys are not the memory's words.
   const textOf = (doc: RecallDoc) => {
     const content = readForRecall(path.join(options.dir, doc.path));
@@ -97,8 +104,16 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
   const lexical = new RecallIndex(docs).rank(options.query, { limit: trySemantic ? docs.length : limit, recentTools, textOf, nowMs: now, abstain: options.abstain });
   const { coverage, confident } = lexical;
   let ranked = lexical.ranked;
-  // Loaded here: the model's packages are heavy, and the prompt hook never asks for them.
-  const dense = trySemantic ? await (await import('./semantic.js')).semanticScores(options.dir, docs, options.query) : undefined;
+  // Loaded here: the model's packages are heavy, and the prompt hook never asks for them. Only the
+  // words' candidates need vectors; when the words found nothing, every memory does, a bounded share per run.
+  const candidates = lexical.ranked.length > 0 ? lexical.ranked.map((r) => r.doc) : docs;
+  const dense = trySemantic
+    ? await (await import('./semantic.js')).semanticScores(options.dir, candidates, options.query, {
+        all: everyDoc,
+        maxNewLines: lexical.ranked.length > 0 ? undefined : MEANING_ALONE_NEW_LINES,
+        warn: options.warn,
+      })
+    : undefined;
   if (dense) ranked = fuseRankings(lexical.ranked, docs, dense);
   return {
     engine: 'local',

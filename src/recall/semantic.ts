@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { IoError } from '../core/errors.js';
 import { lazyRequire } from '../core/lazy.js';
+import { messages } from '../core/messages.js';
 import { STATE_DIR } from '../core/taxonomy.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { makeStateDir } from '../store/lock.js';
@@ -103,31 +104,64 @@ function writeStore(dir: string, model: string, lines: Map<string, string>): voi
   }
 }
 
+const linesOfFile = (dir: string, doc: RecallDoc): string[] => {
+  const content = readForRecall(path.join(dir, doc.path));
+  return content ? memoryLines(memoryParts(doc.path, content.text)) : [];
+};
+
+export interface ScorerOptions {
+  /** Every memory of the directory (default: the ones scored): the store keeps their lines and drops the rest. */
+  all?: RecallDoc[];
+  /** Embed at most this many lines not embedded before (the rest on later runs); a memory with a line left out is not scored. */
+  maxNewLines?: number;
+  /** Told when the model is installed but fails (its WebAssembly, its files): recall goes on with words alone. */
+  warn?: (message: string) => void;
+}
+
 /**
- * A scorer of `docs` by meaning, or undefined when the model is not installed. Lines not embedded
- * before are embedded now and kept; lines no memory holds any more are dropped from the store.
- * The scorer gives each memory's semantic score for a query (see dense.ts).
+ * A scorer of `docs` by meaning, or undefined when the model is not installed or fails. Lines not
+ * embedded before are embedded now and kept. The scorer gives each scored memory's semantic score
+ * for a query (see dense.ts).
  */
-export async function semanticScorer(dir: string, docs: RecallDoc[]): Promise<((query: string) => Promise<Map<string, number>>) | undefined> {
-  const model = await loadEmbedder();
-  if (!model) return undefined;
-  const stored = readStore(dir, model.model);
-  const linesOf = new Map<string, string[]>();
-  for (const doc of docs) {
-    const content = readForRecall(path.join(dir, doc.path));
-    linesOf.set(doc.path, content ? memoryLines(memoryParts(doc.path, content.text)) : []);
+export async function semanticScorer(dir: string, docs: RecallDoc[], options: ScorerOptions = {}): Promise<((query: string) => Promise<Map<string, number>>) | undefined> {
+  let model: Embedder | undefined;
+  try {
+    model = await loadEmbedder();
+    if (!model) return undefined;
+    return await scorerWith(model, dir, docs, options);
+  } catch (error) {
+    if (error instanceof IoError) throw error;
+    options.warn?.(messages.semanticFailed((error as Error).message));
+    return undefined;
   }
+}
+
+async function scorerWith(model: Embedder, dir: string, docs: RecallDoc[], options: ScorerOptions): Promise<(query: string) => Promise<Map<string, number>>> {
+  const stored = readStore(dir, model.model);
+  const linesOf = new Map(docs.map((doc) => [doc.path, linesOfFile(dir, doc)]));
   const wanted = new Map<string, string>();
   for (const lines of linesOf.values()) for (const line of lines) wanted.set(lineKey(line), line);
-  const missing = [...wanted].filter(([key]) => !stored.has(key));
+  const missing = [...wanted].filter(([key]) => !stored.has(key)).slice(0, options.maxNewLines ?? Number.POSITIVE_INFINITY);
   for (let i = 0; i < missing.length; i += BATCH) {
     const batch = missing.slice(i, i + BATCH);
     const vectors = await model.embed(batch.map(([, line]) => line));
     for (const [j, [key]] of batch.entries()) stored.set(key, packVector(vectors[j]!));
   }
-  const kept = new Map([...wanted.keys()].map((key) => [key, stored.get(key)!]));
-  if (missing.length > 0 || kept.size !== stored.size) writeStore(dir, model.model, kept);
-  const vectorsOf = new Map([...linesOf].map(([file, lines]) => [file, lines.flatMap((line) => unpackVector(kept.get(lineKey(line))!) ?? [])]));
+  if (missing.length > 0) {
+    // Written only when something was embedded; the lines no memory holds any more go then.
+    const current = new Set<string>(wanted.keys());
+    for (const doc of options.all ?? []) if (!linesOf.has(doc.path)) for (const line of linesOfFile(dir, doc)) current.add(lineKey(line));
+    writeStore(dir, model.model, new Map([...stored].filter(([key]) => current.has(key))));
+  }
+  const vectorsOf = new Map<string, Float32Array[]>();
+  for (const [file, lines] of linesOf) {
+    const packed = lines.map((line) => stored.get(lineKey(line)));
+    if (packed.every((p) => p !== undefined))
+      vectorsOf.set(
+        file,
+        packed.flatMap((p) => unpackVector(p) ?? []),
+      );
+  }
   return async (query) => {
     const [queryVector] = await model.embed([query]);
     return new Map([...vectorsOf].map(([file, vectors]) => [file, denseScore(vectors, queryVector!)]));
@@ -135,8 +169,13 @@ export async function semanticScorer(dir: string, docs: RecallDoc[]): Promise<((
 }
 
 /** Each memory's semantic score for `query`; undefined without the model, or for a query not mostly in Latin letters. */
-export async function semanticScores(dir: string, docs: RecallDoc[], query: string): Promise<Map<string, number> | undefined> {
+export async function semanticScores(dir: string, docs: RecallDoc[], query: string, options: ScorerOptions = {}): Promise<Map<string, number> | undefined> {
   if (docs.length === 0 || !isMostlyLatin(query)) return undefined;
-  const scorer = await semanticScorer(dir, docs);
-  return scorer?.(query);
+  const scorer = await semanticScorer(dir, docs, options);
+  try {
+    return await scorer?.(query);
+  } catch (error) {
+    options.warn?.(messages.semanticFailed((error as Error).message));
+    return undefined;
+  }
 }

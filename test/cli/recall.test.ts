@@ -184,6 +184,18 @@ describe('recall with the sentence model (the optional @energetic-ai packages, o
     expect(Object.keys(vectors(dir).lines).sort()).toEqual([...after].sort());
   });
 
+  test('only the memories the words found are embedded; all of them when the words find nothing', async () => {
+    const { project, dir, env } = workspace();
+    writeTree(dir, { 'user_mountains.md': mountains });
+    const json = JSON.parse((await runMemdir(['recall', '--json', 'latency dashboard'], { cwd: project, env })).stdout);
+    expect(json).toMatchObject({ semantic: true, selected: [{ path: 'reference_grafana.md' }] });
+    // The Grafana memory's name, description and body line.
+    expect(Object.keys(vectors(dir).lines)).toHaveLength(3);
+    await runMemdir(['recall', '--json', 'which sports does she enjoy?'], { cwd: project, env });
+    // Every memory: name, description and body lines (3 each; the freeze memory's body has 3 lines: 5).
+    expect(Object.keys(vectors(dir).lines)).toHaveLength(14);
+  });
+
   test('the prompt hook never loads the model; recall.semantic false in memdir.config.json turns it off', async () => {
     const { project, dir, env } = workspace();
     writeTree(dir, { 'user_mountains.md': mountains });

@@ -48,9 +48,10 @@ describe('semantic ranking, the pure half', () => {
       ]),
       1,
     );
+    // Scaled to the best of the candidates (b, 0.4): c is not one of them.
     expect(fused.map((r) => [r.doc.path, r.score])).toEqual([
-      ['b.md', 1.3],
-      ['a.md', 1.2],
+      ['b.md', 1.5],
+      ['a.md', 1.25],
     ]);
     // No positive semantic score anywhere: the lexical ranking alone (a negative one lowers its memory).
     expect(

@@ -5,8 +5,11 @@ const { requireBundle } = require('../dist/code-cache.cjs');
 // Hooks run on every prompt, turn and commit: their plain forms start without yargs and the rest
 // of the CLI. A fast path returns false for any command line it does not fully understand; one
 // that took the command may still hand it over to the full CLI (`fullCli`) once it has looked.
-const FAST_PATHS = new Set(['extract', 'recall', 'dream', 'sync']);
+// It is loaded only for the forms it may take (`--hook`, or any `sync`): a bundle's code cache
+// holds what its first process ran, and a command line it declines would leave a cache of little.
+const FAST_PATHS = { extract: '--hook', recall: '--hook', dream: '--hook', sync: '' };
 const args = process.argv.slice(2);
 const bundle = (name) => requireBundle(require('node:path').join(__dirname, '..', 'dist', `${name}.cjs`));
 const fullCli = () => bundle('cli');
-if (!(FAST_PATHS.has(args[0]) && bundle(`fast/${args[0]}`).tryFastPath(args, fullCli))) fullCli();
+const fast = Object.hasOwn(FAST_PATHS, args[0]) && (FAST_PATHS[args[0]] === '' || args.includes(FAST_PATHS[args[0]]));
+if (!(fast && bundle(`fast/${args[0]}`).tryFastPath(args, fullCli))) fullCli();

@@ -91,6 +91,20 @@ describe('recall --hook fast path', () => {
     expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain('Billing service rollout note 7');
   });
 
+  test('a command line that is not a hook never loads the fast bundle (its code cache would hold only the probe)', async () => {
+    const ws = workspace();
+    const record = path.join(ws.root, 'record-plain.json');
+    const plain = await runProcess(process.execPath, ['-r', ws.recorder, memdirBin, 'recall', '--no-semantic', '--dir', ws.dir, 'merge freeze'], {
+      cwd: ws.root,
+      env: { ...ws.env, RECORD_TO: record },
+    });
+    expect(plain.code).toBe(0);
+    const { modules } = JSON.parse(fs.readFileSync(record, 'utf8')) as { modules: string[] };
+    expect([modules.some((m) => m.endsWith('dist/fast/recall.cjs')), modules.some((m) => m.endsWith('dist/cli.cjs'))]).toEqual([false, true]);
+    const hook = await prompt(ws, memdirBin, 'hook', 'can I merge the mobile branch during the freeze?');
+    expect([hook.modules.some((m) => m.endsWith('dist/fast/recall.cjs')), hook.modules.some((m) => m.endsWith('dist/cli.cjs'))]).toEqual([true, false]);
+  });
+
   test('command lines it does not fully understand go to the full CLI, with its messages', async () => {
     const ws = workspace();
     const input = JSON.stringify({ session_id: 's', prompt: 'merge the mobile branch', cwd: ws.root });

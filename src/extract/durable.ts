@@ -132,7 +132,7 @@ const FUTURE_CONFIRMATION = new RegExp(
 const IDENTITY = [
   /(?<!\b(?:thinks?|thought|says?|said|assumes?|assumed|believes?|believed|as if|like)\s+(?:that\s+)?)\bI(?:'m| am)\s+(?:just |only |basically |actually |also )?(?:a|an|the(?: only| lead| main| sole)?)\s+(?!\w+ing\b)(?!(?:bit|little|lot|few|problem|issue|question|error|moment|second|minute|mess|big fan|one|person|guy|idiot|fool|dummy|moron|genius|fan)\b)\w+/i,
   /\bI work (?:as|on|in|at|for)\s+(?:a|an|the)\b|\bmy (?:role|background|day job) is\b|\bmy job is (?:to|as|in)\b|\bI(?:'ve| have) been (?:writing|using|working with|working in|doing|coding in|programming in) [^.?!,]{1,30} for (?:\d+|a few|many|several|some|ten|five|two|three|\w+) years\b|\bthis is my first \w+(?: \w+)? (?:project|app|codebase)\b|\b(?:onboarded|joining|joined|hired|starting) as (?:a|an|the) (?:new )?\w+|\bI(?:'m| am) (?:a )?new (?:dev|developer|engineer|hire|member)\b|\bI have (?:some |a lot of |lots of |no |little |limited |years of |\d+ years of )?(?:professional )?experience (?:with|in)\b|\bI have no (?:\w+ )?(?:stack |language )?preference\b|\b(?:the )?company I work (?:for|at) is\b/i,
-  /\bI(?:'m| am) (?:not )?a native \w+ speaker\b|\b(?:this is )?my first time (?:using|with|working with|trying) [A-Za-z]|\bI(?:'m| am)\s+(?:new to|not familiar with|very familiar with|based in|in UTC|in the \w+ time ?zone|colou?rblind|dyslexic|left-handed|blind|deaf|visually impaired|hard of hearing)\b|\bmy pronouns are\b/i,
+  /\bI(?:'m| am) (?:not )?a native \w+ speaker\b|\b(?:this is )?my first time (?:using|with|working with|trying) [A-Za-z]|\bI(?:'m| am)\s+(?:new to|not (?:very |really |that |too |all that |quite )?familiar with|very familiar with|based in|in UTC|in the \w+ time ?zone|colou?rblind|dyslexic|left-handed|blind|deaf|visually impaired|hard of hearing)\b|\bmy pronouns are\b/i,
   /\bI(?:'m| am)\b[^.?!]{1,60}?,?\s+so\s+(?:please\s+)?(?:always|never|don't|do not|keep|use|explain|write|avoid|make|prefer)\b/i,
   /\bI(?:'m| am) (?:responsible for|in charge of|the owner of|on the \w+ team)\b|\bI (?:lead|manage|run|own) the (?:\w+ ){0,2}(?:team|group|department|company|org|organi[sz]ation|project|service|product|platform)\b|\bmy team (?:is|owns|works on)\b|\bas (?:a|an) \w+(?: \w+)?, I\b/i,
   /\bI (?:mostly|usually|mainly|primarily) (?:work|write|code|program|use)\b|\bmy (?:timezone|time zone|native language|first language) is\b|\bI(?:'m| am) on (?:Windows|macOS|a Mac|Linux)\b|\bI live in\b|\bmy name is\b|\bcall me [A-Z]|\b(?:ich heiße|mein name ist|je m'appelle|me llamo)\b|我叫/i,
@@ -189,6 +189,10 @@ const PLAN_STEP = /^(?:then|and then|after that|afterwards|finally|first|next,)\
 // A request or question addressed to the assistant about the work at hand.
 const ASKING =
   /^(?:can|could|would|will|should|shall|may|do|does|did|is|are|isn't|aren't|how|what|why|where|which|who|kannst|könntest|wie|was|wo|warum|(?:please\s+)?(?:suggest|propose|recommend|brainstorm|come up with))\b/i;
+
+// "Do not reinit task-master, we don't want to lose the history": a prohibition of a thing (not "anything",
+// "it") that says what it protects is a rule. "Do" otherwise starts a question ("Do you…").
+const REASONED_PROHIBITION = /^(?:please\s+)?(?:don't|do not|never)\s+(?!(?:\w+\s+)?(?:anything|everything|it|this|that|them)\b)\w+[^.?!]*?,\s*(?:we|I) (?:don't|do not) want to\b/i;
 
 /** The sentences of a message (CJK full stops too). */
 function sentences(text: string): string[] {
@@ -286,7 +290,7 @@ const KEPT_BY_USER =
   /\b(?:don't|do not|no need to|never)\s+(?:test|review|deploy|release|commit|push|merge|publish)\b[^.?!]{0,60}\bI(?:'ll| will| do| always) (?:\w+ ){0,3}(?:myself|manually)\b|\b(?:test|tests|testing|deploys?|deployment|reviews?|commits|releases|merging|pushing)\b[^.?!]{0,20}\bleave (?:it|that|them|this) to me\b|\bleave (?:the )?(?:\w+ ){0,2}(?:test|tests|testing|deploys?|deployment|reviews?|commits|releases|merging|pushing) to me\b/i;
 
 function standing(sentence: string): boolean {
-  if (REPLY_LANGUAGE.some((re) => re.test(sentence)) || KEPT_BY_USER.test(sentence)) return true;
+  if (REPLY_LANGUAGE.some((re) => re.test(sentence)) || KEPT_BY_USER.test(sentence) || REASONED_PROHIBITION.test(sentence)) return true;
   if (RECURRING_OUTPUT.test(sentence)) return true;
   if (CONVENTION.test(sentence) || QUALIFIED_RULE.test(sentence) || ASK_OWNER.test(sentence)) return true;
   if (ALWAYS_NEVER.some((re) => re.test(sentence)) || ASKING_ME.test(sentence)) return true;
@@ -302,11 +306,18 @@ function standing(sentence: string): boolean {
 const STRONG_RULE =
   /\b(?:you|we)\s+(?:should|must)\s+(?:always|never)\b|\b(?:from now on|going forward|from here on|henceforth|never again)\b|\b(?:when|whenever|if|every time|each time) (?:you|we)\b[^.?!]*\b(?:always|never)\s+[a-z]/i;
 
-/** The clause of a task-scoped sentence that states a strong rule on its own, if any. */
+/**
+ * The clause of a task-scoped sentence that holds on its own, if any: a strong rule, who the user is
+ * ("i'm not very familiar with oauth, so … now i need …"), or work the user keeps ("…, implement and
+ * UI test leave it to me").
+ */
 function ruleClause(sentence: string): string | null {
   const parts = clauses(sentence);
   for (const [i, clause] of parts.entries()) {
-    if (!STRONG_RULE.test(clause)) continue;
+    if (!STRONG_RULE.test(clause)) {
+      if ((IDENTITY.some((re) => re.test(clause)) || KEPT_BY_USER.test(clause)) && !taskScoped(clause)) return clause;
+      continue;
+    }
     // "From now on, use tabs": the marker may stand alone before its rule.
     const rule = clause.replace(STRONG_RULE, '').trim() ? clause : `${clause}, ${parts[i + 1] ?? ''}`;
     if (kindOf(rule) === 'standing' && !taskScoped(rule)) return rule;
@@ -370,9 +381,9 @@ function typeOf(text: string, kind: StatementKind): MemoryType {
 }
 
 // Whole words in any script: with ASCII \b, "terças" ended in the word "as". "as" gives a reason only
-// after a break (", as it is deprecated"), not in "publish it as Zigzag".
+// after a break (", as it is deprecated"), not in "publish it as Zigzag"; so does ", we don't want to…".
 const WHY_MARKERS =
-  /\s*(?:(?:[—–]|\s-\s|;|,)\s*(?<![\p{L}\p{N}])(as)|(?:[—–]|\s-\s|;|,)?\s*(?<![\p{L}\p{N}])(because|since|so that|otherwise|we got burned|the reason is|weil|da))(?![\p{L}\p{N}])\s*/iu;
+  /\s*(?:(?:[—–]|\s-\s|;|,)\s*(?<![\p{L}\p{N}])(as|(?:we|I) (?:don't|do not) want to)|(?:[—–]|\s-\s|;|,)?\s*(?<![\p{L}\p{N}])(because|since|so that|otherwise|we got burned|the reason is|weil|da))(?![\p{L}\p{N}])\s*/iu;
 
 function whyOf(statement: string): { rule: string; why: string | null } {
   const match = WHY_MARKERS.exec(statement);
@@ -435,7 +446,7 @@ export function findDurableStatement(text: string, options: FindOptions = {}): D
     // An explicit request keeps the rest of a short message with it ("remember: X. Y.").
     // A list after the request stays a list ("Remember these conventions:" then "- use pnpm").
     const span = explicit && !long ? parts.slice(i).reduce((text, part) => `${text}${LIST_ITEM.test(part) ? '\n' : ' '}${part}`) : sentence;
-    if (isQuestion(explicit ? span : sentence) || (!explicit && ASKING.test(sentence))) continue;
+    if (isQuestion(explicit ? span : sentence) || (!explicit && ASKING.test(sentence) && !REASONED_PROHIBITION.test(sentence))) continue;
     const kind: StatementKind | null = explicit ? 'explicit' : kindOf(sentence);
     if (kind === null) continue;
     let statement = unwrap(span);

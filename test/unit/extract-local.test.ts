@@ -78,6 +78,10 @@ describe('local engine: durable statements only', () => {
     ["don't test the frontend, I will test it myself manually", 'feedback'],
     ['Leave the deployment to me.', 'feedback'],
     ["I've decided to publish the puzzle as Zigzag since the old name is a slur.", 'project'],
+    // A prohibition that says what it protects; who the user is, or work they keep, inside a sentence about the task.
+    ["Do not reinit task-master, we don't want to lose the history of tasks we have worked on", 'feedback'],
+    ["i've got an oauth setup in this backend, i'm not very familiar with oauth, and now i need to take it further", 'user'],
+    ['after testing, there is an issue, the digest button does nothing yet, implement and UI test leave it to me', 'feedback'],
   ])('%s → %s', (text, type) => {
     expect(findDurableStatement(text)?.type).toBe(type);
   });
@@ -99,6 +103,8 @@ describe('local engine: durable statements only', () => {
     'Bitte erstelle in diesem Projekt eine README',
     'Add a docstring to every function in the repo',
     "don't make any changes, just explain",
+    "Don't fix anything, I don't want to break it",
+    "don't touch it, I don't want to lose my changes",
     "Don't worry about the tests since they are flaky",
     "from now on the tests pass, so let's move to the docs",
     'whenever you can, fix the flaky test',

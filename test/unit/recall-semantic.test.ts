@@ -30,3 +30,20 @@ test('semanticScorer: a run embeds at most maxNewLines new lines; a memory with 
   const after = stored();
   expect([after.length, after.filter((key) => !before.includes(key)).length]).toEqual([6, 1]);
 });
+
+test('semanticScorer: a damaged vector in the store (cut short, not a string) is embedded again, never scored as it is', async () => {
+  const dir = tempDir();
+  writeTree(dir, { 'a.md': topic('Alps', 'Skiing every winter', 'Chamonix in January.') });
+  const docs = loadDocs(dir);
+  const clean = await (await semanticScorer(dir, docs))!('winter sports');
+  const file = path.join(dir, '.memdir/recall-vectors.json');
+  const store = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const [first, second] = Object.keys(store.lines);
+  store.lines[first!] = store.lines[first!].slice(0, 100);
+  store.lines[second!] = 42;
+  fs.writeFileSync(file, JSON.stringify(store));
+  const again = await (await semanticScorer(dir, docs))!('winter sports');
+  expect(again.get('a.md')).toBeCloseTo(clean.get('a.md')!, 6);
+  const repaired = JSON.parse(fs.readFileSync(file, 'utf8')).lines;
+  expect([repaired[first!].length, repaired[second!].length]).toEqual([688, 688]);
+});

@@ -39,6 +39,7 @@ export default defineConfig([
     entry: {
       cli: 'src/cli.ts',
       'code-cache': 'src/shell/code-cache.ts',
+      'fast/context': 'src/fast/context.ts',
       'fast/extract': 'src/fast/extract.ts',
       'fast/recall': 'src/fast/recall.ts',
       'fast/dream': 'src/fast/dream.ts',

@@ -1,6 +1,6 @@
 // Hooks: what memdir adds to a commit that stages no memory file (against the
-// same commit with no hook), and the UserPromptSubmit hook round trip on a
-// 200-memory directory (against a bare `node -e ""`), interleaved in one run.
+// same commit with no hook), and the UserPromptSubmit and SessionStart hook round trips
+// on a 200-memory directory (against a bare `node -e ""`), interleaved in one run.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -61,9 +61,17 @@ export default function hooks({ rounds = 30 } = {}) {
     });
   const generated = () => ask(memories, 'can I merge the mobile branch during the release freeze?');
   const real = () => ask(realMemories, 'how do we deploy the app to production?');
+  // SessionStart: the instructions and the index of the same 200 memories.
+  const sessionStart = () =>
+    timeCommand(process.execPath, [bin, 'context', '--hook', '--dir', memories], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: hookEnv(memories),
+      input: JSON.stringify({ session_id: `bench-${session++}`, hook_event_name: 'SessionStart', cwd: memories, source: 'startup' }),
+    });
   generated();
   real();
-  const recall = compare({ node: () => timeBareNode(env), hook: generated, hookReal: real }, rounds);
+  sessionStart();
+  const recall = compare({ node: () => timeBareNode(env), hook: generated, hookReal: real, context: sessionStart }, rounds);
   for (const dir of [plain, hooked, memories, realMemories]) fs.rmSync(dir, { recursive: true, force: true });
 
   const added = commits.hooked - commits.plain;
@@ -76,6 +84,7 @@ export default function hooks({ rounds = 30 } = {}) {
     ['recall --hook, 200 memories', `${recall.hook.toFixed(1)} ms`],
     ['recall hook / node (goal ≤ 2×)', `${ratio.toFixed(2)}×`],
     ['recall --hook, 200 real memories', `${recall.hookReal.toFixed(1)} ms (${(recall.hookReal / recall.node).toFixed(2)}×)`],
+    ['context --hook (SessionStart), 200 memories', `${recall.context.toFixed(1)} ms (${(recall.context / recall.node).toFixed(2)}×)`],
   ]);
   return { commits, added, recall, ratio };
 }

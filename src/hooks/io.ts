@@ -266,6 +266,15 @@ export function writeStdout(text: string): void {
   }
 }
 
+/** What a hook that answers with context (SessionStart, UserPromptSubmit) is run with, from its fast path or the full CLI. */
+export interface ContextHookRun {
+  dir?: string | undefined;
+  trustProjectSettings: boolean;
+  /** The hook's answer on stdout. */
+  write: (text: string) => void;
+  warn: (message: string) => void;
+}
+
 /** Answer an event that accepts context for the model (SessionStart, UserPromptSubmit); nothing to add is no output. */
 export function writeHookContext(output: Pick<Output, 'write'>, event: 'SessionStart' | 'UserPromptSubmit', additionalContext: string): void {
   if (additionalContext) output.write(`${JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext } })}\n`);

@@ -1,7 +1,7 @@
-import { readHookInput, runAsHook, writeHookContext, type SessionStartInput } from '../hooks/io.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { sessionContext } from '../store/context.js';
+import { runContextHook } from './context-hook.js';
 
 export interface ContextOptions extends GlobalArgs {
   hook: boolean;
@@ -9,13 +9,7 @@ export interface ContextOptions extends GlobalArgs {
 
 /** `memdir context`: the instructions and the index as the agent loads them; `--hook` answers SessionStart. */
 export async function runContext(options: ContextOptions, output: Output): Promise<number> {
-  if (options.hook) {
-    return runAsHook('context', async () => {
-      const input = await readHookInput<SessionStartInput>();
-      const context = await sessionContext(resolveFor(options, output, input.cwd).dir);
-      writeHookContext(output, 'SessionStart', context.text);
-    });
-  }
+  if (options.hook) return runContextHook({ dir: options.dir, trustProjectSettings: options.trustProjectSettings, write: output.write, warn: output.warn });
   const resolution = resolveFor(options, output);
   const context = await sessionContext(resolution.dir);
   if (options.json) {

@@ -11,7 +11,7 @@ import { STATE_DIR } from '../core/taxonomy.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { IoError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
-import { readHookInput, runAsHook, writeHookContext, writeStdout, type UserPromptSubmitInput } from '../hooks/io.js';
+import { readHookInput, runAsHook, writeHookContext, writeStdout, type ContextHookRun, type UserPromptSubmitInput } from '../hooks/io.js';
 import type { EngineName } from '../llm/model.js';
 import { parseHookArgs } from '../shell/hook-args.js';
 import { makeStateDir } from '../store/lock.js';
@@ -78,13 +78,7 @@ export function takeForSession(dir: string, sessionId: string, result: RecallRes
   return parts.join('\n\n');
 }
 
-export interface RecallHookOptions extends RecallFlags {
-  dir?: string | undefined;
-  trustProjectSettings: boolean;
-  /** The hook's answer on stdout. */
-  write: (text: string) => void;
-  warn: (message: string) => void;
-}
+export interface RecallHookOptions extends RecallFlags, ContextHookRun {}
 
 export function runRecallHook(options: RecallHookOptions): Promise<number> {
   return runAsHook('recall', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server.js';
+import { runRecorded } from '../helpers/load-recorder.js';
 import { cleanEnv, memdirBin, repoRoot, runProcess } from '../helpers/run-cli.js';
 import { tempDir, writeTree } from '../helpers/temp.js';
 
@@ -13,17 +14,6 @@ afterAll(() => server.close());
 
 const topic = (name: string, description: string, body: string) => `---\nname: ${name}\ndescription: ${description}\ntype: project\n---\n\n${body}\n`;
 
-// Loaded with -r into the hook process: records every module it loaded and every file it read, at exit.
-const RECORDER = `
-const fs = require('node:fs');
-const read = [];
-for (const name of ['readFileSync', 'openSync']) {
-  const original = fs[name];
-  fs[name] = function (file, ...rest) { if (typeof file === 'string') read.push(file); return original.call(this, file, ...rest); };
-}
-process.on('exit', () => fs.writeFileSync(process.env.RECORD_TO, JSON.stringify({ modules: Object.keys(require.cache), read })));
-`;
-
 function workspace() {
   const root = tempDir();
   const home = path.join(root, 'home');
@@ -32,21 +22,13 @@ function workspace() {
   files['project_freeze.md'] = topic('Merge freeze', 'No merges to main during the mobile release freeze', 'Hold merges to main until the release ships.');
   for (let i = 0; i < 40; i++) files[`project_note_${i}.md`] = topic(`Note ${i}`, `Billing service rollout note ${i}`, `billing rollout details ${i}`);
   writeTree(dir, files);
-  const recorder = path.join(root, 'recorder.cjs');
-  fs.writeFileSync(recorder, RECORDER);
-  return { root, dir, env: cleanEnv(home), recorder };
+  return { root, dir, env: cleanEnv(home) };
 }
 
 /** One UserPromptSubmit through `entry` (the bin with its fast path, or the full CLI), with what it loaded and read. */
-async function prompt(ws: ReturnType<typeof workspace>, entry: string, session: string, text: string, extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}) {
-  const record = path.join(ws.root, `record-${session}.json`);
+function prompt(ws: ReturnType<typeof workspace>, entry: string, session: string, text: string, extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}) {
   const input = JSON.stringify({ session_id: session, prompt: text, cwd: ws.root, hook_event_name: 'UserPromptSubmit', transcript_path: '/x.jsonl' });
-  const result = await runProcess(process.execPath, ['-r', ws.recorder, entry, 'recall', '--hook', '--dir', ws.dir, ...extraArgs], {
-    cwd: ws.root,
-    env: { ...ws.env, ...env, RECORD_TO: record },
-    input,
-  });
-  return { ...result, ...(JSON.parse(fs.readFileSync(record, 'utf8')) as { modules: string[]; read: string[] }) };
+  return runRecorded(ws.root, [entry, 'recall', '--hook', '--dir', ws.dir, ...extraArgs], { env: { ...ws.env, ...env }, input });
 }
 
 const fullCli = path.join(repoRoot, 'dist/cli.cjs');
@@ -93,14 +75,9 @@ describe('recall --hook fast path', () => {
 
   test('a command line that is not a hook never loads the fast bundle (its code cache would hold only the probe)', async () => {
     const ws = workspace();
-    const record = path.join(ws.root, 'record-plain.json');
-    const plain = await runProcess(process.execPath, ['-r', ws.recorder, memdirBin, 'recall', '--no-semantic', '--dir', ws.dir, 'merge freeze'], {
-      cwd: ws.root,
-      env: { ...ws.env, RECORD_TO: record },
-    });
+    const plain = await runRecorded(ws.root, [memdirBin, 'recall', '--no-semantic', '--dir', ws.dir, 'merge freeze'], { env: ws.env });
     expect(plain.code).toBe(0);
-    const { modules } = JSON.parse(fs.readFileSync(record, 'utf8')) as { modules: string[] };
-    expect([modules.some((m) => m.endsWith('dist/fast/recall.cjs')), modules.some((m) => m.endsWith('dist/cli.cjs'))]).toEqual([false, true]);
+    expect([plain.modules.some((m) => m.endsWith('dist/fast/recall.cjs')), plain.modules.some((m) => m.endsWith('dist/cli.cjs'))]).toEqual([false, true]);
     const hook = await prompt(ws, memdirBin, 'hook', 'can I merge the mobile branch during the freeze?');
     expect([hook.modules.some((m) => m.endsWith('dist/fast/recall.cjs')), hook.modules.some((m) => m.endsWith('dist/cli.cjs'))]).toEqual([true, false]);
   });

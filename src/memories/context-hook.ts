@@ -1,0 +1,30 @@
+/**
+ * The SessionStart hook: memory instructions and the index as the agent loads it. Kept light (no
+ * yargs): `bin/memdir.cjs` runs the plain `context --hook` command line through `tryFastPath`
+ * without the rest of the CLI, and the full CLI calls the same `runContextHook`.
+ */
+import { readHookInput, runAsHook, writeHookContext, writeStdout, type ContextHookRun, type SessionStartInput } from '../hooks/io.js';
+import { parseHookArgs } from '../shell/hook-args.js';
+import { sessionContext } from '../store/context.js';
+import { resolveMemoryDir } from '../store/resolve.js';
+
+export function runContextHook(options: ContextHookRun): Promise<number> {
+  return runAsHook('context', async () => {
+    const input = await readHookInput<SessionStartInput>();
+    const resolution = resolveMemoryDir({ dir: options.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined });
+    for (const warning of resolution.warnings) options.warn(warning);
+    const context = await sessionContext(resolution.dir);
+    writeHookContext(options, 'SessionStart', context.text);
+  });
+}
+
+/** `context --hook` with only the flags a hook command line uses; false for anything else (the full CLI parses it). */
+export function tryFastPath(argv: readonly string[]): boolean {
+  const args = parseHookArgs(argv, 'context');
+  if (!args) return false;
+  const warn = (message: string) => (args.quiet ? undefined : process.stderr.write(`${message}\n`));
+  void runContextHook({ dir: args.values['--dir'], trustProjectSettings: args.trustProjectSettings, write: writeStdout, warn }).then((code) => {
+    process.exitCode = code;
+  });
+  return true;
+}

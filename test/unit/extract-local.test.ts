@@ -82,6 +82,7 @@ describe('local engine: durable statements only', () => {
     ["Do not reinit task-master, we don't want to lose the history of tasks we have worked on", 'feedback'],
     ["i've got an oauth setup in this backend, i'm not very familiar with oauth, and now i need to take it further", 'user'],
     ['after testing, there is an issue, the digest button does nothing yet, implement and UI test leave it to me', 'feedback'],
+    ['the catch is that I develop on a Windows laptop and the servers run Debian.', 'user'],
   ])('%s → %s', (text, type) => {
     expect(findDurableStatement(text)?.type).toBe(type);
   });

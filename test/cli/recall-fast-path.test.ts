@@ -46,6 +46,8 @@ describe('recall --hook fast path', () => {
       expect(fast.stdout).toBe(full.stdout);
       expect(fast.modules.some((m) => m.endsWith('dist/cli.cjs'))).toBe(false);
       expect(fast.modules.some((m) => m.includes('/yargs/') || m.includes('/fast-glob/'))).toBe(false);
+      // Neither path loads the sentence model: the hook ranks on words.
+      expect([fast, full].map((run) => run.modules.some((m) => m.includes('/@energetic-ai/')))).toEqual([false, false]);
       expect(full.modules.some((m) => m.endsWith('dist/cli.cjs'))).toBe(true);
     }
     expect(session(ws, 'fast')).toBe(session(ws, 'full'));

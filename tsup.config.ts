@@ -44,6 +44,7 @@ export default defineConfig([
       'fast/recall': 'src/fast/recall.ts',
       'fast/dream': 'src/fast/dream.ts',
       'fast/sync': 'src/fast/sync.ts',
+      'fast/where': 'src/fast/where.ts',
     },
     format: ['cjs'],
     outExtension: () => ({ js: '.cjs' }),

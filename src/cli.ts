@@ -1,7 +1,6 @@
 import type { Argv } from 'yargs';
 import pkg from '../package.json' with { type: 'json' };
-import { MemdirError, UsageError } from './core/errors.js';
-import { messages, printable } from './core/messages.js';
+import { UsageError } from './core/errors.js';
 import * as context from './cmd/context.js';
 import * as extract from './cmd/extract.js';
 import * as dream from './cmd/dream.js';
@@ -18,23 +17,12 @@ import * as where from './cmd/where.js';
 import { flagGiven, checkOptionValues, type OptionTable } from './shell/args.js';
 import { globalOptions } from './shell/options.js';
 import { endQuietlyWhenReaderLeaves } from './shell/output.js';
+import { reportError } from './shell/report-error.js';
 import { leaveDeletedWorkingDirectory } from './store/cwd.js';
 
 // Command modules hold options and a handler; each handler imports its logic
 // on demand, so `memdir where` never loads what `memdir save` needs.
 const commands = [where, context, save, forget, list, show, lint, refactor, recall, extract, dream, sync, hooks];
-
-/** One line on stderr (and a JSON document on stdout under --json), the exit code set. */
-function reportError(error: unknown, options: { debug: boolean; json: boolean }): void {
-  const known = error instanceof MemdirError;
-  const message = known ? error.message : messages.internalError(error instanceof Error ? error.message : String(error));
-  const exitCode = known ? error.exitCode : 2;
-  const hint = known ? error.hint : undefined;
-  process.stderr.write(`${known ? 'memdir: ' : ''}${printable(message)}${hint ? ` (${printable(hint)})` : ''}\n`);
-  if (options.json) process.stdout.write(`${JSON.stringify({ error: { message, exitCode, ...(hint ? { hint } : {}) } })}\n`);
-  if (options.debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
-  process.exitCode = exitCode;
-}
 
 /** Help at the terminal's width (or $COLUMNS when piped), at most 100 columns. */
 function helpWidth(): number {

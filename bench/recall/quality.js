@@ -93,37 +93,44 @@ export default async function recallQuality({ splits = ['dev', 'test'] } = {}) {
   const silentShare = (negatives, tuning) => 1 - negatives.filter((n) => realIndex.search(n.prompt, { limit: 5, abstain: true, tuning }).length > 0).length / negatives.length;
   const abstention = [];
   const curve = [];
+  // Without public.jsonl (not shipped) only the real directory and the Korean prompts are scored: absent sets are left out.
+  const withAndWithout = (key) => `${cell(scored(key, 'hook'))} (${cell(scored(key, 'memdir'))})`;
+  const recallAt5Of = (ranker, split) =>
+    [
+      ['english', 'english'],
+      ['real', 'real'],
+      ['memsim', 'MemSim'],
+    ]
+      .filter(([set]) => results[`${set}/${split}`])
+      .map(([set, label]) => ` · ${label} ${pct(scored(`${set}/${split}`, ranker).recallAt5)}`)
+      .join('');
+  const present = [
+    ['english', "english recall@5 / MRR with the hook's abstention (without)"],
+    ['real', 'real directory only, with abstention (without)'],
+    ['memsim', 'MemSim (Chinese) with abstention (without)'],
+    ['korean', 'Korean (real directories) with abstention (without)'],
+  ];
   for (const split of splits) {
     const negatives = negativePrompts([split]);
-    const [withHook, plain] = [scored(`english/${split}`, 'hook'), scored(`english/${split}`, 'memdir')];
     abstention.push([`${split}: ${negatives.length} prompts with no relevant memory, nothing injected (goal ≥ 80%)`, `${pct(silentShare(negatives, {}))}%`]);
-    abstention.push([`${split}: english recall@5 / MRR with the hook's abstention (without)`, `${cell(withHook)} (${cell(plain)})`]);
-    if (results[`real/${split}`])
-      abstention.push([`${split}: real directory only, with abstention (without)`, `${cell(scored(`real/${split}`, 'hook'))} (${cell(scored(`real/${split}`, 'memdir'))})`]);
-    abstention.push([`${split}: MemSim (Chinese) with abstention (without)`, `${cell(scored(`memsim/${split}`, 'hook'))} (${cell(scored(`memsim/${split}`, 'memdir'))})`]);
-    if (results[`korean/${split}`])
-      abstention.push([`${split}: Korean (real directories) with abstention (without)`, `${cell(scored(`korean/${split}`, 'hook'))} (${cell(scored(`korean/${split}`, 'memdir'))})`]);
+    for (const [set, label] of present) if (results[`${set}/${split}`]) abstention.push([`${split}: ${label}`, withAndWithout(`${set}/${split}`)]);
     for (const [name, rule] of Object.entries(ABSTENTION))
-      for (const s of SCALES) {
-        const ranker = `hook ${name} ×${s}`;
-        const real = results[`real/${split}`] ? ` · real ${pct(scored(`real/${split}`, ranker).recallAt5)}` : '';
+      for (const s of SCALES)
         curve.push([
           `${split}: ${name} rule, thresholds ×${s} (${(rule.all * s).toFixed(2)} / ${(rule.known * s).toFixed(2)})`,
-          `silent ${pct(silentShare(negatives, { abstain: scaled(rule, s) }))}% · english ${pct(scored(`english/${split}`, ranker).recallAt5)}${real} · MemSim ${pct(scored(`memsim/${split}`, ranker).recallAt5)}`,
+          `silent ${pct(silentShare(negatives, { abstain: scaled(rule, s) }))}%${recallAt5Of(`hook ${name} ×${s}`, split)}`,
         ]);
-      }
     for (const [name, change] of Object.entries(ABLATIONS))
-      curve.push([
-        `${split}: ${name}`,
-        `silent ${pct(silentShare(negatives, { abstain: { ...DEFAULT_TUNING.abstain, ...change } }))}% · english ${pct(scored(`english/${split}`, `hook ${name}`).recallAt5)}${results[`real/${split}`] ? ` · real ${pct(scored(`real/${split}`, `hook ${name}`).recallAt5)}` : ''} · MemSim ${pct(scored(`memsim/${split}`, `hook ${name}`).recallAt5)}`,
-      ]);
+      curve.push([`${split}: ${name}`, `silent ${pct(silentShare(negatives, { abstain: { ...DEFAULT_TUNING.abstain, ...change } }))}%${recallAt5Of(`hook ${name}`, split)}`]);
   }
   report('recall --hook abstention (application-pipeline directory; negatives from entireio/cli sessions)', abstention);
   report('abstention trade-off: share of negatives silenced vs recall@5 with abstention', curve);
 
-  const ideas = [...Object.keys(IDEAS), ...Object.keys(fusions)].map((name) => [name, splits.map((split) => `${split} ${cell(scored(`english/${split}`, name))}`).join(' · ')]);
-  ideas.unshift(['chosen defaults (recall@5 / MRR)', splits.map((split) => `${split} ${cell(scored(`english/${split}`, 'memdir'))}`).join(' · ')]);
-  if (semantic) ideas.splice(1, 0, [`${SEMANTIC} (kept, outside the prompt hook)`, splits.map((split) => `${split} ${cell(scored(`english/${split}`, SEMANTIC))}`).join(' · ')]);
+  const englishSplits = splits.filter((split) => results[`english/${split}`]);
+  const onEnglish = (name) => englishSplits.map((split) => `${split} ${cell(scored(`english/${split}`, name))}`).join(' · ');
+  const ideas = [...Object.keys(IDEAS), ...Object.keys(fusions)].map((name) => [name, onEnglish(name)]);
+  ideas.unshift(['chosen defaults (recall@5 / MRR)', onEnglish('memdir')]);
+  if (semantic) ideas.splice(1, 0, [`${SEMANTIC} (kept, outside the prompt hook)`, onEnglish(SEMANTIC)]);
   report('recall ideas, english split (each changes one thing in the chosen defaults)', ideas);
 }
 

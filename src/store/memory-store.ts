@@ -107,8 +107,12 @@ export interface BatchState {
 /** The index and the memories by name, as a batch (or a lookup) starts from. */
 export function readBatchState(dir: string): BatchState {
   const indexText = readIndexText(dir);
-  const names = new Map(scanMemories(dir, { limit: 0 }).memories.map((m) => [m.path, m.name?.trim().toLowerCase() ?? '']));
-  return { dir, index: parseMemoryIndex(indexText), indexText, names, changes: new Map() };
+  return { dir, index: parseMemoryIndex(indexText), indexText, names: memoryNames(dir), changes: new Map() };
+}
+
+/** Each topic file's memory name, lower-cased, for finding a memory by name. */
+function memoryNames(dir: string): Map<string, string> {
+  return new Map(scanMemories(dir, { limit: 0 }).memories.map((m) => [m.path, m.name?.trim().toLowerCase() ?? '']));
 }
 
 /**
@@ -117,8 +121,7 @@ export function readBatchState(dir: string): BatchState {
  */
 export function readLookupState(dir: string): Pick<BatchState, 'dir' | 'index' | 'names'> {
   const read = readMemoryFile(confinedPath(dir, INDEX_FILE));
-  const names = new Map(scanMemories(dir, { limit: 0 }).memories.map((m) => [m.path, m.name?.trim().toLowerCase() ?? '']));
-  return { dir, index: parseMemoryIndex(read?.ok ? read.text : ''), names };
+  return { dir, index: parseMemoryIndex(read?.ok ? read.text : ''), names: memoryNames(dir) };
 }
 
 /** What planning an upsert knows; its pointer and whether the agent loads it are read from the final index. */

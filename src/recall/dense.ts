@@ -1,4 +1,4 @@
-import type { Ranked, RecallDoc } from './rank.js';
+import { byScore, type Ranked, type RecallDoc } from './rank.js';
 
 /**
  * Semantic ranking's pure half (the model is in semantic.ts): which lines of
@@ -75,5 +75,3 @@ export function fuseRankings(lexical: Ranked[], docs: RecallDoc[], dense: Readon
   const bestLexical = lexical[0]!.score || 1;
   return lexical.map((r) => ({ doc: r.doc, score: r.score / bestLexical + weight * meaning(r.doc) })).sort(byScore);
 }
-
-const byScore = (a: Ranked, b: Ranked) => b.score - a.score || b.doc.mtimeMs - a.doc.mtimeMs || (a.doc.path < b.doc.path ? -1 : 1);

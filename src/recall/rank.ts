@@ -378,7 +378,8 @@ function answers(coverage: Coverage, abstain: RankTuning['abstain']): boolean {
   return coverage.words >= abstain.words && (coverage.all >= abstain.all || coverage.known >= abstain.known);
 }
 
-const byScore = (a: Ranked, b: Ranked) => b.score - a.score || b.doc.mtimeMs - a.doc.mtimeMs || (a.doc.path < b.doc.path ? -1 : 1);
+/** Best first; ties go to the newer memory, then by path (the one order every ranking uses). */
+export const byScore = (a: Ranked, b: Ranked) => b.score - a.score || b.doc.mtimeMs - a.doc.mtimeMs || (a.doc.path < b.doc.path ? -1 : 1);
 
 function near(tokens: string[], a: string, b: string): boolean {
   let lastA = -Infinity;

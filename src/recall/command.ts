@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { ConfigError, InputError, UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import type { EngineName } from '../llm/model.js';
@@ -6,6 +7,7 @@ import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, workingDirectory } from '../store/cwd.js';
 import { runRecallHook } from './hook.js';
+import { unreadableProblem } from './load.js';
 import { recall, type RecallResult } from './recall.js';
 import { recallSettings } from './settings.js';
 
@@ -27,7 +29,10 @@ const list = (value: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-function asJson(query: string, result: RecallResult) {
+/** The files recall left out, each with why: read again here (the index keeps no reason), never in the prompt hook. */
+const leftOut = (dir: string, result: RecallResult) => (result.unreadable ?? []).map((rel) => ({ path: rel, problem: unreadableProblem(path.join(dir, rel)) }));
+
+function asJson(query: string, result: RecallResult, unreadable: ReturnType<typeof leftOut>) {
   return {
     query,
     engine: result.engine,
@@ -35,7 +40,7 @@ function asJson(query: string, result: RecallResult) {
     selected: result.memories.map((m) => ({ path: m.path, file: m.file, score: m.score })),
     // What the prompt hook decides: it injects nothing when the best memory is not a confident match.
     confidence: result.confidence ?? null,
-    unreadable: result.unreadable ?? [],
+    unreadable,
     usage: result.usage ?? null,
   };
 }
@@ -58,7 +63,7 @@ async function batch(args: RecallCommandOptions, output: Output, dir: string, ch
     }
     if (typeof query.query !== 'string') throw new InputError(`${file}:${i + 1}`, '"query" must be a string');
     const result = await recall({ dir, query: query.query, ...chosen, recentTools: Array.isArray(query.recentTools) ? (query.recentTools as string[]) : list(args.recentTools), warn: output.warn });
-    output.write(`${JSON.stringify({ id: query.id ?? i + 1, ...asJson(query.query, result) })}\n`);
+    output.write(`${JSON.stringify({ id: query.id ?? i + 1, ...asJson(query.query, result, leftOut(dir, result)) })}\n`);
   }
   return 0;
 }
@@ -73,9 +78,10 @@ export async function runRecallCommand(args: RecallCommandOptions, output: Outpu
   const query = (args.query ?? []).join(' ').trim();
   if (!query) throw new UsageError('give a query: memdir recall "what the agent is about to do"');
   const result = await recall({ dir, query, ...chosen, recentTools: list(args.recentTools), alreadySurfaced: list(args.alreadySurfaced), warn: output.warn });
-  for (const file of result.unreadable ?? []) output.warn(messages.leftOut('recall', file.path, file.problem));
+  const unreadable = leftOut(dir, result);
+  for (const file of unreadable) output.warn(messages.leftOut('recall', file.path, file.problem));
   if (args.json) {
-    output.json(asJson(query, result));
+    output.json(asJson(query, result, unreadable));
     return 0;
   }
   if (result.memories.length === 0) output.info('memdir recall: no memory matches');

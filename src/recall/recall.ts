@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ModelError } from '../llm/model.js';
 import { settleDirectory } from '../store/lock.js';
 import { memoryParts } from './document.js';
-import { loadDocs, readForRecall, unreadableProblem } from './load.js';
+import { loadDocs, readForRecall } from './load.js';
 import { type Coverage, type RecallDoc, RecallIndex } from './rank.js';
 import { renderMemory } from './render.js';
 import { fuseRankings } from './dense.js';
@@ -45,8 +45,8 @@ export interface RecallResult {
   confidence?: { coverage: Coverage; confident: boolean };
   /** Local engine: whether the sentence model's scores were added (see `RecallOptions.semantic`). */
   semantic?: boolean;
-  /** Topic files the local engine could not read (not UTF-8, binary), with why: left out of the ranking. */
-  unreadable?: Array<{ path: string; problem: string }>;
+  /** Topic files the local engine could not read (not UTF-8, binary): left out of the ranking (`unreadableProblem` says why). */
+  unreadable?: string[];
   usage?: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
 }
 
@@ -120,7 +120,6 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
     semantic: dense !== undefined,
     memories: ranked.slice(0, limit).flatMap((r) => read(r.doc.path, round(r.score), r.doc.mtimeMs)),
     confidence: { coverage: { all: round(coverage.all), known: round(coverage.known), words: coverage.words }, confident },
-    // Why each was left out is read again here (the index keeps no reason): rare, a few files at most.
-    unreadable: unreadable.map((rel) => ({ path: rel, problem: unreadableProblem(path.join(options.dir, rel)) })),
+    unreadable,
   };
 }

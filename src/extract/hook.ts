@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { messages } from '../core/messages.js';
-import { readHookInput, runAsHook, type StopInput } from '../hooks/io.js';
+import { hookWarnings, readHookInput, runAsHook, startHookRun, type StopInput } from '../hooks/io.js';
 import { parseHookArgs } from '../shell/hook-args.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { sleep } from '../store/sleep.js';
@@ -95,8 +95,5 @@ export function simpleHookArgs(argv: readonly string[]): (Omit<ExtractHookOption
 export function tryFastPath(argv: readonly string[]): boolean {
   const args = simpleHookArgs(argv);
   if (!args) return false;
-  void runExtractHook({ ...args, warn: (message) => (args.quiet ? undefined : process.stderr.write(`${message}\n`)) }).then((code) => {
-    process.exitCode = code;
-  });
-  return true;
+  return startHookRun(runExtractHook({ ...args, warn: hookWarnings(args.quiet) }));
 }

@@ -266,6 +266,21 @@ export function writeStdout(text: string): void {
   }
 }
 
+/** A hook's warnings when its fast path runs it: one line each on stderr, none with --quiet. */
+export function hookWarnings(quiet: boolean): (message: string) => void {
+  return (message) => {
+    if (!quiet) process.stderr.write(`${message}\n`);
+  };
+}
+
+/** A fast path's hook run, started: the process exits with its code once it is done. True: the command is taken. */
+export function startHookRun(run: Promise<number>): true {
+  void run.then((code) => {
+    process.exitCode = code;
+  });
+  return true;
+}
+
 /** What a hook that answers with context (SessionStart, UserPromptSubmit) is run with, from its fast path or the full CLI. */
 export interface ContextHookRun {
   dir?: string | undefined;

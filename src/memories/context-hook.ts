@@ -3,7 +3,7 @@
  * yargs): `bin/memdir.cjs` runs the plain `context --hook` command line through `tryFastPath`
  * without the rest of the CLI, and the full CLI calls the same `runContextHook`.
  */
-import { readHookInput, runAsHook, writeHookContext, writeStdout, type ContextHookRun, type SessionStartInput } from '../hooks/io.js';
+import { hookWarnings, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type SessionStartInput } from '../hooks/io.js';
 import { parseHookArgs } from '../shell/hook-args.js';
 import { sessionContext } from '../store/context.js';
 import { resolveMemoryDir } from '../store/resolve.js';
@@ -22,9 +22,5 @@ export function runContextHook(options: ContextHookRun): Promise<number> {
 export function tryFastPath(argv: readonly string[]): boolean {
   const args = parseHookArgs(argv, 'context');
   if (!args) return false;
-  const warn = (message: string) => (args.quiet ? undefined : process.stderr.write(`${message}\n`));
-  void runContextHook({ dir: args.values['--dir'], trustProjectSettings: args.trustProjectSettings, write: writeStdout, warn }).then((code) => {
-    process.exitCode = code;
-  });
-  return true;
+  return startHookRun(runContextHook({ dir: args.values['--dir'], trustProjectSettings: args.trustProjectSettings, write: writeStdout, warn: hookWarnings(args.quiet) }));
 }

@@ -11,7 +11,7 @@ import { STATE_DIR } from '../core/taxonomy.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { IoError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
-import { readHookInput, runAsHook, writeHookContext, writeStdout, type ContextHookRun, type UserPromptSubmitInput } from '../hooks/io.js';
+import { hookWarnings, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type UserPromptSubmitInput } from '../hooks/io.js';
 import type { EngineName } from '../llm/model.js';
 import { parseHookArgs } from '../shell/hook-args.js';
 import { makeStateDir } from '../store/lock.js';
@@ -118,9 +118,5 @@ export function simpleHookArgs(argv: readonly string[]): (RecallFlags & { dir?: 
 export function tryFastPath(argv: readonly string[]): boolean {
   const args = simpleHookArgs(argv);
   if (!args) return false;
-  const warn = (message: string) => (args.quiet ? undefined : process.stderr.write(`${message}\n`));
-  void runRecallHook({ ...args, write: writeStdout, warn }).then((code) => {
-    process.exitCode = code;
-  });
-  return true;
+  return startHookRun(runRecallHook({ ...args, write: writeStdout, warn: hookWarnings(args.quiet) }));
 }

@@ -14,7 +14,7 @@ export const SEMANTIC_WEIGHT = 1;
 /**
  * When no memory holds a word of the query, the closest in meaning are shown down to this share
  * of the best one's score: every memory is some distance from any query, and five slots filled
- * with the least far would be noise (cosines of short memories run from ~0.05 to ~0.35).
+ * with the least far would be noise (in hand-made examples, short memories' cosines ran ~0.05–0.4 whatever the query).
  */
 const MEANING_ALONE = 0.5;
 /** A memory's semantic score: the mean cosine of its best lines. */

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 
-const require = createRequire(import.meta.url);
+// Made on first use: most hook runs never load an optional module.
+let require: NodeJS.Require | undefined;
 const loaded = new Map<string, unknown>();
 
 /**
@@ -12,7 +13,7 @@ const loaded = new Map<string, unknown>();
 export function lazyRequire<T>(id: string): T {
   let module = loaded.get(id) as T | undefined;
   if (module === undefined) {
-    module = require(id) as T;
+    module = (require ??= createRequire(import.meta.url))(id) as T;
     loaded.set(id, module);
   }
   return module;

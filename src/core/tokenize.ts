@@ -151,8 +151,9 @@ const UNDERSCORE = 95;
 const LETTER_OR_DIGIT = 1;
 const COMBINING_MARK = 2; // continues a word (Thai vowels and tones, Devanagari signs, a decomposed accent)
 const OTHER = 3;
-const KIND = /^(?:(\p{L}|\p{N})|(\p{M}))$/u;
-// What KIND said of each UTF-16 code unit seen (0: not asked yet).
+// Made on first use: building the Unicode property classes costs ~0.3 ms, and ASCII text never asks.
+let kindPattern: RegExp | undefined;
+// What kindPattern said of each UTF-16 code unit seen (0: not asked yet).
 const kindOfUnit = new Uint8Array(0x10000);
 
 function characterKind(codePoint: number): number {
@@ -166,7 +167,7 @@ function characterKind(codePoint: number): number {
 }
 
 function kindOf(character: string): number {
-  const match = KIND.exec(character);
+  const match = (kindPattern ??= /^(?:(\p{L}|\p{N})|(\p{M}))$/u).exec(character);
   return match?.[1] ? LETTER_OR_DIGIT : match?.[2] ? COMBINING_MARK : OTHER;
 }
 

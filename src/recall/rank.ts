@@ -3,6 +3,7 @@ import { dateTerms } from '../core/dates.js';
 import { tokenize } from '../core/tokenize.js';
 import { DOC_FIELDS, type DocField, type RecallDoc, searchTerms } from './document.js';
 import { escapeRegExp } from '../core/regexp.js';
+import { TASK_TERMS } from './task-words.js';
 
 export type { RecallDoc } from './document.js';
 
@@ -40,7 +41,7 @@ export interface RankTuning {
   /**
    * When asked to abstain (the prompt hook), stay silent unless the best memory holds at least `words`
    * of the query's words and `all` of its weight (idf), or `known` of the weight of the words the directory knows.
-   * With `taskWords`, words that only instruct the agent (TASK_WORDS_TEXT) do not count as the query's words.
+   * With `taskWords`, words that only instruct the agent (TASK_WORDS in task-words.ts) do not count as the query's words.
    * A word's weight counts in proportion to how strongly the memory holds it, its field-weighted BM25 term
    * score, in full from `heldAt` (2: a mention in the description): a word once in a long body covers little.
    * 0 counts any mention in full.
@@ -95,24 +96,6 @@ export interface RankOptions {
   tuning?: Partial<RankTuning>;
 }
 
-/**
- * Words of an instruction to a coding agent about the task at hand (actions, chat, generic work
- * objects) rather than a topic: "run the tests again" or "thanks, continue" names nothing a memory
- * could be about. Git and release words (commit, branch, merge, deploy…) are left out on purpose:
- * a project's memories are often about exactly those.
- */
-const TASK_WORDS_TEXT =
-  'run rerun fix check update add remove delete change create write rewrite read review try continue proceed start stop finish redo undo ' +
-  'revert implement refactor rename move clean cleanup explain show look see find search open close keep done help edit debug investigate ' +
-  'figure raise respond reply answer ask address resolve handle describe summarize list print verify validate confirm retry again next ' +
-  'ok okay yes yeah nope thanks thank great good nice cool perfect sounds fine right wrong sure also instead maybe actually just really ' +
-  'still already first last new old other same seems something anything everything bit lot little whole ' +
-  'test build code file function method error failure failing fail failed issue comment line step part output log work working works ' +
-  'doc docs message case cases example';
-let taskWords: Set<string> | undefined;
-/** TASK_WORDS_TEXT as search terms, tokenized on first use (only the prompt hook's decision needs them). */
-const isTaskWord = (term: string) => (taskWords ??= new Set(tokenize(TASK_WORDS_TEXT))).has(term);
-
 const EXPANSION_WEIGHT = 0.35;
 const PROXIMITY_WINDOW = 3;
 /** Only the best few candidates are re-scored for proximity and dates (cheap on 5,000 files). */
@@ -124,6 +107,14 @@ interface Indexed {
   /** Term counts per field, for the terms counted so far (see `count`): absent means 0 for those. */
   tf: Record<DocField, Map<string, number>>;
 }
+
+type TermCounts = Indexed['tf'];
+/**
+ * The counts of a memory no counted term occurs in, shared and never written (`add` gives a memory
+ * its own on its first term): a prompt's few words occur in few memories, and three Maps for each
+ * of hundreds of memories were a measurable share of the prompt hook.
+ */
+const NO_COUNTS: TermCounts = { name: new Map(), description: new Map(), body: new Map() };
 
 /**
  * One field of every document as a single string (documents separated by newlines), with the
@@ -151,7 +142,7 @@ export class RecallIndex {
   private corpus: Record<DocField, FieldCorpus> | undefined;
 
   constructor(docs: RecallDoc[]) {
-    this.docs = docs.map((doc) => ({ doc, tf: { name: new Map<string, number>(), description: new Map<string, number>(), body: new Map<string, number>() } }));
+    this.docs = docs.map((doc) => ({ doc, tf: NO_COUNTS }));
     this.byDoc = new Map(this.docs.map((entry) => [entry.doc, entry]));
     const n = Math.max(1, this.docs.length);
     const average = (field: DocField) => this.docs.reduce((s, d) => s + d.doc.lengths[field], 0) / n || 1;
@@ -191,7 +182,9 @@ export class RecallIndex {
 
   /** One more occurrence of `term` in `field` of document `i`. */
   private add(i: number, field: DocField, term: string): void {
-    const { tf } = this.docs[i]!;
+    const entry = this.docs[i]!;
+    if (entry.tf === NO_COUNTS) entry.tf = { name: new Map(), description: new Map(), body: new Map() };
+    const { tf } = entry;
     const known = tf.name.has(term) || tf.description.has(term) || tf.body.has(term);
     tf[field].set(term, (tf[field].get(term) ?? 0) + 1);
     if (known) return;
@@ -306,7 +299,7 @@ export class RecallIndex {
     let scored = this.scoreAll(weights, tuning);
     if (scored.length === 0) return { ranked: [], coverage: { all: 0, known: 0, words: 0 }, confident: false };
     scored.sort(byScore);
-    const coverage = this.coverage(scored[0]!, tuning.abstain.taskWords ? base.filter((t) => !isTaskWord(t)) : base, tuning);
+    const coverage = this.coverage(scored[0]!, tuning.abstain.taskWords ? base.filter((t) => !TASK_TERMS.has(t)) : base, tuning);
     const confident = answers(coverage, tuning.abstain);
     if (options.abstain && !confident) return { ranked: [], coverage, confident };
     if (tuning.feedback) {

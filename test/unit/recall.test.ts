@@ -3,6 +3,7 @@ import { documentFor, type RecallDoc } from '../../src/recall/document.js';
 import { DEFAULT_TUNING, RecallIndex } from '../../src/recall/rank.js';
 import { capMemory, renderMemory } from '../../src/recall/render.js';
 import { tokenize } from '../../src/core/tokenize.js';
+import { TASK_TERMS, TASK_WORDS } from '../../src/recall/task-words.js';
 
 const NOW = Date.parse('2026-11-30T12:00:00Z');
 const DAY = 86_400_000;
@@ -137,6 +138,9 @@ describe('ranking', () => {
     expect(rank(false).ranked[0]!.doc.path).toBe('feedback_tests.md');
     expect(rank(true)).toMatchObject({ ranked: [], confident: false, coverage: { words: 0 } });
     expect(work.rank('please check the merge freeze on the mobile release again', { nowMs: NOW, abstain: true }).ranked[0]!.doc.path).toBe('project_freeze.md');
+  });
+  test('the task words written out as terms are exactly what the tokenizer makes of them', () => {
+    expect(TASK_TERMS).toEqual(new Set(tokenize(TASK_WORDS)));
   });
   test('abstention: a word mentioned once in a long body covers less of the prompt than one in the description', () => {
     const filler = Array.from({ length: 60 }, (_, i) => `note${i}`).join(' ');

@@ -57,6 +57,16 @@ const MEMORY_REQUEST = [
   /기억해\s*(?:줘|둬|두세요|주세요)|잊지\s*마(?:세요|라)?|(?:^|[\s,.])(?:hãy nhớ|ghi nhớ|đừng quên)(?=[\s:,]|$)|จำไว้|อย่าลืมว่า/i,
 ];
 
+// A rule to keep for later sessions, asked for as such: "create a rule that specifies…", "record this as a
+// global rule", "add to cursor rules …", "write me a cursor rule that prevents…". Not a rule of the product
+// or of a tool (a lint, firewall or validation rule).
+const RULE_REQUEST =
+  /^(?!.*\b(?:e?s?lint\w*|linter|biome|prettier|stylelint|firewall|iptables|nginx|validation|alert(?:ing)?|routing|regex|css|pricing|discount|security group|business)\b).*(?:\b(?:create|add|make|write|save)(?: me)? (?:a |an |another )?(?:new )?(?:global |cursor |project |agent |general |workspace )?rule\b(?: or update an existing one)?(?:\s*\([^)]*\))?[^.?!\n]{0,12}?\b(?:that|to|which|so|providing|recording|specifying|saying|stating)\b|\brecord (?:this|that|it) as a (?:global |new |general )?rule\b|\badd (?:this |it )?to (?:the |my |our )?(?:cursor |project )?rules\b|\bupdate (?:that|the|this|my) (?:[\w.-]+ )?rule to (?:specify|say|state|include|require|make sure)\b)/i;
+
+// A rule request whose content is what came before it ("…make sure you never do this again").
+const BACK_REFERENCE =
+  /\b(?:do|doing|does) (?:this|that|it)\b|\bwhat we (?:just )?(?:learned|discussed|did)\b(?!\s+(?:re|about|regarding)\b)|\brecord(?:ing)? (?:this|that|it)\b|\b(?:this|that) (?:preference|convention|lesson|learning|decision|behaviou?r)\b/i;
+
 // Remembering as recall, not as a request to keep: "remember when…", "can you remember what…".
 const RECALLING = /\bremember\s+(?:when|what|how|where|why|which|the\s+\w+\s+(?:we|you|I)\b|if\b)|\b(?:can|do|did|could) you remember\b|\bdon't remember\b/i;
 
@@ -64,7 +74,7 @@ const RECALLING = /\bremember\s+(?:when|what|how|where|why|which|the\s+\w+\s+(?:
 // must sit in a prescriptive clause (checked below). Quantifiers count over recurring events only:
 // "in every reply" is a standing rule, "in all files" is usually one batch of work.
 const SCOPE_EN =
-  /\b(?:from now on|from here on(?: out)?|(?<!\b(?:plan|steps?|roadmap|strategy|path)\s)going forward(?! with)|moving forward(?! with)|henceforth|in (?:the )?future|for all future|(?:every|each) time (?:you|we)\b|whenever (?:you|we)\b(?!\s*(?:are|'re|have|get|can|want|like) ?(?:ready|done|time|a chance|a moment)?\b)|as a (?:general )?rule|never again|no longer|no more (?:\w+ ){0,2}\w+s\b|next time(?! (?:it|this|that|we run|you run)\b)|from today on|permanently|(?:in|for|with|after|before|at the end of|at the start of) (?:all|every|each|any) (?:new )?(?:commits?|PRs?|pull requests?|responses?|replies|answers?|summar(?:y|ies)|reports?|sessions?|conversations?|releases?|deploys?|tasks?|messages?)\b|\b(?:don't|do not|no longer|stop|never)\b[^.?!]*\bany ?more\s*[.!]?$)/i;
+  /\b(?:from now on|from here on(?: out)?|(?<!\b(?:plan|steps?|roadmap|strategy|path)\s)going forward(?! with)|moving forward(?! with)|henceforth|in (?:the )?future|for all future|(?:every|each) time (?:you|we)\b|whenever (?:you|we)\b(?!\s*(?:are|'re|have|get|can|want|like) ?(?:ready|done|time|a chance|a moment)?\b)|as a (?:general )?rule|never again|ever again|(?<!\b(?:is|are|was|were|be|been|being|having|has|have|had|with)\s)(?:no longer|no more (?:\w+ ){0,2}\w+s\b)|next time(?! (?:it|this|that|we run|you run)\b)|from today on|permanently|(?:in|for|with|after|before|at the end of|at the start of) (?:all|every|each|any) (?:new )?(?:commits?|PRs?|pull requests?|responses?|replies|answers?|summar(?:y|ies)|reports?|sessions?|conversations?|releases?|deploys?|tasks?|messages?)\b|\b(?:don't|do not|no longer|stop|never)\b[^.?!]*\bany ?more\s*[.!]?$)/i;
 // "in this project" scopes a convention ("in this repo we use tabs"), but an imperative with it is a task
 // ("set up eslint in this project"): it needs a subject or a modal that states a rule.
 const PLACE_SCOPE =
@@ -91,7 +101,7 @@ const SCOPE_OTHER = [
 const NOT_AN_IMPERATIVE = String.raw`(?!(?:the|a|an|same|mind|again|been|had|did|was|were|said|thought|knew|got|shown|hidden|visible|true|false|on|off|available|present|there|given|taken|written|will|would|is|are|has)\b|\w*[^e\s]ed\b)`;
 const ALWAYS_NEVER = [
   new RegExp(String.raw`(?:^|[.!;:,—–-]\s*)${LEAD}(?:always|never)(?:\s+ever)?\s+${NOT_AN_IMPERATIVE}[a-z]`, 'i'),
-  /\b(?:you|we)\s+(?:should|must|need to|have to|are to|ought to|'ll|will)\s+(?:always|never)\b|\b(?:you|me|us|yourself|try|remember|sure|want|need|like|prefer|expect|important|rule is) to (?:always|never)\s+[a-z]|\bI (?:want|need|'d like|would like) you to (?:always|never)\b|\bmake sure (?:to|you) (?:always|never)\b/i,
+  /\b(?:you|we)\s+(?:should|must|need to|have to|are to|ought to|'ll|will)\s+(?:always|never)\b|\b(?:you|me|us|yourself|try|remember|sure|important|rule is) to (?:always|never)\s+[a-z]|\b(?:I|we|you)(?:'d| would| really| do)? (?:want|need|like|prefer|expect) to (?:always|never)\s+[a-z]|\bI (?:want|need|'d like|would like) you to (?:always|never)\b|\bmake sure (?:to|you) (?:always|never)\b/i,
   // A conditional rule: "when you lose the connection, always re-check the state".
   new RegExp(String.raw`\b(?:when|whenever|if|every time|each time|before|after) (?:you|we)\b[^.?!]*\b(?:always|never)\s+${NOT_AN_IMPERATIVE}[a-z]`, 'i'),
   /\bwe (?:always|never) (?!(?:had|did|was|were|said|got|made|went|knew|thought|used to)\b)(?!\w+ed\b)[a-z]+/i,
@@ -102,7 +112,7 @@ const ALWAYS_NEVER = [
 
 // A negated imperative with a generic object: "don't add comments that repeat the code".
 const NEGATED_GENERIC =
-  /^(?:please\s+)?(?:don't|do not|never|avoid|stop)\s+(?!(?:worry|bother|panic|stress|rush|hesitate|mind)\w*\b)\w+\s+(?:(?!(?:any|more|the|this|that|these|those|my|your|our|all|some)\b)\w+\s+)?[a-z]+s\b(?!\s+(?:yet|now|here|there)\b)[^,;]*$/i;
+  /^(?:please\s+)?(?:don't|do not|never|avoid|stop)\s+(?!(?:worry|bother|panic|stress|rush|hesitate|mind)\w*\b)\w+\s+(?:(?!(?:any|more|the|this|that|these|those|my|your|our|all|some)\b)\w+\s+)?(?!things\b)[a-z]+s\b(?!\s+(?:yet|now|here|there)\b)[^,;]*$/i;
 
 // A general preference or expectation: "I prefer…", "I'd rather you…", "I like it when you…".
 const PREFERENCE = [
@@ -121,7 +131,7 @@ const CHOICE =
 
 // Approval of a way of working, meant to continue: "keep doing it this way", "that's how I want it from now on".
 const CONFIRMATION =
-  /\bkeep (?:doing (?:it|that|this)|it up|(?:it|that) (?:this|that) way|doing (?:it|that) like (?:this|that))\b|\bexactly (?:what|how) I want\b|\bthat's (?:how|what) I want\b|\bdo it like this (?:from now on|every time|again)\b|\bthat(?:'s| was| is) the right (?:call|approach|way)\b|\bthis is (?:exactly )?the (?:approach|way|level of detail|format|style|tone|length) I (?:want|like)\b|\b(?:that's|this is) how I (?:like|want) it\b|\bthat's (?:exactly )?the (?:\w+ ){1,2}I (?:want|like)\b|\b(?:more|all) of (?:this|that),? please\b|\b(?:use|do|apply) (?:this|that|it|the same)(?: \w+)? (?:for|in|on) (?:all|every|each|any) \w+/i;
+  /\bkeep (?:doing (?:it|that|this)|it up|(?:it|that) (?:this|that) way|doing (?:it|that) like (?:this|that))\b|\bexactly (?:what|how) I want\b|\bthat's (?:how|what) I want\b|\bdo it like this (?:from now on|every time|again)\b|\bthat(?:'s| was| is) the right (?:call|approach|way)\b|\bthis is (?:exactly )?the (?:approach|way|level of detail|format|style|tone|length) I (?:want|like)\b|\b(?:that's|this is) how I (?:like|want) it\b|\bthat's (?:exactly )?the (?:\w+ ){1,2}I (?:want|like)\b|\b(?:more|all) of (?:this|that),? please\b|\b(?:use|do|apply) (?:this|that|the same)(?: \w+)? (?:for|in|on) (?:all|every|each|any) (?!the\b)\w+|\b(?:perfect|great|good|nice|love|like|works?|exactly)\b[^.?!]*\b(?:use|do|apply) it (?:for|in|on) (?:all|every|each|any) \w+/i;
 // The way just shown, asked for again later: "please use this approach in the future as well".
 const FUTURE_CONFIRMATION = new RegExp(
   String.raw`(?:^|[.!;,]\s*)${LEAD}(?:use|follow|apply|keep|take|do) (?:this|that|the same|it)\b[^.?!]*\b(?:in the future|in future|from now on|going forward|from here on|next time)\b`,
@@ -181,7 +191,9 @@ const CONDITION = /\b(?:unless|if|when|whenever|before|after|until|once)\b[^,;.!
 const taskScoped = (sentence: string) => TASK_SCOPE.some((re) => re.test(sentence)) || DEFINITE_TASK_OBJECT.test(sentence.replace(CONDITION, ''));
 
 // A document to make, even "for future reference" ("create a .md file in the module to explain it for future reference").
-const MAKE_A_DOCUMENT = /^(?:please\s+)?(?:create|write|generate|make|draft)\s+(?:a|an|the|some|new)\b[^.?!]{0,30}?\b(?:file|doc|docs|document|documentation|readme|page|guide)\b/i;
+// So is a work item ("create a task to ensure all task operations always…"): its content is work to do.
+const MAKE_A_DOCUMENT =
+  /^(?:please\s+)?(?:create|write|generate|make|draft|open|file|add)\s+(?:a|an|the|some|new)\b[^.?!]{0,30}?\b(?:file|doc|docs|document|documentation|readme|page|guide|task|ticket|issue|todo|story|subtask)\b/i;
 
 // A step of a plan ("Then write it into CLAUDE.md, always follow the pattern"), even with "for future reference".
 const PLAN_STEP = /^(?:then|and then|after that|afterwards|finally|first|next,)\s/i;
@@ -222,6 +234,14 @@ const PRESCRIPTIVE_CUE = /\b(?:please|should|must|need to|have to|want|prefer|le
 /** The English scope marker sits in a clause that prescribes (the marker alone may be its own clause). */
 const PURPOSE = /\b(?:prevent|avoid|so that|so it|so we|to make sure|in case)\b[^,;]*\b(?:in (?:the )?future|going forward)\b/i;
 
+// "It should be able to take more types in the future": what a thing should do is the product's behaviour,
+// which the code will hold.
+const PRODUCT_BEHAVIOUR = /^(?:it|this|that|they|he|she)\s+(?:should|must|will|shall|needs? to|has to|have to|ought to)\b/i;
+// "In the future, I'd like to add authentication…" plans the product; "from now on, I want…" sets a rule.
+const FUTURE_TIME = /^in (?:the )?future$/i;
+const FUTURE_PLAN =
+  /^(?:I|we)(?:'d| would)?\s+(?:like|love|want|plan|hope|intend|aim|might|may|could|will|'ll)\s+(?:to\s+)?(?!always\b|never\b)(?:add|build|implement|support|create|make|have|integrate|enable|extend|offer|allow|introduce|expand|migrate|move|switch|use|try|explore|look)\b/i;
+
 // Scope markers that are conditions ("every time you commit"), and the modal that makes a sentence a rule.
 const CONDITION_SCOPE = /^(?:every time|each time|whenever)\b/i;
 const RULE_MODAL = /\b(?:we|you) (?:should|must|need to|have to)\b/i;
@@ -244,6 +264,7 @@ function scopedPrescription(sentence: string): boolean {
       return true;
     }
     const rule = rest.replace(/^(?:but|and|so|then)\s+/i, '');
+    if (PRODUCT_BEHAVIOUR.test(rule) || (FUTURE_TIME.test(match[0]) && FUTURE_PLAN.test(rule))) continue;
     if (!NOT_PRESCRIPTIVE_START.test(rule) || PRESCRIPTIVE_CUE.test(rule)) return true;
   }
   return false;
@@ -348,6 +369,10 @@ function unwrap(text: string): string {
         '',
       )
       .replace(NOTES_WRAPPER, '')
+      .replace(
+        /^(?:please\s+)?(?:create|add|make|write)(?: me)? (?:a |an )?(?:new )?(?:global |cursor |project |agent |general )?rule (?:that (?:specifies|says|states|requires)(?: that)?|to (?:specify|say|state|record)(?: that)?|which says|that)\s*:?\s*/i,
+        '',
+      )
       // "…and update CLAUDE.md with that information": the request is not the content.
       .replace(RECORD_REQUEST, '')
       .replace(/^(?:heads[- ]up|fyi)\s+for\s+(?:the\s+)?future(?:\s+sessions)?\s*[:,—-]?\s*/i, '')
@@ -395,12 +420,16 @@ function whyOf(statement: string): { rule: string; why: string | null } {
   return { rule, why: why ? (lead === 'the reason is' ? why : `${lead} ${why}`) : null };
 }
 
-// Where something sits in the repository is what the code already shows (DESIGN §1.1: not to be saved).
-const CODE_LOCATION = /\b(?:located|defined|declared|implemented|lives?|resides?|can be found|sits?)\b[^.?!]*?(?:[\w.-]+\/)+[\w.-]+\.\w{1,5}\b/i;
+// Where something sits in the repository is what the code already shows (DESIGN §1.1: not to be saved),
+// including which package files belong to ("the files are part of `twat.coding.pystubnik`").
+const CODE_LOCATION =
+  /\b(?:located|defined|declared|implemented|lives?|resides?|can be found|sits?)\b[^.?!]*?(?:[\w.-]+\/)+[\w.-]+\.\w{1,5}\b|\b(?:is|are) (?:part of|inside|under) `[\w./-]+`|\bbelongs? to `[\w./-]+`/i;
+// A rule quoted from the rule file that already holds it: "we must never ignore errors according to @dont-ignore-errors.mdc".
+const CITED_RULE = /\b(?:according to|as (?:per|stated in|described in|written in|specified in|defined in|said in)|per)\s+(?:the\s+|our\s+|my\s+)?@?[\w.'-]+\.(?:mdc|md)\b/i;
 const WORK_POINTER =
   /^(?:that\s+)?(?:this|these)\s+(?:\w+\s+)?(?:tests?|code|files?|functions?|methods?|class|script|page|component|changes?|PR|branch|commit|endpoint|feature|step|task|bug|issue)\b/i;
 
-const LIST_ITEM = /^\s*(?:[-*•]|\d+[.)])\s/;
+const LIST_ITEM = /^\s*(?:[-*•]|\d+[.)]|\(\d+\))\s/;
 
 // Under 8 characters says nothing, but a CJK character is a word: "周二才能部署" (deploys only on Tuesdays) is a statement.
 const tooShort = (statement: string) => statement.length + (statement.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g)?.length ?? 0) < 8;
@@ -410,6 +439,9 @@ const tooShort = (statement: string) => statement.length + (statement.match(/[\u
 const SHORT_MESSAGE = 600;
 const MAX_MESSAGE = 2000;
 const looksPasted = (text: string) => text.includes('```') || text.split('\n').length > 15;
+// "did you read this? https://… <the page's text>": what follows a link asked about is the page, not the user.
+const QUESTION_WITH_LINK = /^[^\n]*\?\s*https?:\/\/\S+[^\n]*\n|^[^\n]*https?:\/\/\S+[^\n]*\?\s*\n/;
+const withoutPageAfterLink = (text: string) => (QUESTION_WITH_LINK.test(text) ? text.slice(0, text.indexOf('\n')) : text);
 
 // People type fast: "im", "dont", "lets", curly apostrophes. The rules are written for the spelled-out forms.
 const CONTRACTIONS: [RegExp, string][] = [
@@ -432,7 +464,7 @@ export interface FindOptions {
 
 /** The durable statement in one user message, or null (most messages: task instructions, questions, approvals). */
 export function findDurableStatement(text: string, options: FindOptions = {}): DurableStatement | null {
-  const trimmed = normalized(text.trim());
+  const trimmed = withoutPageAfterLink(normalized(text.trim()));
   if (trimmed.length === 0 || trimmed.length > MAX_MESSAGE) return null;
   const long = trimmed.length > SHORT_MESSAGE;
   if (long && looksPasted(trimmed)) return null;
@@ -441,13 +473,19 @@ export function findDurableStatement(text: string, options: FindOptions = {}): D
   const brief = trimmed.split('\n').filter((line) => LIST_ITEM.test(line)).length >= 3;
   for (const [i, sentence] of parts.entries()) {
     if (RECALLING.test(sentence) || PLAN_STEP.test(sentence)) continue;
-    const explicit = MEMORY_REQUEST.some((re) => re.test(sentence)) && !MAKE_A_DOCUMENT.test(sentence);
+    const ruleRequest = RULE_REQUEST.test(sentence);
+    const explicit = (ruleRequest || MEMORY_REQUEST.some((re) => re.test(sentence))) && !MAKE_A_DOCUMENT.test(sentence);
     if ((options.explicitOnly || long || (brief && LIST_ITEM.test(sentence))) && !explicit) continue;
     // An explicit request keeps the rest of a short message with it ("remember: X. Y.").
     // A list after the request stays a list ("Remember these conventions:" then "- use pnpm").
-    const span = explicit && !long ? parts.slice(i).reduce((text, part) => `${text}${LIST_ITEM.test(part) ? '\n' : ' '}${part}`) : sentence;
+    // "…make a rule to make sure you never do this again" keeps what "this" is: the sentences before it.
+    const pointsBack = ruleRequest && BACK_REFERENCE.test(sentence);
+    if (pointsBack && i === 0 && !/:\s*\S/.test(sentence)) continue; // "update the rule to always do this going forward": no rule in it
+    const joined = (from: number, to: number) => parts.slice(from, to).reduce((text, part) => `${text}${LIST_ITEM.test(part) ? '\n' : ' '}${part}`);
+    // In a long message, the sentence before is what "this" is.
+    const span = !explicit ? sentence : long ? (pointsBack ? joined(i - 1, i + 1) : sentence) : joined(pointsBack ? 0 : i, parts.length);
     if (isQuestion(explicit ? span : sentence) || (!explicit && ASKING.test(sentence) && !REASONED_PROHIBITION.test(sentence))) continue;
-    const kind: StatementKind | null = explicit ? 'explicit' : kindOf(sentence);
+    const kind: StatementKind | null = explicit ? 'explicit' : MAKE_A_DOCUMENT.test(sentence) ? null : kindOf(sentence);
     if (kind === null) continue;
     let statement = unwrap(span);
     if (kind !== 'explicit' && kind !== 'confirmation' && taskScoped(sentence)) {
@@ -455,11 +493,12 @@ export function findDurableStatement(text: string, options: FindOptions = {}): D
       if (!rule) continue;
       statement = rule;
     }
-    if (tooShort(statement) || CODE_LOCATION.test(statement)) continue;
+    if (tooShort(statement) || CODE_LOCATION.test(statement) || CITED_RULE.test(statement)) continue;
     // "remember that this test code is only meant to…" reminds of the work at hand.
     if (kind === 'explicit' && WORK_POINTER.test(statement)) continue;
     const { rule, why } = whyOf(statement);
-    return { type: typeOf(statement, kind), statement: rule, why, kind };
+    // A rule asked for is a way of working, whatever its first words.
+    return { type: ruleRequest ? 'feedback' : typeOf(statement, kind), statement: rule, why, kind };
   }
   return null;
 }

@@ -83,6 +83,12 @@ describe('local engine: durable statements only', () => {
     ["i've got an oauth setup in this backend, i'm not very familiar with oauth, and now i need to take it further", 'user'],
     ['after testing, there is an issue, the digest button does nothing yet, implement and UI test leave it to me', 'feedback'],
     ['the catch is that I develop on a Windows laptop and the servers run Debian.', 'user'],
+    // A rule asked for as such; what "this" is comes from the sentences before it.
+    ['create a rule that says we always squash-merge feature branches', 'feedback'],
+    ['record this as a global rule: prefer jq over grep for JSON', 'feedback'],
+    ['never use npm here, only pnpm. make a rule so you never do that again', 'feedback'],
+    ['add to cursor rules: every API handler validates its input with zod', 'feedback'],
+    ["I don't want to see that pager prompt ever again", 'feedback'],
   ])('%s → %s', (text, type) => {
     expect(findDurableStatement(text)?.type).toBe(type);
   });
@@ -161,6 +167,22 @@ describe('local engine: durable statements only', () => {
     '请用中文解释这段代码',
     'I will review it myself.',
     'I decided to go with option B.',
+    // Rules of a tool or a product, a rule request without its rule, a work item, what the product should do,
+    // a plan for later, vague objects, a rule quoted from its file, where code sits, a page pasted after a
+    // link, numbered steps, a state.
+    'add an eslint rule that forbids default exports',
+    'improve that rule so you always do it from now on',
+    'create a task to make sure the exporter always writes UTF-8',
+    'It should support more formats in the future when we add exporters',
+    'In the future I would like to add SSO so teams can share boards',
+    "Bob the bot doesn't need to always confirm the order",
+    "Refactor the parser and don't break things",
+    'we must always pin versions, as per @deps.mdc',
+    'remember that the helpers are part of `app.core.utils`',
+    'have you seen this? https://example.com/docs\nAlways call the batch endpoint when you send more than 100 items.',
+    'Now:\n(1) Review the backlog so that it drops tasks that are no longer relevant.\n(2) Implement the next item.\n(3) Update the changelog.',
+    'Make the enemy retreat when having no more units left',
+    'Generate an icon and use it on all the buttons on the page',
   ])('%s → nothing', (text) => {
     expect(findDurableStatement(text)).toBeNull();
   });

@@ -26,7 +26,7 @@ export function basisOf(found: Pick<DurableStatement, 'kind'>): 'request' | 'inf
 }
 
 // Discourse particles that may open a clause before the verb ("ok, please always…").
-const LEAD = String.raw`(?:(?:ok|okay|yes|yeah|yep|great|good|perfect|also|and|but|so|oh|fyi|btw|hey|one more thing|ugh|god|damn|dude|man|seriously|come on|fuck me|jeez|please|pls|just)[,!.:]?\s+)*`;
+const LEAD = String.raw`(?:(?:ok|okay|yes|yeah|yep|great|good|perfect|also|plus|and|but|so|oh|fyi|btw|hey|one more thing|ugh|god|damn|dude|man|seriously|come on|fuck me|jeez|please|pls|just)[,!.:]?\s+)*`;
 
 // Where agents keep standing instructions: memory and the instruction files of Claude Code, Codex, Gemini,
 // Cursor, Windsurf and Copilot.
@@ -105,7 +105,7 @@ const ALWAYS_NEVER = [
   // A conditional rule: "when you lose the connection, always re-check the state".
   new RegExp(String.raw`\b(?:when|whenever|if|every time|each time|before|after) (?:you|we)\b[^.?!]*\b(?:always|never)\s+${NOT_AN_IMPERATIVE}[a-z]`, 'i'),
   /\bwe (?:always|never) (?!(?:had|did|was|were|said|got|made|went|knew|thought|used to)\b)(?!\w+ed\b)[a-z]+/i,
-  /\b(?:don't|do not|never)\s+ever\b|\b(?:no|never|don't)\b[^.?!]*\bever\s*[.!]*$/i,
+  /\b(?:don't|do not|never)\s+ever\b|\b(?:no|never|don't)\b[^.?!;]*\bever\s*(?:[.!,;]|$)/i,
   new RegExp(String.raw`(?:^|[.!;:,]\s*)${LEAD}stop\s+\w+ing\b(?!\s+(?:the|this|that|it|my|now)\b)`, 'i'),
   /\b(?:du sollst|du solltest|du musst|bitte)\b[^.?!]*\b(?:immer|nie|niemals|auf jeden fall)\b(?!\s+noch)|\bsoll(?:st|te|test)?\s+(?:immer|nie|niemals|grundsätzlich)\b|\bich (?:möchte|will)\b[^.?!]*\b(?:immer|nie|keine .* mehr|nicht mehr)\b/i,
 ];
@@ -142,7 +142,7 @@ const FUTURE_CONFIRMATION = new RegExp(
 const IDENTITY = [
   /(?<!\b(?:thinks?|thought|says?|said|assumes?|assumed|believes?|believed|as if|like)\s+(?:that\s+)?)\bI(?:'m| am)\s+(?:just |only |basically |actually |also )?(?:a|an|the(?: only| lead| main| sole)?)\s+(?!\w+ing\b)(?!(?:bit|little|lot|few|problem|issue|question|error|moment|second|minute|mess|big fan|one|person|guy|idiot|fool|dummy|moron|genius|fan)\b)\w+/i,
   /\bI work (?:as|on|in|at|for)\s+(?:a|an|the)\b|\bmy (?:role|background|day job) is\b|\bmy job is (?:to|as|in)\b|\bI(?:'ve| have) been (?:writing|using|working with|working in|doing|coding in|programming in) [^.?!,]{1,30} for (?:\d+|a few|many|several|some|ten|five|two|three|\w+) years\b|\bthis is my first \w+(?: \w+)? (?:project|app|codebase)\b|\b(?:onboarded|joining|joined|hired|starting) as (?:a|an|the) (?:new )?\w+|\bI(?:'m| am) (?:a )?new (?:dev|developer|engineer|hire|member)\b|\bI have (?:some |a lot of |lots of |no |little |limited |years of |\d+ years of )?(?:professional )?experience (?:with|in)\b|\bI have no (?:\w+ )?(?:stack |language )?preference\b|\b(?:the )?company I work (?:for|at) is\b/i,
-  /\bI(?:'m| am) (?:not )?a native \w+ speaker\b|\b(?:this is )?my first time (?:using|with|working with|trying) [A-Za-z]|\bI(?:'m| am)\s+(?:new to|not (?:very |really |that |too |all that |quite )?familiar with|very familiar with|based in|in UTC|in the \w+ time ?zone|colou?rblind|dyslexic|left-handed|blind|deaf|visually impaired|hard of hearing)\b|\bmy pronouns are\b/i,
+  /\bI(?:'m| am) (?:not )?a native \w+ speaker\b|\b(?:this is )?my first time (?:using|with|working with|trying) [A-Za-z]|\bI(?:'m| am)\s+(?:new to|not (?:very |really |that |too |all that |quite )?familiar with|(?:very |quite |most |more )?(?:familiar|comfortable) (?:with|in)|based in|in UTC|in the \w+ time ?zone|colou?rblind|dyslexic|left-handed|blind|deaf|visually impaired|hard of hearing)\b|\bmy pronouns are\b/i,
   /\bI(?:'m| am)\b[^.?!]{1,60}?,?\s+so\s+(?:please\s+)?(?:always|never|don't|do not|keep|use|explain|write|avoid|make|prefer)\b/i,
   /\bI(?:'m| am) (?:responsible for|in charge of|the owner of|on the \w+ team)\b|\bI (?:lead|manage|run|own) the (?:\w+ ){0,2}(?:team|group|department|company|org|organi[sz]ation|project|service|product|platform)\b|\bmy team (?:is|owns|works on)\b|\bas (?:a|an) \w+(?: \w+)?, I\b/i,
   /\bI (?:mostly|usually|mainly|primarily) (?:work|write|code|program|use)\b|\bmy (?:timezone|time zone|native language|first language) is\b|\bI(?:'m| am) on (?:Windows|macOS|a Mac|Linux)\b|\bI (?:develop|work|code|program) on (?:a |an |my )?(?:Windows|Mac|MacBook|macOS|Linux|Ubuntu|Debian|Fedora|Arch)\b|\bI live in\b|\bmy name is\b|\bcall me [A-Z]|\b(?:ich heiße|mein name ist|je m'appelle|me llamo)\b|我叫/i,
@@ -475,7 +475,9 @@ export function findDurableStatement(text: string, options: FindOptions = {}): D
     if (RECALLING.test(sentence) || PLAN_STEP.test(sentence)) continue;
     const ruleRequest = RULE_REQUEST.test(sentence);
     const explicit = (ruleRequest || MEMORY_REQUEST.some((re) => re.test(sentence))) && !MAKE_A_DOCUMENT.test(sentence);
-    if ((options.explicitOnly || long || (brief && LIST_ITEM.test(sentence))) && !explicit) continue;
+    // Who the user is may come up anywhere, long briefs included ("since I'm a solopreneur, …").
+    const identity = !options.explicitOnly && IDENTITY.some((re) => re.test(sentence));
+    if ((options.explicitOnly || (long && !identity) || (brief && LIST_ITEM.test(sentence))) && !explicit) continue;
     // An explicit request keeps the rest of a short message with it ("remember: X. Y.").
     // A list after the request stays a list ("Remember these conventions:" then "- use pnpm").
     // "…make a rule to make sure you never do this again" keeps what "this" is: the sentences before it.

@@ -89,6 +89,9 @@ describe('local engine: durable statements only', () => {
     ['never use npm here, only pnpm. make a rule so you never do that again', 'feedback'],
     ['add to cursor rules: every API handler validates its input with zod', 'feedback'],
     ["I don't want to see that pager prompt ever again", 'feedback'],
+    ["Don't weaken the type checks to get a build through, ever!", 'feedback'],
+    ['No no, keep the changelog as is. Plus always use "pnpm dlx", not "npx"!', 'feedback'],
+    ["I'm comfortable with Python but not with Rust", 'user'],
   ])('%s → %s', (text, type) => {
     expect(findDurableStatement(text)?.type).toBe(type);
   });
@@ -260,10 +263,14 @@ describe('local engine: durable statements only', () => {
     expect(kindOf("I'm a backend engineer and new to React, so explain the hooks you use.")).toBe('identity');
   });
 
-  test('in a long message only an explicit request counts, and only its own sentence', () => {
+  test('in a long message only an explicit request or who the user is counts, and only its own sentence', () => {
     const work = 'Please refactor the parser so that every token carries its position. '.repeat(9);
     expect(findDurableStatement(`${work}From now on, use tabs.`)).toBeNull();
     expect(findDurableStatement(`${work}Remember: the parser must stay streaming. ${work}`)?.statement).toBe('the parser must stay streaming.');
+    expect(findDurableStatement(`${work}Keep it small, since I'm a solo founder and maintain this alone. ${work}`)).toMatchObject({
+      type: 'user',
+      kind: 'identity',
+    });
   });
 
   test('a memory is named by its statement, not by the words that open it, and an inferred one does not claim a request', () => {

@@ -40,7 +40,7 @@ const MEMORY_REQUEST = [
     String.raw`(?:^|[.!;,]\s*)${LEAD}(?:remember|(?:keep|bear)(?: (?:this|that|it|these|those))? in mind|commit (?:this|that|it) to memory|don't forget|do not forget|never forget|note for later)\s*(?:[:—-]|,(?!\s+(?:we|I|you)\s+(?:still|need|have|must)\b)|that\b|this\b)|(?:^|[.!;,]\s*)${LEAD}(?:remember|note) (?:these|those|the following)\b[^.?!:\n]{0,30}:|(?:^|[.!;,]\s*)${LEAD}(?:keep|bear) (?:these|those|the following)\b[^.?!:\n]{0,30}? in mind\s*:|\b(?:I (?:want|need|'d like|would like) you to|you (?:should|must|need to|have to)) (?:always )?(?:remember|keep in mind|bear in mind)\s*(?:that\b|:)`,
     'i',
   ),
-  /\b(?:note|noted|keep in mind|fyi|heads[- ]up|reminder)\s+for\s+(?:the\s+)?future(?:\s+sessions?)?\b|\bfor future reference\b|\b(?:for|in)\s+(?:all\s+)?(?:future|later|next)\s+sessions?\b/i,
+  /\b(?:note|noted|keep in mind|fyi|heads[- ]up|reminder)\s+for\s+(?:the\s+)?future(?:\s+sessions?)?\b|\bfor future reference\b|\b(?:for|in)\s+(?:all\s+)?(?:the\s+)?(?:future|later|next)\s+sessions?\b/i,
   new RegExp(
     String.raw`\b(?:save|store|add|put|keep|write)\s+(?:this|that|it)\s+(?:to|in|as|into)\s+(?:your\s+|a\s+|the\s+)?memor(?:y|ies)\b|\bmemori[sz]e\s+(?:this|that)\b|\bmake a (?:mental )?note\b|${RECORD_IN_NOTES}|\b(?:add|save|put|write) (?:this|that|the) (?:rule|pattern|preference|convention|decision)\b[^.?!]{0,20}\b(?:to|in|into) (?:\w+ )?(?:${AGENT_NOTES})|\b(?:add|put|write|note)\s+(?:(?:this|it)\s+)?(?:to|in|into)\s+(?:your\s+|the\s+)?(?:${AGENT_NOTES})\s*(?:that\b|:)|\b(?:save|store) (?:this )?(?:to|in) memory\b`,
     'i',
@@ -318,6 +318,10 @@ function standing(sentence: string): boolean {
   if (scopedPrescription(sentence)) return true;
   if (SCOPE_OTHER.some((re) => re.test(sentence))) return true;
   if (PREFERENCE.some((re) => re.test(sentence)) && !CHOICE.test(sentence)) return true;
+  // "apply the changes yourself, always": a trailing always makes the imperative before it a rule.
+  const parts = clauses(sentence);
+  const last = parts.length;
+  if (last >= 2 && /^(?:always|never again)\s*[.!]*$/i.test(parts[last - 1]!) && !NOT_PRESCRIPTIVE_START.test(parts[last - 2]!) && !/^(?:I|you|we|they|he|she)\b/i.test(parts[last - 2]!)) return true;
   // "don't touch the tests, just fix the code": the prohibition frames a one-off alternative.
   return !/,\s*just\s/i.test(sentence) && clauses(sentence).some((clause) => NEGATED_GENERIC.test(clause));
 }
@@ -400,7 +404,8 @@ function typeOf(text: string, kind: StatementKind): MemoryType {
   // Explicit requests: who the user is, how to work, or a fact about the project (judged by the first clause).
   const first = text.split(/[,;，；]/)[0]!;
   if (IDENTITY.some((re) => re.test(text)) || (FIRST_PERSON_FACT.test(text) && !PREFERENCE.some((re) => re.test(first)))) return 'user';
-  if (RULE_WORDS.test(first)) return 'feedback';
+  // An instruction ("please record all the prompts in…", "I'd like you to…") is a way of working.
+  if (RULE_WORDS.test(first) || /^(?:\w+,?\s+)?(?:please\s+[a-z]|I(?:'d| would) like you to\b|I want you to\b)/i.test(text)) return 'feedback';
   if (REFERENCE.some((re) => re.test(text))) return 'reference';
   return 'project';
 }

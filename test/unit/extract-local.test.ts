@@ -92,6 +92,8 @@ describe('local engine: durable statements only', () => {
     ["Don't weaken the type checks to get a build through, ever!", 'feedback'],
     ['No no, keep the changelog as is. Plus always use "pnpm dlx", not "npx"!', 'feedback'],
     ["I'm comfortable with Python but not with Rust", 'user'],
+    ['Also, please log every command you run in commands.md, for all the future sessions too.', 'feedback'],
+    ['ok, ship the fixes yourself, always', 'feedback'],
   ])('%s → %s', (text, type) => {
     expect(findDurableStatement(text)?.type).toBe(type);
   });
@@ -186,6 +188,7 @@ describe('local engine: durable statements only', () => {
     'Now:\n(1) Review the backlog so that it drops tasks that are no longer relevant.\n(2) Implement the next item.\n(3) Update the changelog.',
     'Make the enemy retreat when having no more units left',
     'Generate an icon and use it on all the buttons on the page',
+    'it crashes on save, always',
   ])('%s → nothing', (text) => {
     expect(findDurableStatement(text)).toBeNull();
   });

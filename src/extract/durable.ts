@@ -52,7 +52,7 @@ const MEMORY_REQUEST = [
   /\brecuerda\s+(?:que|:)|\bno olvides que\b|\bten en cuenta que\b|\blembre-se\b|\blembra (?:que|:)|\bnão (?:se )?esque[cç]a (?:de )?que\b/i,
   /(?:^|\s)(?:запомни|помни|не забывай)(?=[\s:,]|$)/i,
   // Italian, Dutch, Polish, Turkish, Indonesian: the imperative with "that" or a colon ("ricorda che…").
-  /\bricorda(?:ti)?\s*(?:che\b|:)|\bnon dimenticare (?:mai )?che\b|\btieni (?:bene )?a mente (?:che\b|:)|\bonthoud\s*(?:dat\b|goed\b|:)|\bvergeet (?:niet|nooit) dat\b|\bzapamiętaj(?=[\s:,]|$)|\bpamiętaj,?\s*(?:że|:)|\bunutma(?:yın)?,?\s*(?:ki\b|:)|\baklında tut\b|\bingat(?:lah)?,?\s*(?:bahwa\b|:)|\bjangan lupa,?\s*(?:bahwa\b|:)/i,
+  /\bricorda(?:ti)?\s*(?:che\b|:)|\bnon dimenticare (?:mai )?che\b|\btieni (?:bene )?a mente (?:che\b|:)|\btienilo (?:bene )?presente\b|\btenlo (?:en cuenta|presente)\b|\bonthoud\s*(?:dat\b|goed\b|:)|\bvergeet (?:niet|nooit) dat\b|\bzapamiętaj(?=[\s:,]|$)|\bpamiętaj,?\s*(?:że|:)|\bunutma(?:yın)?,?\s*(?:ki\b|:)|\baklında tut\b|\bingat(?:lah)?,?\s*(?:bahwa\b|:)|\bjangan lupa,?\s*(?:bahwa\b|:)/i,
   // Korean, Vietnamese, Thai (no word boundaries to lean on).
   /기억해\s*(?:줘|둬|두세요|주세요)|잊지\s*마(?:세요|라)?|(?:^|[\s,.])(?:hãy nhớ|ghi nhớ|đừng quên)(?=[\s:,]|$)|จำไว้|อย่าลืมว่า/i,
 ];
@@ -74,7 +74,7 @@ const RECALLING = /\bremember\s+(?:when|what|how|where|why|which|the\s+\w+\s+(?:
 // must sit in a prescriptive clause (checked below). Quantifiers count over recurring events only:
 // "in every reply" is a standing rule, "in all files" is usually one batch of work.
 const SCOPE_EN =
-  /\b(?:from now on|from here on(?: out)?|(?<!\b(?:plan|steps?|roadmap|strategy|path)\s)going forward(?! with)|moving forward(?! with)|henceforth|in (?:the )?future|for all future|(?:every|each) time (?:you|we)\b|whenever (?:you|we)\b(?!\s*(?:are|'re|have|get|can|want|like) ?(?:ready|done|time|a chance|a moment)?\b)|as a (?:general )?rule|never again|ever again|(?<!\b(?:is|are|was|were|be|been|being|having|has|have|had|with)\s)(?:no longer|no more (?:\w+ ){0,2}\w+s\b)|next time(?! (?:it|this|that|we run|you run)\b)|from today on|permanently|(?:in|for|with|after|before|at the end of|at the start of) (?:all|every|each|any) (?:new )?(?:commits?|PRs?|pull requests?|responses?|replies|answers?|summar(?:y|ies)|reports?|sessions?|conversations?|releases?|deploys?|tasks?|messages?)\b|\b(?:don't|do not|no longer|stop|never)\b[^.?!]*\bany ?more\s*[.!]?$)/i;
+  /\b(?:from now on|from here on(?: out)?|(?<!\b(?:plan|steps?|roadmap|strategy|path)\s)going forward(?! with)|moving forward(?! with)|henceforth|in (?:the )?future|for all future|(?:every|each) time (?:you|we)\b|whenever (?:you|we)\b(?!\s*(?:are|'re|have|get|can|want|like) ?(?:ready|done|time|a chance|a moment)?\b)|as a (?:general )?rule|never again|ever again|(?:unless|until) I (?:say|tell you) otherwise|not (?:just|only) (?:for )?(?:this|that) (?:one|time|PR|commit|file|task)\b|(?<!\b(?:is|are|was|were|be|been|being|having|has|have|had|with)\s)(?:no longer|no more (?:\w+ ){0,2}\w+s\b)|next time(?! (?:it|this|that|we run|you run)\b)|from today on|permanently|(?:in|for|with|after|before|at the end of|at the start of) (?:all|every|each|any) (?:new )?(?:commits?|PRs?|pull requests?|responses?|replies|answers?|summar(?:y|ies)|reports?|sessions?|conversations?|releases?|deploys?|tasks?|messages?)\b|\b(?:don't|do not|no longer|stop|never)\b[^.?!]*\bany ?more\s*[.!]?$)/i;
 // "in this project" scopes a convention ("in this repo we use tabs"), but an imperative with it is a task
 // ("set up eslint in this project"): it needs a subject or a modal that states a rule.
 const PLACE_SCOPE =
@@ -98,7 +98,9 @@ const SCOPE_OTHER = [
 // always/never telling how to work (not "it never returns", "you always do this!", "I never said").
 // Followed by a participle or a state it describes how something behaves ("the panel is open and always
 // shown"), not what to do.
-const NOT_AN_IMPERATIVE = String.raw`(?!(?:the|a|an|same|mind|again|been|had|did|was|were|said|thought|knew|got|shown|hidden|visible|true|false|on|off|available|present|there|given|taken|written|will|would|is|are|has)\b|\w*[^e\s]ed\b)`;
+// Nor what the product shows or returns ("always return 404 when the user is missing", "never show the
+// password"), unless it is shown to the user ("always show me the diff").
+const NOT_AN_IMPERATIVE = String.raw`(?!(?:the|a|an|same|mind|again|been|had|did|was|were|said|thought|knew|got|shown|hidden|visible|true|false|on|off|available|present|there|given|taken|written|will|would|is|are|has)\b|\w*[^e\s]ed\b|(?:return|show|display|render|redirect|hide)s?\b(?!\s+(?:me|us)\b))`;
 const ALWAYS_NEVER = [
   new RegExp(String.raw`(?:^|[.!;:,—–-]\s*)${LEAD}(?:always|never)(?:\s+ever)?\s+${NOT_AN_IMPERATIVE}[a-z]`, 'i'),
   /\b(?:you|we)\s+(?:should|must|need to|have to|are to|ought to|'ll|will)\s+(?:always|never)\b|\b(?:you|me|us|yourself|try|remember|sure|important|rule is) to (?:always|never)\s+[a-z]|\b(?:I|we|you)(?:'d| would| really| do)? (?:want|need|like|prefer|expect) to (?:always|never)\s+[a-z]|\bI (?:want|need|'d like|would like) you to (?:always|never)\b|\bmake sure (?:to|you) (?:always|never)\b/i,
@@ -118,6 +120,8 @@ const NEGATED_GENERIC =
 const PREFERENCE = [
   /\bI (?:always |really |strongly |generally |usually )?(?:prefer|like it when|love it when|hate it when|don't like it when|do not like it when|can't stand it when|expect you to|want you to always)\b/i,
   /\bI (?:really )?(?:hate|dislike|don't like|do not like|can't stand) (?!(?:it|this|that|these|those|when)\b)[a-z]+s\b/i,
+  // "I'm tired of you asking for confirmation…", "I'd rather you didn't create a file for every helper".
+  /\bI(?:'m| am) (?:so |really )?(?:tired|sick) of (?:you |your )?\w+ing\b|\bI(?:'d| would) rather you (?:didn't|did not|not|never|don't)\b/i,
   /\bI(?:'d| would) (?:rather|prefer|like) (?:you|that you|if you)\b[^.?!]*\b(?:than|instead|over|when|whenever)\b/i,
   /\bich (?:bevorzuge|präferiere|mag es(?: nicht)?,? wenn|hasse es,? wenn)\b|\bmir ist wichtig,? dass\b|\bich würde erwarten,? (?:dass|das)\b/i,
   /我(?:不|更)?喜欢|我希望你(?:以后|总是|每次)|我习惯|我偏好|\bje préfère (?:que|quand|qu'|les|des)\b|\bprefiero\b|\bprefiro\b|я предпочитаю/i,
@@ -131,7 +135,7 @@ const CHOICE =
 
 // Approval of a way of working, meant to continue: "keep doing it this way", "that's how I want it from now on".
 const CONFIRMATION =
-  /\bkeep (?:doing (?:it|that|this)|it up|(?:it|that) (?:this|that) way|doing (?:it|that) like (?:this|that))\b|\bexactly (?:what|how) I want\b|\bthat's (?:how|what) I want\b|\bdo it like this (?:from now on|every time|again)\b|\bthat(?:'s| was| is) the right (?:call|approach|way)\b|\bthis is (?:exactly )?the (?:approach|way|level of detail|format|style|tone|length) I (?:want|like)\b|\b(?:that's|this is) how I (?:like|want) it\b|\bthat's (?:exactly )?the (?:\w+ ){1,2}I (?:want|like)\b|\b(?:more|all) of (?:this|that),? please\b|\b(?:use|do|apply) (?:this|that|the same)(?: \w+)? (?:for|in|on) (?:all|every|each|any) (?!the\b)\w+|\b(?:perfect|great|good|nice|love|like|works?|exactly)\b[^.?!]*\b(?:use|do|apply) it (?:for|in|on) (?:all|every|each|any) \w+/i;
+  /\bkeep (?:doing (?:it|that|this)|(?:it|that|this) up|(?:it|that) (?:this|that) way|doing (?:it|that) like (?:this|that))\b|\bexactly (?:what|how) I want\b|\bthat's (?:how|what) I want\b|\bdo it like this (?:from now on|every time|again)\b|\bthat(?:'s| was| is) the right (?:call|approach|way)\b|\bthis is (?:exactly )?the (?:approach|way|level of detail|format|style|tone|length) I (?:want|like)\b|\b(?:that's|this is) how I (?:like|want) it\b|\bthat's (?:exactly )?the (?:\w+ ){1,2}I (?:want|like)\b|\b(?:more|all) of (?:this|that),? please\b|\b(?:use|do|apply) (?:this|that|the same)(?: \w+)? (?:for|in|on) (?:all|every|each|any) (?!the\b)\w+|\b(?:perfect|great|good|nice|love|like|works?|exactly)\b[^.?!]*\b(?:use|do|apply) it (?:for|in|on) (?:all|every|each|any) \w+/i;
 // The way just shown, asked for again later: "please use this approach in the future as well".
 const FUTURE_CONFIRMATION = new RegExp(
   String.raw`(?:^|[.!;,]\s*)${LEAD}(?:use|follow|apply|keep|take|do) (?:this|that|the same|it)\b[^.?!]*\b(?:in the future|in future|from now on|going forward|from here on|next time)\b`,
@@ -145,13 +149,16 @@ const IDENTITY = [
   /\bI(?:'m| am) (?:not )?a native \w+ speaker\b|\b(?:this is )?my first time (?:using|with|working with|trying) [A-Za-z]|\bI(?:'m| am)\s+(?:new to|not (?:very |really |that |too |all that |quite )?familiar with|(?:very |quite |most |more )?(?:familiar|comfortable) (?:with|in)|based in|in UTC|in the \w+ time ?zone|colou?rblind|dyslexic|left-handed|blind|deaf|visually impaired|hard of hearing)\b|\bmy pronouns are\b/i,
   /\bI(?:'m| am)\b[^.?!]{1,60}?,?\s+so\s+(?:please\s+)?(?:always|never|don't|do not|keep|use|explain|write|avoid|make|prefer)\b/i,
   /\bI(?:'m| am) (?:responsible for|in charge of|the owner of|on the \w+ team)\b|\bI (?:lead|manage|run|own) the (?:\w+ ){0,2}(?:team|group|department|company|org|organi[sz]ation|project|service|product|platform)\b|\bmy team (?:is|owns|works on)\b|\bas (?:a|an) \w+(?: \w+)?, I\b/i,
+  // Experience, the user's machine and time: "Rust is brand new to me", "my laptop is an M2 mac",
+  // "I only get about 30 min a day on this", "English isn't my first language".
+  /\bI(?:'ve| have) (?:written|used|coded in|programmed in|worked with|done) [^.?!,]{1,30} for (?:\d+|a few|many|several|some|ten|five|two|three|\w+) years\b|\bis (?:brand |completely |totally |pretty |fairly |all )?new to me\b|\b\w+ (?:isn't|is not) my (?:first|native|mother) (?:language|tongue)\b|\b(?:my|work|my work) (?:laptop|machine|computer|workstation|desktop|pc|mac|dev (?:box|machine)) (?:is|has|runs|only has|doesn't|does not|can't|cannot)\b|\bI (?:only )?(?:get|have) (?:about |around |roughly |maybe )?\d+(?:-\d+)? ?(?:min|mins|minutes|hours?|h) (?:a|per|each) (?:day|week|evening|night)\b|\bI have (?:RSI|ADHD|dyslexia|a (?:visual|hearing) impairment)\b|저는[^.。]{0,20}(?:개발자|엔지니어|디자이너|기획자|학생)|\bjestem (?:na (?:Linuksie|Macu|Windowsie)|programist\w*)/i,
   /\bI (?:mostly|usually|mainly|primarily) (?:work|write|code|program|use)\b|\bmy (?:timezone|time zone|native language|first language) is\b|\bI(?:'m| am) on (?:Windows|macOS|a Mac|Linux)\b|\bI (?:develop|work|code|program) on (?:a |an |my )?(?:Windows|Mac|MacBook|macOS|Linux|Ubuntu|Debian|Fedora|Arch)\b|\bI live in\b|\bmy name is\b|\bcall me [A-Z]|\b(?:ich heiße|mein name ist|je m'appelle|me llamo)\b|我叫/i,
   /我是(?!不是)(?:一名|一个|个)?[^，。,\s]{0,8}(?:开发|工程师|设计师|经理|学生|科学家|分析师|程序员|负责人|维护者|产品|运维|测试)|\b[Ii]ch bin (?:ein|eine|der|die)\s+\w+|\b[Ii]ch bin [A-ZÄÖÜ]\w+(?:in|er|ent|ist|eur|or|ant)\b|\b[Ii]ch arbeite als\b/,
   /\bje suis (?:un |une )?(?:développeu|ingénieu|designer|data|product|étudiant|chef)\w*|\bsoy (?:un |una )?(?:desarrollador|ingenier|diseñador|programador|estudiante)\w*|\bя (?:разработчик|инженер|дизайнер|программист|студент)\w*|私は\S*(?:エンジニア|開発者|デザイナー)です/i,
 ];
 
 // Where information lives outside the code: "the runbook lives in Confluence under …".
-const TOOL = String.raw`(?:#[\w-]+|https?:\/\/\S+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|io|dev|net|org|app)\b|(?:Confluence|Notion|Jira|Linear|Slack|Teams|Discord|Grafana|Datadog|Sentry|PagerDuty|Google (?:Drive|Docs|Sheets)|Figma|Asana|Trello|Airtable|Kibana|Splunk|1Password|Vault|the wiki|our wiki)\b)`;
+const TOOL = String.raw`(?:#[\w-]+|https?:\/\/\S+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|io|dev|net|org|app)\b|(?:Confluence|Notion|Jira|Linear|Slack|Teams|Discord|Grafana|Datadog|Sentry|PagerDuty|Opsgenie|Google (?:Drive|Docs|Sheets)|Figma|Miro|Asana|Trello|Airtable|ClickUp|Kibana|Splunk|CloudWatch|New Relic|Honeycomb|Prometheus|1Password|Bitwarden|LastPass|Vault|LaunchDarkly|Postman|Swagger|Storybook|Zendesk|Intercom|SharePoint|OneDrive|Dropbox|the wiki|our wiki)\b|(?:an? |our )?(?:[\w-]+ )?S3 bucket\b|(?:an? |our )?(?:separate|different|other|another|shared) (?:repo|repository|drive|workspace|bucket)\b)`;
 // A bare "is in Figma" needs a subject that is information ("the specs are in Figma", not "it is centered in Figma").
 const ARTIFACT = String.raw`\b(?:docs?|documentation|designs?|specs?|mockups?|runbooks?|tickets?|bugs|issues|tasks|notes|boards?|dashboards?|credentials|secrets|passwords|keys|roadmap|backlog|logs|metrics|alerts|requirements|wiki|playbooks?|minutes|diagrams?|contracts?)\b`;
 const REFERENCE = [
@@ -160,17 +167,30 @@ const REFERENCE = [
     'i',
   ),
   /\b(?:url|link|dashboard|board|docs?|wiki|runbook|channel|spreadsheet|tracker)\b[^.?!]{0,30}\bis\s+(?:at\s+)?(?:https?:\/\/|#[\w-])|\b(?:dashboard|runbook|wiki|board|channel|tracker|spreadsheet|docs)\b[^.?!]{0,40}\b(?:is|are|lives|live)\s+(?:at|in|on|under)\b|\b(?:go|goes|are posted|is posted|get posted)\s+(?:to|in)\s+#[\w-]+/i,
+  // "bugs go in Linear", "feature flags live in LaunchDarkly", "ADRs are in a separate repo".
+  new RegExp(
+    String.raw`\b(?:bugs?|issues|tickets|feature flags?|flags|ADRs?|decisions|secrets|baselines)\s+(?:go|goes|live|lives|are|is|are kept|are tracked)\s+(?:in|on|into)\s+(?:the\s+)?${TOOL}`,
+    'i',
+  ),
+  // The same in French, German, Spanish and Russian: "la doc est sur Notion", "stehen in Jira", "смотри в Kibana".
+  new RegExp(
+    String.raw`(?<![\p{L}])(?:est|sont|se trouvent?|vit|vivent) (?:sur|dans) (?:le |la |les |l')?${TOOL}|\b(?:steht|stehen|liegt|liegen|ist|sind|findest du|findet man)\b[^.?!]{0,40}\b(?:in|im|auf|unter) (?:dem |der )?${TOOL}|\b(?:está|están|vive|viven) en ${TOOL}|(?:смотри|лежат|лежит|хранятся|находятся) в ${TOOL}`,
+    'iu',
+  ),
   new RegExp(String.raw`^(?:please\s+)?(?:ask|post|ping|report|escalate)\b[^.?!]{0,30}\b(?:in|on|to)\s+${TOOL}[^.?!]*\b(?:when|whenever|if)\b`, 'i'),
 ];
 
 // A decision or fact about the project meant to last.
 const PROJECT = [
-  /\b(?:is|are) deprecated\b|\bwill be (?:removed|deprecated|shut down|sunset)\b|\bthe (?:client|customer|legal team|compliance team|security team) (?:wants|requires|asked for|needs)\b|\bwe(?:'re| are) (?:freezing|deprecating|sunsetting|replacing)\b|\bwe(?:'re| are) (?:migrating|moving|switching|dropping)\b(?!\s+(?:on|ahead|forward|back|over|to (?:the )?next|to (?:a |the )?(?:new |next )?(?:step|task|phase|part|section|file|issue|plan|option|approach))\b)|\b(?:deadline|due date|launch|cutoff)\b[^.?!]{0,40}\b(?:is|on|by|after|until)\b|\b(?:compliance|legal|security) (?:requires|says)\b|^(?:the reason (?:we|our)\b|(?:we|I)(?:'ve| have)? decided\b(?! (?:to )?(?:go with|pick|choose|take|try)\b)|our (?:deadline|release|launch|rate limit|sla|budget)\b)|\bis owned by\b|\b(?:can't|cannot|must not|mustn't) be \w+ (?:before|until)\b|\b(?:are|is) going away\b|\b(?:merge|code|release) freeze\b/i,
+  /\b(?:is|are) deprecated\b|\bwill be (?:removed|deprecated|shut down|sunset)\b|\bthe (?:client|customer|legal team|compliance team|security team) (?:wants|requires|asked for|needs)\b|\bwe(?:'re| are) (?:freezing|deprecating|sunsetting|replacing)\b|\bwe(?:'re| are) (?:halfway through |in the middle of |currently |still )?(?:migrating|moving|switching|dropping)\b(?!\s+(?:on|ahead|forward|back|over|to (?:the )?next|to (?:a |the )?(?:new |next )?(?:step|task|phase|part|section|file|issue|plan|option|approach))\b)|\b(?:deadline|due date|launch|cutoff|go-live|cutover|(?:client|customer|investor|board) demo)\b[^.?!]{0,40}\b(?:is|on|by|after|until)\b|\b(?:compliance|legal|security) (?:requires|says)\b|^(?:the reason (?:we|our)\b|(?:we|I)(?:'ve| have)? decided\b(?! (?:to )?(?:go with|pick|choose|take|try)\b)|our (?:deadline|release|launch|rate limit|sla|budget)\b)|\bis owned by\b|\bbelongs to (?:another|a different|the \w+) team\b|\bgets? (?:deleted|removed|retired|sunset|replaced|rewritten) (?:next|in|by|at|on|this)\b|\bwe (?:deploy|release|ship|publish) (?:from|to|on) [^,.;?!]{1,30}? only\b|\b(?:can't|cannot|must not|mustn't) be \w+ (?:before|until)\b|\b(?:are|is) going away\b|\b(?:merge|code|release) freeze\b/i,
   // What kind of project it is, what may not be edited by hand, where it runs.
-  /\b(?:it's|it is|its|this is) (?:just |only )?(?:a|an|my|our) (?:hobby|side|personal|pet|toy|school|university|learning|educational|private|internal) project\b|\b(?:is|are) (?:an? )?(?:auto(?:matically)?[- ]?generated|generated)\b[^.?!]*\b(?:can't|cannot|don't|do not|never|must not|mustn't|shouldn't|should not)\b|\b(?:production|prod|staging)\b (?:will )?(?:runs?|is hosted|is deployed|is running|lives) (?:on|in|at)\b/i,
+  /\b(?:it's|it is|its|this is) (?:just |only )?(?:a|an|my|our) (?:hobby|side|personal|pet|toy|school|university|learning|educational|private|internal|hackathon|throwaway) (?:project|prototype|app)\b|\b(?:it's|it is|this is) (?:just |only )?(?:a|an) (?:prototype|proof of concept|poc)\b|\b(?:is|are) (?:an? )?(?:auto(?:matically)?[- ]?generated|generated)\b[^.?!]*\b(?:can't|cannot|don't|do not|never|must not|mustn't|shouldn't|should not)\b|\b(?:production|prod|staging)\b (?:will )?(?:runs?|is hosted|is deployed|is running|lives) (?:on|in|at)\b/i,
   // A recurring schedule: "the staging DB is wiped every Sunday", "we deploy on Tuesdays only".
-  /\b(?:is|are|gets?|runs?|happens?|goes out|go out|deploy|release|ship|rotate[sd]?|expires?|reset)\b[^.?!]{0,40}\b(?:every|each) (?:day|night|morning|evening|week|weekday|weekend|month|quarter|sprint|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\b(?:deploy|release|ship|merge)\w* (?:only )?on (?:mon|tues|wednes|thurs|fri|satur|sun)days\b/i,
+  /(?<!\b(?:should|must|needs? to|has to|will|to)\s)\b(?:is|are|gets?|runs?|happens?|goes out|go out|deploy|release|ship|rotate[sd]?|expires?|reset)\b[^.?!]{0,40}\b(?:every|each) (?:day|night|morning|evening|week|weekday|weekend|month|quarter|sprint|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\b(?:deploy|release|ship|merge)\w* (?:only )?on (?:mon|tues|wednes|thurs|fri|satur|sun)days\b/i,
 ];
+
+// Pasted output and code (errors, paths, aligned columns, shell).
+const PASTED_OUTPUT = /\b(?:\w*Error|error|warning|Traceback|Exception)\b:|(?:^|\s)(?:~|\.{0,2})\/[\w.-]+\/[\w.-]+|\S\s{4,}\S|\[\[|\$[A-Z_]{2,}\b/i;
 
 // Pointers to the work at hand: "this PR", "for now", "use that", "here.", "this test".
 const TASK_SCOPE = [
@@ -179,8 +199,7 @@ const TASK_SCOPE = [
   // ("I can do that" says who does it, not what to change.)
   /(?<!\bI (?:can |will |'ll )?)\b(?:do|use|change|touch|undo|revert|fix|try|run|delete|remove|move|copy|merge|push|implement|check|rename|install|open|close)\s+(?:it|this|that|these|those|them)\b(?!\s+(?:way|kind|sort|type|project|repo|codebase)\b)|\bany more \w+s\b|\bjust (?:do|go|continue|finish|fix|merge) (?:it|on|ahead)\b|\blet's\b(?![^.!?]*\b(?:always|never|from now on)\b)/i,
   /\bnever mind\b|\bnevermind\b/i,
-  // Pasted output and code (errors, paths, aligned columns, shell).
-  /\b(?:\w*Error|error|warning|Traceback|Exception)\b:|(?:^|\s)(?:~|\.{0,2})\/[\w.-]+\/[\w.-]+|\S\s{4,}\S|\[\[|\$[A-Z_]{2,}\b/i,
+  PASTED_OUTPUT,
   /先别|先把|这次|这个(?:文件|函数|PR)|先回滚|再说/,
 ];
 
@@ -200,11 +219,14 @@ const PLAN_STEP = /^(?:then|and then|after that|afterwards|finally|first|next,)\
 
 // A request or question addressed to the assistant about the work at hand.
 const ASKING =
-  /^(?:can|could|would|will|should|shall|may|do|does|did|is|are|isn't|aren't|how|what|why|where|which|who|kannst|könntest|wie|was|wo|warum|(?:please\s+)?(?:suggest|propose|recommend|brainstorm|come up with))\b/i;
+  /^(?:can|could|would|will|should|shall|may|(?:do|did) (?:you|we|I|they|u)\b|does (?:it|this|that|the|he|she|anyone)\b|is|are|isn't|aren't|how|what|why|where|which|who|kannst|könntest|wie|was|wo|warum|(?:please\s+)?(?:suggest|propose|recommend|brainstorm|come up with))\b/i;
 
 // "Do not reinit task-master, we don't want to lose the history": a prohibition of a thing (not "anything",
 // "it") that says what it protects is a rule. "Do" otherwise starts a question ("Do you…").
 const REASONED_PROHIBITION = /^(?:please\s+)?(?:don't|do not|never)\s+(?!(?:\w+\s+)?(?:anything|everything|it|this|that|them)\b)\w+[^.?!]*?,\s*(?:we|I) (?:don't|do not) want to\b/i;
+
+// Words that open a sentence without changing what it says: "and please don't…", "oh and DONT…", "in general don't…".
+const OPENERS = /^(?:(?:and|also|oh|plus|but|btw|so|ok|okay|one thing|one more thing|in general|generally|as a rule)[,!.:]?\s+)+/i;
 
 /** The sentences of a message (CJK full stops too). */
 function sentences(text: string): string[] {
@@ -223,7 +245,9 @@ function clauses(sentence: string): string[] {
 }
 
 // 吗 ends a question clause wherever it stands ("是每次都要这样吗，…").
-const isQuestion = (sentence: string) => /[?？]\s*$/.test(sentence) || /吗(?:[。，,；;！!\s]|$)/.test(sentence);
+// So does a last clause that asks without a question mark ("the docs say it is deprecated, what should we use instead").
+const isQuestion = (sentence: string) =>
+  /[?？]\s*$/.test(sentence) || /吗(?:[。，,；;！!\s]|$)/.test(sentence) || /[,;]\s*(?:what|how|which|why|where|who) (?:should|do|does|can|could|would|is|are|was|were)\b[^,;]*$/i.test(sentence);
 
 // A clause that says how things should be: an imperative, a modal, a "we <verb>" convention. Not a report
 // ("the tests pass now"), whose subject is a thing, or "it"/"there".
@@ -277,7 +301,7 @@ const CONVENTION =
 // A prohibition with a condition or a reason ("don't X unless Y", "never X — it broke prod"), a convention
 // stated against its alternative ("we use date-fns, not moment"), who to ask first.
 const QUALIFIED_RULE =
-  /^(?:please\s+)?(?:don't|do not|never|avoid)\b(?!\s+(?:worry|bother|panic|stress|rush|hesitate|mind)\b)[^.?!]*(?:\bunless\b|\bbecause\b|\bsince\b|[—–]|\botherwise\b|\bwithout (?:asking|checking|confirming|testing|running|telling)\b)|\bwe (?:use|prefer|write) (?:(?!(?:have|had|has|been|is|are|was|were)\b)\S+ ){0,2}\S+?,? (?:not|instead of|rather than) \w/i;
+  /^(?:please\s+)?(?:don't|do not|never|avoid)\b(?!\s+(?:worry|bother|panic|stress|rush|hesitate|mind)\b)[^.?!]*(?:\bunless\b|\bbecause\b|\bsince\b|[—–]|\botherwise\b|\bwithout (?:asking|checking|confirming|testing|running|telling)\b|\bwe (?:got|were|'ve been|have been) burned\b|\bbit us\b)|\bwe (?:use|prefer|write) (?:(?!(?:have|had|has|been|is|are|was|were)\b)\S+ ){0,2}\S+?,? (?:not|instead of|rather than) \w/i;
 // Who to ask first, by name: "ask Priya before changing invoice logic".
 const ASK_OWNER = /\b[Aa]sk [A-Z]\w+ (?:before|first)\b/;
 
@@ -285,6 +309,10 @@ const ASK_OWNER = /\b[Aa]sk [A-Z]\w+ (?:before|first)\b/;
 // short"); about one piece of it, a task ("make your answer shorter").
 const RECURRING_OUTPUT =
   /^(?:please\s+)?(?:keep|make|write|give|format|start|end|stop)\s+(?:all\s+)?(?:of\s+)?your\s+(?:answers|responses|replies|explanations|summaries|commit messages|code comments|messages|PR descriptions)\b/i;
+
+// A way of working asked for as a habit ("make a habit of writing the failing test first"), or for whenever
+// the agent is unsure ("when you're not sure an API exists, just say so").
+const HABIT = /\bmake (?:it )?a habit (?:of|to)\b|\b(?:when|whenever|if) (?:you're|you are) (?:not sure|unsure|in doubt|uncertain)\b[^.?!]*\b(?:say|ask|tell|check|stop|admit)\b/i;
 
 // How the user wants to be involved: "don't ask me to apply fixes", "stop asking me for permission".
 const ASKING_ME = new RegExp(String.raw`(?:^|[.!;,]\s*)${LEAD}(?:don't|do not|never|stop) (?:ask|asking|ping|pinging|bother|bothering) me (?:to|for|whether|if|before|about|every)\b`, 'i');
@@ -312,7 +340,7 @@ const KEPT_BY_USER =
 
 function standing(sentence: string): boolean {
   if (REPLY_LANGUAGE.some((re) => re.test(sentence)) || KEPT_BY_USER.test(sentence) || REASONED_PROHIBITION.test(sentence)) return true;
-  if (RECURRING_OUTPUT.test(sentence)) return true;
+  if (RECURRING_OUTPUT.test(sentence) || HABIT.test(sentence)) return true;
   if (CONVENTION.test(sentence) || QUALIFIED_RULE.test(sentence) || ASK_OWNER.test(sentence)) return true;
   if (ALWAYS_NEVER.some((re) => re.test(sentence)) || ASKING_ME.test(sentence)) return true;
   if (scopedPrescription(sentence)) return true;
@@ -321,7 +349,13 @@ function standing(sentence: string): boolean {
   // "apply the changes yourself, always": a trailing always makes the imperative before it a rule.
   const parts = clauses(sentence);
   const last = parts.length;
-  if (last >= 2 && /^(?:always|never again)\s*[.!]*$/i.test(parts[last - 1]!) && !NOT_PRESCRIPTIVE_START.test(parts[last - 2]!) && !/^(?:I|you|we|they|he|she)\b/i.test(parts[last - 2]!)) return true;
+  if (
+    last >= 2 &&
+    /^(?:always|never again|every (?:single )?time)\s*[.!]*$/i.test(parts[last - 1]!) &&
+    !NOT_PRESCRIPTIVE_START.test(parts[last - 2]!) &&
+    !/^(?:I|you|we|they|he|she)\b/i.test(parts[last - 2]!)
+  )
+    return true;
   // "don't touch the tests, just fix the code": the prohibition frames a one-off alternative.
   return !/,\s*just\s/i.test(sentence) && clauses(sentence).some((clause) => NEGATED_GENERIC.test(clause));
 }
@@ -340,7 +374,10 @@ function ruleClause(sentence: string): string | null {
   const parts = clauses(sentence);
   for (const [i, clause] of parts.entries()) {
     if (!STRONG_RULE.test(clause)) {
-      if ((IDENTITY.some((re) => re.test(clause)) || KEPT_BY_USER.test(clause)) && !taskScoped(clause)) return clause;
+      // A project fact or a place stands alone too, but not inside pasted output ("Error: the command is deprecated").
+      const fact = !PASTED_OUTPUT.test(sentence) && (PROJECT.some((re) => re.test(clause)) || REFERENCE.some((re) => re.test(clause)));
+      const standsAlone = IDENTITY.some((re) => re.test(clause)) || KEPT_BY_USER.test(clause) || fact;
+      if (standsAlone && !taskScoped(clause)) return clause;
       continue;
     }
     // "From now on, use tabs": the marker may stand alone before its rule.
@@ -432,7 +469,7 @@ const CODE_LOCATION =
 // A rule quoted from the rule file that already holds it: "we must never ignore errors according to @dont-ignore-errors.mdc".
 const CITED_RULE = /\b(?:according to|as (?:per|stated in|described in|written in|specified in|defined in|said in)|per)\s+(?:the\s+|our\s+|my\s+)?@?[\w.'-]+\.(?:mdc|md)\b/i;
 const WORK_POINTER =
-  /^(?:that\s+)?(?:this|these)\s+(?:\w+\s+)?(?:tests?|code|files?|functions?|methods?|class|script|page|component|changes?|PR|branch|commit|endpoint|feature|step|task|bug|issue)\b/i;
+  /^(?:that\s+)?(?:this|these)\s+(?:\w+\s+)?(?:tests?|code|files?|functions?|methods?|class|script|page|component|changes?|PR|branch|commit|endpoint|feature|step|task|bug|issue|output|results?|logs?)\b|^(?:этот|эту|это|эти)\s+(?:вывод|результат|код|файл|лог)/i;
 
 const LIST_ITEM = /^\s*(?:[-*•]|\d+[.)]|\(\d+\))\s/;
 
@@ -444,6 +481,9 @@ const tooShort = (statement: string) => statement.length + (statement.match(/[\u
 const SHORT_MESSAGE = 600;
 const MAX_MESSAGE = 2000;
 const looksPasted = (text: string) => text.includes('```') || text.split('\n').length > 15;
+// Two or more shell command lines: a pasted procedure or log (a task form's "git add …" steps), at any length.
+const SHELL_LINE = /^\s*(?:\$\s+)?(?:git|npm|npx|pnpm|yarn|cd|ls|mkdir|rm|cp|mv|docker|kubectl|curl|wget|pip3?|python3?|node|make|cargo|go)\s+\S/gm;
+const holdsCommands = (text: string) => (text.match(SHELL_LINE)?.length ?? 0) >= 2;
 // "did you read this? https://… <the page's text>": what follows a link asked about is the page, not the user.
 const QUESTION_WITH_LINK = /^[^\n]*\?\s*https?:\/\/\S+[^\n]*\n|^[^\n]*https?:\/\/\S+[^\n]*\?\s*\n/;
 const withoutPageAfterLink = (text: string) => (QUESTION_WITH_LINK.test(text) ? text.slice(0, text.indexOf('\n')) : text);
@@ -451,10 +491,13 @@ const withoutPageAfterLink = (text: string) => (QUESTION_WITH_LINK.test(text) ? 
 // People type fast: "im", "dont", "lets", curly apostrophes. The rules are written for the spelled-out forms.
 const CONTRACTIONS: [RegExp, string][] = [
   [/[’‘]/g, "'"],
-  [/\bim\b/gi, "I'm"],
+  // Not German "im" ("im Projekt SHOP"): only before words that follow "I'm".
+  [/\bim\b(?=\s+(?:a|an|the|not|on|in|at|from|using|working|trying|getting|going|so|also|just|still|really|sure|done|new|fine|ok|okay|currently|tired|sick|new|happy|\w+ing)\b)/gi, "I'm"],
   [/\bive\b/gi, "I've"],
   [/\b(don|doesn|didn|won|can|isn|aren|shouldn|wouldn)t\b/gi, "$1't"],
   [/\blets\b/gi, "let's"],
+  [/\b(that|what|there)s\b/gi, "$1's"],
+  [/\b(you|they)re\b/gi, "$1're"],
   [/\b(?:alwasy|allways|alwyas|alwys|alawys|alway)\b/gi, 'always'],
   [/\b(?:nevr|nver|neve)\b/gi, 'never'],
   [/\b(?:remeber|rember|remmeber|rememeber|remebmer)\b/gi, 'remember'],
@@ -472,7 +515,7 @@ export function findDurableStatement(text: string, options: FindOptions = {}): D
   const trimmed = withoutPageAfterLink(normalized(text.trim()));
   if (trimmed.length === 0 || trimmed.length > MAX_MESSAGE) return null;
   const long = trimmed.length > SHORT_MESSAGE;
-  if (long && looksPasted(trimmed)) return null;
+  if ((long && looksPasted(trimmed)) || holdsCommands(trimmed)) return null;
   const parts = sentences(trimmed);
   // A bulleted list of instructions is the brief of a task ("- Manage the notes… - Always allow…").
   const brief = trimmed.split('\n').filter((line) => LIST_ITEM.test(line)).length >= 3;
@@ -492,7 +535,8 @@ export function findDurableStatement(text: string, options: FindOptions = {}): D
     // In a long message, the sentence before is what "this" is.
     const span = !explicit ? sentence : long ? (pointsBack ? joined(i - 1, i + 1) : sentence) : joined(pointsBack ? 0 : i, parts.length);
     if (isQuestion(explicit ? span : sentence) || (!explicit && ASKING.test(sentence) && !REASONED_PROHIBITION.test(sentence))) continue;
-    const kind: StatementKind | null = explicit ? 'explicit' : MAKE_A_DOCUMENT.test(sentence) ? null : kindOf(sentence);
+    const core = sentence.replace(OPENERS, '');
+    const kind: StatementKind | null = explicit ? 'explicit' : MAKE_A_DOCUMENT.test(core) ? null : (kindOf(sentence) ?? (core !== sentence ? kindOf(core) : null));
     if (kind === null) continue;
     let statement = unwrap(span);
     if (kind !== 'explicit' && kind !== 'confirmation' && taskScoped(sentence)) {

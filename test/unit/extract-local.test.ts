@@ -94,6 +94,29 @@ describe('local engine: durable statements only', () => {
     ["I'm comfortable with Python but not with Rust", 'user'],
     ['Also, please log every command you run in commands.md, for all the future sessions too.', 'feedback'],
     ['ok, ship the fixes yourself, always', 'feedback'],
+    // Openers, reasons from experience, "unless I say otherwise", habits, complaints, what to do when unsure.
+    ['and please never commit generated files, we got burned when the lockfile drifted', 'feedback'],
+    ['the migration looks good. oh and DONT add comments that restate the code', 'feedback'],
+    ['fix the header. unit tests are enough for css tweaks unless I say otherwise', 'feedback'],
+    ['make a habit of running the type checker before every commit', 'feedback'],
+    ["I'm sick of you reformatting whole files", 'feedback'],
+    ["I'd rather you didn't add new dependencies for small helpers", 'feedback'],
+    ["when you're unsure whether a flag exists, ask me instead of guessing", 'feedback'],
+    // The user's experience, machine and time.
+    ['Kotlin is brand new to me, explain the syntax as you go', 'user'],
+    ['my machine is a Raspberry Pi 4, so keep memory use low', 'user'],
+    ['I only have 20 minutes a day for this side project', 'user'],
+    ["german isn't my first language", 'user'],
+    // Project facts, also in a sentence that points at the work; where things live, in other languages too.
+    ['this is a throwaway prototype for the pitch, keep it simple', 'project'],
+    ['the investor demo is on Thursday, so nothing risky before that', 'project'],
+    ['we release from the stable branch only', 'project'],
+    ['heads up, the billing service belongs to another team', 'project'],
+    ['the legacy importer gets removed next month, skip fixes there', 'project'],
+    ['flags live in LaunchDarkly, check there before touching env vars', 'reference'],
+    ['los requisitos están en Jira', 'reference'],
+    ['die Doku liegt in Confluence unter Plattform', 'reference'],
+    ['Die Anforderungen stehen im Projekt SHOP in Jira.', 'reference'],
   ])('%s → %s', (text, type) => {
     expect(findDurableStatement(text)?.type).toBe(type);
   });
@@ -189,6 +212,15 @@ describe('local engine: durable statements only', () => {
     'Make the enemy retreat when having no more units left',
     'Generate an icon and use it on all the buttons on the page',
     'it crashes on save, always',
+    // A question without its mark, what the product returns or shows, a requirement on a schedule, a hint
+    // for the task, a result to keep for a few steps, a pasted form with its commands.
+    'the docs say this flag is deprecated, what should we use instead',
+    'always return an empty list when the query has no results',
+    'never show the full card number on the receipt',
+    'the backup job should run every night at 2am',
+    'keep in mind the loop runs twice here',
+    'запомни этот результат, он понадобится позже',
+    'Steps:\ngit add src/app.ts\ngit commit -m fix\nDo not create new files unless required.',
   ])('%s → nothing', (text) => {
     expect(findDurableStatement(text)).toBeNull();
   });

@@ -230,10 +230,13 @@ const OPENERS = /^(?:(?:and|also|oh|plus|but|btw|so|ok|okay|one thing|one more t
 
 /** The sentences of a message (CJK full stops too). */
 function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?。！？])\s+|(?<=[。！？])|\n+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  return (
+    text
+      // Not after a list's number ("1. Asking only once…" is one sentence).
+      .split(/(?<=(?<!(?:^|\n)\s*\d{1,3})[.!?。！？])\s+|(?<=[。！？])|\n+/)
+      .map((s) => s.trim())
+      .filter(Boolean)
+  );
 }
 
 /** The clauses of a sentence: split at commas, semicolons, colons and dashes. */
@@ -301,7 +304,7 @@ const CONVENTION =
 // A prohibition with a condition or a reason ("don't X unless Y", "never X — it broke prod"), a convention
 // stated against its alternative ("we use date-fns, not moment"), who to ask first.
 const QUALIFIED_RULE =
-  /^(?:please\s+)?(?:don't|do not|never|avoid)\b(?!\s+(?:worry|bother|panic|stress|rush|hesitate|mind)\b)[^.?!]*(?:\bunless\b|\bbecause\b|\bsince\b|[—–]|\botherwise\b|\bwithout (?:asking|checking|confirming|testing|running|telling)\b|\bwe (?:got|were|'ve been|have been) burned\b|\bbit us\b)|\bwe (?:use|prefer|write) (?:(?!(?:have|had|has|been|is|are|was|were)\b)\S+ ){0,2}\S+?,? (?:not|instead of|rather than) \w/i;
+  /^(?:please\s+)?(?:don't|do not|never|avoid)\b(?!\s+(?:worry|bother|panic|stress|rush|hesitate|mind)\b)(?!\s+(?:\w+\s+)?(?:anything|everything|it|this|that|them|things)\b)[^.?!]*(?:\bunless\b|\bbecause\b|\bsince\b|[—–]|\botherwise\b|\bwithout (?:asking|checking|confirming|testing|running|telling)\b|\bwe (?:got|were|'ve been|have been) burned\b|\bbit us\b)|\bwe (?:use|prefer|write) (?:(?!(?:have|had|has|been|is|are|was|were)\b)\S+ ){0,2}\S+?,? (?:not|instead of|rather than) \w/i;
 // Who to ask first, by name: "ask Priya before changing invoice logic".
 const ASK_OWNER = /\b[Aa]sk [A-Z]\w+ (?:before|first)\b/;
 
@@ -525,7 +528,9 @@ export function findDurableStatement(text: string, options: FindOptions = {}): D
     const explicit = (ruleRequest || MEMORY_REQUEST.some((re) => re.test(sentence))) && !MAKE_A_DOCUMENT.test(sentence);
     // Who the user is may come up anywhere, long briefs included ("since I'm a solopreneur, …").
     const identity = !options.explicitOnly && IDENTITY.some((re) => re.test(sentence));
-    if ((options.explicitOnly || (long && !identity) || (brief && LIST_ITEM.test(sentence))) && !explicit) continue;
+    // Options listed after a question ("Which approach is better? 1. … 2. …") are choices, not rules.
+    const option = LIST_ITEM.test(sentence) && parts.slice(0, i).some(isQuestion);
+    if ((options.explicitOnly || (long && !identity) || (brief && LIST_ITEM.test(sentence)) || option) && !explicit) continue;
     // An explicit request keeps the rest of a short message with it ("remember: X. Y.").
     // A list after the request stays a list ("Remember these conventions:" then "- use pnpm").
     // "…make a rule to make sure you never do this again" keeps what "this" is: the sentences before it.

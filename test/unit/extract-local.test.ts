@@ -221,6 +221,9 @@ describe('local engine: durable statements only', () => {
     'keep in mind the loop runs twice here',
     'запомни этот результат, он понадобится позже',
     'Steps:\ngit add src/app.ts\ngit commit -m fix\nDo not create new files unless required.',
+    // A prohibition of "anything" with its reason, options listed after a question.
+    "Don't change anything, just check the login hook, because the report may be stale",
+    'Which approach is better?\n1. Ask once at setup, do not ask anymore.\n2. Something else?',
   ])('%s → nothing', (text) => {
     expect(findDurableStatement(text)).toBeNull();
   });

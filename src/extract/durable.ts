@@ -437,6 +437,11 @@ const FIRST_PERSON_FACT = /^(?:that\s+)?(?:I(?:'m| am| can| can't| cannot| only|
 const RULE_WORDS =
   /\b(?:never|always|don't|do not|prefer|avoid|stop|use|want)\b|不喜欢|不要|别|喜欢|以后都|\bimmer\b|\bnie\b|präferiere|\bwir\b[^.]*\bimmer\b|предпочитаю|prefiero|prefiro|préfère|\bsempre\b|\bsiempre\b|toujours/i;
 
+// Told to the agent about its own work, anywhere in the statement: "when you explain something, give me…",
+// "…, never suggest class components", "update it on every prompt".
+const ADDRESSED =
+  /\b(?:when(?:ever)? you|give me|tell me|show me|ask me|you should|you must|you need to)\b|\bnever (?:suggest|use|add|write|create|run|commit|push)\b|\b(?:on|in|for|with|after) (?:every|each) (?:prompt|response|reply|answer|message|commit|change)\b/i;
+
 function typeOf(text: string, kind: StatementKind): MemoryType {
   if (kind === 'identity') return 'user';
   if (kind === 'reference' || kind === 'project') return kind;
@@ -445,7 +450,7 @@ function typeOf(text: string, kind: StatementKind): MemoryType {
   const first = text.split(/[,;，；]/)[0]!;
   if (IDENTITY.some((re) => re.test(text)) || (FIRST_PERSON_FACT.test(text) && !PREFERENCE.some((re) => re.test(first)))) return 'user';
   // An instruction ("please record all the prompts in…", "I'd like you to…") is a way of working.
-  if (RULE_WORDS.test(first) || /^(?:\w+,?\s+)?(?:please\s+[a-z]|I(?:'d| would) like you to\b|I want you to\b)/i.test(text)) return 'feedback';
+  if (RULE_WORDS.test(first) || /^(?:\w+,?\s+)?(?:please\s+[a-z]|I(?:'d| would) like you to\b|I want you to\b)/i.test(text) || ADDRESSED.test(text)) return 'feedback';
   if (REFERENCE.some((re) => re.test(text))) return 'reference';
   return 'project';
 }

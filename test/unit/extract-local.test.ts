@@ -94,6 +94,9 @@ describe('local engine: durable statements only', () => {
     ["I'm comfortable with Python but not with Rust", 'user'],
     ['Also, please log every command you run in commands.md, for all the future sessions too.', 'feedback'],
     ['ok, ship the fixes yourself, always', 'feedback'],
+    // An explicit request that tells the agent how to work, wherever in it the rule is.
+    ['note for the future: when you review code, list the risky lines first', 'feedback'],
+    ['save this to memory: small pure functions only, never add global state', 'feedback'],
     // Openers, reasons from experience, "unless I say otherwise", habits, complaints, what to do when unsure.
     ['and please never commit generated files, we got burned when the lockfile drifted', 'feedback'],
     ['the migration looks good. oh and DONT add comments that restate the code', 'feedback'],

@@ -78,7 +78,7 @@ const SCOPE_EN =
 // "in this project" scopes a convention ("in this repo we use tabs"), but an imperative with it is a task
 // ("set up eslint in this project"): it needs a subject or a modal that states a rule.
 const PLACE_SCOPE =
-  /\b(?:in|across|for) (?:this|our|the whole|all our) (?:project|repo|repository|codebase|code base|team|company|org)\b|\bin (?:diesem|unserem) projekt\b|\bdans ce projet\b|\ben este proyecto\b|在这个项目(?:里|中)/i;
+  /\b(?:in|across|for) (?:this|our|the whole|all our) (?:project|repo|repository|codebase|code base|team|company|org)\b|\b(?:in|across|for) (?:all )?(?:my|our) (?:projects|repos|repositories|codebases)\b|\bin (?:diesem|unserem) projekt\b|\bdans (?:ce projet|nos projets|tous nos projets)\b|\ben este proyecto\b|在这个项目(?:里|中)/i;
 const RULE_SUBJECT = /\b(?:we|our|you should|you must|should|must|always|never|don't|do not|ever|wir|immer|nie|niemals|soll\w*|muss\w*|kein\w*|nous|on)\b|都|不要/i;
 const SCOPE_OTHER = [
   /\b(?:ab jetzt|ab sofort)(?!\s+(?:wird|ist|geht|kommt|sind|haben)\b)|\b(?:von nun an|in zukunft|zukünftig|künftig|grundsätzlich|jedes mal|immer wenn|für die zukunft(?! (?:dieses|des|der|von)\b)|standardmäßig|generell|nie wieder|niemals|dauerhaft|bei jeder (?:session|antwort|aufgabe)|in jeder (?:session|antwort))\b/i,
@@ -86,8 +86,10 @@ const SCOPE_OTHER = [
   // Bare always/never in Romance languages and Russian also describe bugs ("siempre falla", "toujours pas",
   // "всегда падает"): they count with please, a modal, an imperative with a pronoun ("réponds-moi toujours"),
   // a sentence-initial infinitive ("toujours utiliser…") or a Russian imperative ("всегда пиши").
-  /\b(?:por favor|s'il te pla[iî]t|stp|svp|debes|deberías|tienes que|hay que|você deve|tem que|tu dois|il faut|vous devez)\b[^.?!]*\b(?:toujours|jamais|siempre|nunca|sempre)\b|\b(?:toujours|jamais|siempre|nunca|sempre)\b[^.?!]*\b(?:por favor|s'il te pla[iî]t|stp|svp)\b|\b\w+-(?:moi|nous|le|la|les)\s+(?:toujours|jamais)\b|^(?:toujours|jamais|siempre|nunca|sempre)\s+\w+(?:er|ir|re|ar)\b/i,
+  /\b(?:por favor|porfa|s'il te pla[iî]t|stp|svp|debes|deberías|tienes que|hay que|você deve|tem que|tu dois|il faut|vous devez)\b[^.?!]*\b(?:toujours|jamais|siempre|nunca|sempre)\b|\b(?:toujours|jamais|siempre|nunca|sempre)\b[^.?!]*\b(?:por favor|porfa|s'il te pla[iî]t|stp|svp)\b|\b\w+-(?:moi|nous|le|la|les)\s+(?:toujours|jamais)\b|^(?:toujours|jamais|siempre|nunca|sempre)\s+\w+(?:er|ir|re|ar)\b/i,
   /(?:^|\s)(?:всегда|никогда(?: не)?)\s+\S+(?:и|й|йте|ите)(?=[\s,.!]|$)|(?:^|\s)пожалуйста[^.?!]*(?:всегда|никогда)/i,
+  // "Stop doing X" in French, Spanish, Portuguese, Italian and German, as English "stop adding…" (not "stop it").
+  /(?<![\p{L}])(?:arr[êe]te|arr[êe]tez) de (?:me |nous )?(?!(?:le|la|les)\b)\p{L}+(?:er|ir|re)\b(?!\s+(?:ça|cela)(?![\p{L}]))|(?<![\p{L}])(?:deja|dejá|dejen|para|pare|parem) de \p{L}+(?:ar|er|ir)\b(?!\s+(?:isso|eso|esto|aquilo|aquello)\b)|(?<![\p{L}])smetti(?:la)? di \p{L}+(?:are|ere|ire)\b|\bhör(?:e|t)? (?:bitte )?auf,? (?:\w+ ){0,3}zu \p{L}+en\b/iu,
   /(?:^|\s)(?:впредь|с этого момента|отныне|каждый раз)(?=[\s,.!]|$)/i,
   // "From now on" in Italian, Dutch, Polish, Turkish, Korean, Vietnamese and Thai.
   /\b(?:d'ora in (?:poi|avanti)|da (?:ora|adesso) in poi|vanaf nu|voortaan|od teraz|od tej pory|bundan böyle)\b|이제부터|앞으로는|(?:^|[\s,.])(?:từ giờ trở đi|từ nay về sau|từ bây giờ)(?=[\s,.!]|$)|จากนี้ไป|ต่อจากนี้ไป|นับจากนี้/i,
@@ -158,7 +160,7 @@ const IDENTITY = [
 ];
 
 // Where information lives outside the code: "the runbook lives in Confluence under …".
-const TOOL = String.raw`(?:#[\w-]+|https?:\/\/\S+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|io|dev|net|org|app)\b|(?:Confluence|Notion|Jira|Linear|Slack|Teams|Discord|Grafana|Datadog|Sentry|PagerDuty|Opsgenie|Google (?:Drive|Docs|Sheets)|Figma|Miro|Asana|Trello|Airtable|ClickUp|Kibana|Splunk|CloudWatch|New Relic|Honeycomb|Prometheus|1Password|Bitwarden|LastPass|Vault|LaunchDarkly|Postman|Swagger|Storybook|Zendesk|Intercom|SharePoint|OneDrive|Dropbox|the wiki|our wiki)\b|(?:an? |our )?(?:[\w-]+ )?S3 bucket\b|(?:an? |our )?(?:separate|different|other|another|shared) (?:repo|repository|drive|workspace|bucket)\b)`;
+const TOOL = String.raw`(?:#[\w-]+|https?:\/\/\S+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|io|dev|net|org|app)\b|(?:Confluence|Notion|Jira|Linear|Slack|Teams|Discord|Grafana|Datadog|Sentry|PagerDuty|Opsgenie|Google (?:Drive|Docs|Sheets)|Figma|Miro|Asana|Trello|Airtable|ClickUp|Kibana|Splunk|CloudWatch|New Relic|Honeycomb|Prometheus|1Password|Bitwarden|LastPass|Vault|LaunchDarkly|Postman|Swagger|Storybook|Zendesk|Intercom|SharePoint|OneDrive|Dropbox|the wiki|our wiki)\b|(?:an? |our )?(?:[\w-]+ )?S3 bucket\b|(?:an? |our )?(?:separate|different|other|another|shared) (?:[\w-]+ )?(?:repo|repository|drive|workspace|bucket)\b)`;
 // A bare "is in Figma" needs a subject that is information ("the specs are in Figma", not "it is centered in Figma").
 const ARTIFACT = String.raw`\b(?:docs?|documentation|designs?|specs?|mockups?|runbooks?|tickets?|bugs|issues|tasks|notes|boards?|dashboards?|credentials|secrets|passwords|keys|roadmap|backlog|logs|metrics|alerts|requirements|wiki|playbooks?|minutes|diagrams?|contracts?)\b`;
 const REFERENCE = [
@@ -544,7 +546,7 @@ export function findDurableStatement(text: string, options: FindOptions = {}): D
     const joined = (from: number, to: number) => parts.slice(from, to).reduce((text, part) => `${text}${LIST_ITEM.test(part) ? '\n' : ' '}${part}`);
     // In a long message, the sentence before is what "this" is.
     const span = !explicit ? sentence : long ? (pointsBack ? joined(i - 1, i + 1) : sentence) : joined(pointsBack ? 0 : i, parts.length);
-    if (isQuestion(explicit ? span : sentence) || (!explicit && ASKING.test(sentence) && !REASONED_PROHIBITION.test(sentence))) continue;
+    if (isQuestion(explicit ? span : sentence) || (!explicit && ASKING.test(sentence) && !REASONED_PROHIBITION.test(sentence) && !HABIT.test(sentence))) continue;
     const core = sentence.replace(OPENERS, '');
     const kind: StatementKind | null = explicit ? 'explicit' : MAKE_A_DOCUMENT.test(core) ? null : (kindOf(sentence) ?? (core !== sentence ? kindOf(core) : null));
     if (kind === null) continue;

@@ -97,6 +97,11 @@ describe('local engine: durable statements only', () => {
     // An explicit request that tells the agent how to work, wherever in it the rule is.
     ['note for the future: when you review code, list the risky lines first', 'feedback'],
     ['save this to memory: small pure functions only, never add global state', 'feedback'],
+    // Across the user's projects, "stop doing" in other languages, a habit asked for as a question.
+    ["it's always yarn in my repos", 'feedback'],
+    ['et arrête de mettre des emojis dans les commits', 'feedback'],
+    ['y deja de usar var en los ejemplos', 'feedback'],
+    ['can you make a habit of running the linter before you hand back', 'feedback'],
     // Openers, reasons from experience, "unless I say otherwise", habits, complaints, what to do when unsure.
     ['and please never commit generated files, we got burned when the lockfile drifted', 'feedback'],
     ['the migration looks good. oh and DONT add comments that restate the code', 'feedback'],
@@ -215,6 +220,9 @@ describe('local engine: durable statements only', () => {
     'Make the enemy retreat when having no more units left',
     'Generate an icon and use it on all the buttons on the page',
     'it crashes on save, always',
+    // "Stop that" is about this moment, in any language.
+    'arrête de le faire maintenant',
+    'para de fazer isso',
     // A question without its mark, what the product returns or shows, a requirement on a schedule, a hint
     // for the task, a result to keep for a few steps, a pasted form with its commands.
     'the docs say this flag is deprecated, what should we use instead',

@@ -362,7 +362,7 @@ function standing(sentence: string): boolean {
   )
     return true;
   // "don't touch the tests, just fix the code": the prohibition frames a one-off alternative.
-  return !/,\s*just\s/i.test(sentence) && clauses(sentence).some((clause) => NEGATED_GENERIC.test(clause));
+  return !/,\s*just\s/i.test(sentence) && parts.some((clause) => NEGATED_GENERIC.test(clause));
 }
 
 // A rule stated with a modal or a lasting scope holds even when the same sentence also asks for a fix

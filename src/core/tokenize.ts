@@ -65,20 +65,26 @@ function unicodeTerms(text: string): string[] {
   // A few non-ASCII letters lower-case to ASCII (the Kelvin sign to k): such text is ASCII after all.
   if (!NON_ASCII.test(lower)) return asciiTerms(lower);
   const terms: string[] = [];
-  // The regular expressions for apostrophes, separators and unspaced scripts run only on the words that may need them.
-  unicodeWords(lower, (found, marks) => {
-    const word = marks & HAS_APOSTROPHE ? found.replace(/'s$|'/g, '') : found;
-    if (marks & MAY_BE_UNSPACED && UNSPACED.test(word)) {
-      segmenter ??= new Intl.Segmenter('zh', { granularity: 'word' });
-      for (const part of segmenter.segment(word)) {
-        if (!part.isWordLike) continue;
-        if (UNSPACED.test(part.segment)) terms.push(part.segment);
-        else if (part.segment.length > 1 && !STOP.has(part.segment)) terms.push(stem(part.segment));
-      }
-    } else if (marks & HAS_SEPARATOR) for (const piece of word.split(/[-_]/)) pushWord(terms, piece);
-    else pushWord(terms, word);
-  });
+  unicodeWords(lower, (found, marks) => pushFound(terms, found, marks));
   return terms;
+}
+
+/**
+ * The terms of one word as the scans found it: apostrophes dropped ("don't" is "dont", "user's" is
+ * "user"), pieces between hyphens and underscores apart, unspaced scripts cut into words. The regular
+ * expressions run only on the words whose marks say they may need them.
+ */
+function pushFound(terms: string[], found: string, marks: number): void {
+  const word = marks & HAS_APOSTROPHE ? found.replace(/'s$|'/gi, '') : found;
+  if (marks & MAY_BE_UNSPACED && UNSPACED.test(word)) {
+    segmenter ??= new Intl.Segmenter('zh', { granularity: 'word' });
+    for (const part of segmenter.segment(word)) {
+      if (!part.isWordLike) continue;
+      if (UNSPACED.test(part.segment)) terms.push(part.segment);
+      else if (part.segment.length > 1 && !STOP.has(part.segment)) terms.push(stem(part.segment));
+    }
+  } else if (marks & HAS_SEPARATOR) for (const piece of word.split(/[-_]/)) pushWord(terms, piece);
+  else pushWord(terms, word);
 }
 
 /**
@@ -186,17 +192,31 @@ function pushWord(terms: string[], word: string): void {
 }
 
 /** The terms of an ASCII text: words of [A-Za-z0-9]; apostrophes, hyphens, underscores and everything else separate them. */
+/**
+ * `unicodeWords` for ASCII text, same words and marks (an apostrophe, hyphen or underscore continues a
+ * word): a text's terms do not depend on whether it also holds one em dash somewhere.
+ */
 function asciiTerms(text: string): string[] {
   const terms: string[] = [];
   let start = -1;
+  let marks = 0;
   for (let i = 0; i <= text.length; i++) {
     const code = i < text.length ? text.charCodeAt(i) : 32;
     const wordChar = (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
     if (wordChar) {
-      if (start === -1) start = i;
+      if (start === -1) {
+        start = i;
+        marks = 0;
+      }
     } else if (start !== -1) {
-      pushWord(terms, text.slice(start, i));
-      start = -1;
+      if (code === APOSTROPHE) marks |= HAS_APOSTROPHE;
+      else if (code === HYPHEN || code === UNDERSCORE) marks |= HAS_SEPARATOR;
+      else {
+        const word = text.slice(start, i);
+        if (marks === 0) pushWord(terms, word);
+        else pushFound(terms, word, marks);
+        start = -1;
+      }
     }
   }
   return terms;

@@ -47,13 +47,20 @@ export function evaluationSets(splits = ['dev', 'test']) {
     }
     sets.push({ set: record.set.startsWith('memsim') ? 'memsim' : record.set, split: record.split, dir, queries: record.queries });
   }
+  // Copies (times kept): rankers may write their caches into a directory (.memdir/), never into the fixtures.
+  const copy = (from, name) => {
+    const to = path.join(tmp, name);
+    fs.cpSync(from, to, { recursive: true, preserveTimestamps: true });
+    return to;
+  };
+  if (splits.includes('dev')) {
+    // Korean dev prompts (korean-dev.jsonl, written after the test prompts, tuned on), those with a relevant memory.
+    const korean = readJsonl('korean-dev.jsonl').filter((q) => q.relevant.length > 0);
+    for (const dir of new Set(korean.map((q) => q.dir))) {
+      sets.push({ set: 'korean', split: 'dev', dir: copy(path.join(root, 'test/fixtures/real', dir), `${dir}-dev`), queries: korean.filter((q) => q.dir === dir) });
+    }
+  }
   if (splits.includes('test')) {
-    // Copies (times kept): rankers may write their caches into a directory (.memdir/), never into the fixtures.
-    const copy = (from, name) => {
-      const to = path.join(tmp, name);
-      fs.cpSync(from, to, { recursive: true, preserveTimestamps: true });
-      return to;
-    };
     sets.push({ set: 'real', split: 'test', dir: copy(REAL_DIR, 'real'), queries: readJsonl('real-queries.jsonl') });
     // Korean prompts over the two Korean directories of the real corpus (written blind to the tokenizer: SOURCES.md).
     const korean = readJsonl('korean-queries.jsonl');
@@ -62,6 +69,14 @@ export function evaluationSets(splits = ['dev', 'test']) {
     }
   }
   return { sets, cleanup: () => fs.rmSync(tmp, { recursive: true, force: true }) };
+}
+
+/** The Korean dev prompts no memory of their directory answers: [{ dir (under test/fixtures/real), prompt }]. */
+export function koreanNegatives(splits = ['dev', 'test']) {
+  if (!splits.includes('dev')) return [];
+  return readJsonl('korean-dev.jsonl')
+    .filter((q) => q.relevant.length === 0)
+    .map((q) => ({ dir: path.join(root, 'test/fixtures/real', q.dir), prompt: q.query }));
 }
 
 /** The labelled prompts with no relevant memory in REAL_DIR, of `splits`. */

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { report, root } from '../lib.js';
-import { evaluationSets, miniSearchRanker, negativePrompts, REAL_DIR, runRankers, score } from './evaluate.js';
+import { evaluationSets, koreanNegatives, miniSearchRanker, negativePrompts, REAL_DIR, runRankers, score } from './evaluate.js';
 import { passageFusion, readWordVectors, semanticRanker, wordVectorFusion } from './fusion.js';
 
 const V1 = { weights: { name: 2.5, description: 3, body: 1 }, synonyms: true, cutoff: 0.3, proximity: 0 };
@@ -113,6 +113,15 @@ export default async function recallQuality({ splits = ['dev', 'test'] } = {}) {
   for (const split of splits) {
     const negatives = negativePrompts([split]);
     abstention.push([`${split}: ${negatives.length} prompts with no relevant memory, nothing injected (goal ≥ 80%)`, `${pct(silentShare(negatives, {}))}%`]);
+    const korean = koreanNegatives([split]);
+    if (korean.length) {
+      const indexes = new Map();
+      const injected = korean.filter(({ dir, prompt }) => {
+        if (!indexes.has(dir)) indexes.set(dir, new RecallIndex(loadDocs(dir)));
+        return indexes.get(dir).search(prompt, { limit: 5, abstain: true }).length > 0;
+      });
+      abstention.push([`${split}: ${korean.length} Korean prompts with no relevant memory, nothing injected`, `${pct(1 - injected.length / korean.length)}%`]);
+    }
     for (const [set, label] of present) if (results[`${set}/${split}`]) abstention.push([`${split}: ${label}`, withAndWithout(`${set}/${split}`)]);
     for (const [name, rule] of Object.entries(ABSTENTION))
       for (const s of SCALES)

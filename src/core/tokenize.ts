@@ -3,7 +3,15 @@ import { stemmer } from 'stemmer';
 const STOP = new Set(
   (
     'a about above after again all also am an and any are as at be because been before being below between both but by can could did do does doing down during each few for from further had has have having he her here hers him his how i if in into is it its itself just me more most my no nor not now of off on once only or other our ours out over own same she should so some such than that the their them then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours ' +
-    'let lets want need please tell know think go get got make like use using used one two way thing things'
+    'let lets want need please tell know think go get got make like use using used one two way thing things ' +
+    // Korean words of two or more syllables that say no more than the English ones above: pronouns,
+    // conjunctions, adverbs of degree and time, and the common forms of 하다/있다/없다/되다/않다/같다/이다
+    // (one-syllable words are too short to be terms anyway).
+    '이거 그거 저거 이것 그것 저것 이걸 그걸 저걸 이건 그건 여기 거기 저기 이번 그럼 그러면 그래서 그리고 그런데 근데 하지만 ' +
+    '내가 제가 우리 저희 너희 무엇 뭔가 어떻게 어떤 언제 어디 누가 그냥 진짜 정말 너무 아주 매우 조금 다시 바로 일단 먼저 나중 ' +
+    '계속 한번 모두 전부 이미 아직 혹시 사실 약간 제발 빨리 있어 있는 있고 있는데 있다 있음 있나 있나요 있을까 있었지 있어요 ' +
+    '없어 없는 없고 없다 없음 없나 해줘 해주세요 해요 하는 하고 하면 해서 했어 했는데 했잖아 할까 할게 할게요 한다 합니다 하자 ' +
+    '됐어 된다 되는 되나 되나요 될까 됩니다 아냐 아니야 아니 않아 않고 않을까 않은 같아 같은 같은데 거야 거지 거면 건지 것도 이다 입니다'
   ).split(' '),
 );
 /** Chinese and Japanese characters: each is a word, and a sentence of them ends with 。. */

@@ -11,7 +11,7 @@ import { memoryFields, parseTopicFile } from '../core/topic-file.js';
  * bump DOCUMENT_VERSION whenever the shape, the tokenizer or anything else
  * `documentFor` computes changes, so cached documents are rebuilt.
  */
-export const DOCUMENT_VERSION = 9;
+export const DOCUMENT_VERSION = 10;
 
 export const DOC_FIELDS = ['name', 'description', 'body'] as const;
 export type DocField = (typeof DOC_FIELDS)[number];

@@ -3,7 +3,7 @@ import { dateTerms } from '../core/dates.js';
 import { tokenize } from '../core/tokenize.js';
 import { DOC_FIELDS, type DocField, type RecallDoc, searchTerms } from './document.js';
 import { escapeRegExp } from '../core/regexp.js';
-import { TASK_TERMS } from './task-words.js';
+import { isTaskTerm } from './task-words.js';
 
 export type { RecallDoc } from './document.js';
 
@@ -299,7 +299,7 @@ export class RecallIndex {
     let scored = this.scoreAll(weights, tuning);
     if (scored.length === 0) return { ranked: [], coverage: { all: 0, known: 0, words: 0 }, confident: false };
     scored.sort(byScore);
-    const coverage = this.coverage(scored[0]!, tuning.abstain.taskWords ? base.filter((t) => !TASK_TERMS.has(t)) : base, tuning);
+    const coverage = this.coverage(scored[0]!, tuning.abstain.taskWords ? base.filter((t) => !isTaskTerm(t)) : base, tuning);
     const confident = answers(coverage, tuning.abstain);
     if (options.abstain && !confident) return { ranked: [], coverage, confident };
     if (tuning.feedback) {

@@ -70,6 +70,10 @@ describe('tokenize', () => {
     expect(tokenize('constructor toString valueOf __proto__ hasOwnProperty')).toEqual(['constructor', 'tostr', 'valueof', 'proto', 'hasownproperti']);
   });
 
+  test('Korean function words (pronouns, adverbs, forms of 하다/있다) are not terms, as English stop words are not', () => {
+    expect(tokenize('그냥 이거 진짜 빌드 다시 돌려서 확인 했는데 에러 있어')).toEqual(['빌드', '돌려서', '확인', '에러']);
+  });
+
   test("a text's terms do not depend on a non-ASCII character elsewhere in it", () => {
     for (const text of [...EDGE_TEXTS.filter((t) => !/[^\x00-\x7f]/.test(t)), "won't rock'n'roll users' data-set my_var it's O'Reilly"]) expect(tokenize(`${text} é`)).toEqual(tokenize(text));
     expect(tokenize("don't")).toEqual(['dont']);

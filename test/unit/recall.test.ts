@@ -3,7 +3,7 @@ import { documentFor, type RecallDoc } from '../../src/recall/document.js';
 import { DEFAULT_TUNING, RecallIndex } from '../../src/recall/rank.js';
 import { capMemory, renderMemory } from '../../src/recall/render.js';
 import { tokenize } from '../../src/core/tokenize.js';
-import { TASK_TERMS, TASK_WORDS } from '../../src/recall/task-words.js';
+import { isTaskTerm, TASK_TERMS, TASK_WORDS } from '../../src/recall/task-words.js';
 
 const NOW = Date.parse('2026-11-30T12:00:00Z');
 const DAY = 86_400_000;
@@ -141,6 +141,10 @@ describe('ranking', () => {
   });
   test('the task words written out as terms are exactly what the tokenizer makes of them', () => {
     expect(TASK_TERMS).toEqual(new Set(tokenize(TASK_WORDS)));
+  });
+  test('a Korean request ending asks the agent to act and names no topic', () => {
+    for (const term of tokenize('버전 올려줘, 설명해 주세요, 바꿔줄래')) expect(isTaskTerm(term)).toBe(!['버전', '설명해'].includes(term));
+    expect(isTaskTerm('버전')).toBe(false);
   });
   test('abstention: a word mentioned once in a long body covers less of the prompt than one in the description', () => {
     const filler = Array.from({ length: 60 }, (_, i) => `note${i}`).join(' ');

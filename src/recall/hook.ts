@@ -31,7 +31,7 @@ function stateFile(dir: string, sessionId: string): string {
   return path.join(dir, STATE_DIR, 'recall-sessions', `${sessionId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100)}.json`);
 }
 
-export function readSession(dir: string, sessionId: string): SessionState {
+function readSession(dir: string, sessionId: string): SessionState {
   try {
     const state = JSON.parse(fs.readFileSync(stateFile(dir, sessionId), 'utf8')) as SessionState;
     if (Array.isArray(state.surfaced) && typeof state.bytes === 'number') return state;
@@ -56,15 +56,14 @@ function selectForSession(state: SessionState, result: RecallResult): string[] {
 }
 
 /**
- * Keep what fits the session's 60 KB budget, record it as surfaced, and
- * return the additional context for the prompt ('' when nothing is new).
+ * Keep what fits the session's 60 KB budget, record it in `state` (the session's record as read before
+ * recalling) and on disk, and return the additional context for the prompt ('' when nothing is new).
  * No lock and no fsync: only this session's own hook writes its record, and
  * Claude Code runs them one prompt at a time; the atomic rename keeps a
  * record whole, and a record lost to a crash only means a memory shown again.
  * A record that cannot be written costs one line to `warn`, never the answer.
  */
-export function takeForSession(dir: string, sessionId: string, result: RecallResult, warn: (message: string) => void): string {
-  const state = readSession(dir, sessionId);
+export function takeForSession(dir: string, sessionId: string, state: SessionState, result: RecallResult, warn: (message: string) => void): string {
   const parts = selectForSession(state, result);
   if (parts.length > 0) {
     try {
@@ -93,7 +92,7 @@ export function runRecallHook(options: RecallHookOptions): Promise<number> {
     if (!fs.existsSync(dir)) return;
     const session = readSession(dir, sessionId);
     const result = await recall({ dir, query: prompt, ...recallSettings(options, dir, input.cwd), alreadySurfaced: session.surfaced, abstain: true, timeoutMs: 5_000, warn: options.warn });
-    const context = takeForSession(dir, sessionId, result, options.warn);
+    const context = takeForSession(dir, sessionId, session, result, options.warn);
     writeHookContext(options, 'UserPromptSubmit', context);
   });
 }

@@ -502,7 +502,7 @@ const withoutPageAfterLink = (text: string) => (QUESTION_WITH_LINK.test(text) ? 
 const CONTRACTIONS: [RegExp, string][] = [
   [/[’‘]/g, "'"],
   // Not German "im" ("im Projekt SHOP"): only before words that follow "I'm".
-  [/\bim\b(?=\s+(?:a|an|the|not|on|in|at|from|using|working|trying|getting|going|so|also|just|still|really|sure|done|new|fine|ok|okay|currently|tired|sick|new|happy|\w+ing)\b)/gi, "I'm"],
+  [/\bim\b(?=\s+(?:a|an|the|not|on|in|at|from|using|working|trying|getting|going|so|also|just|still|really|sure|done|new|fine|ok|okay|currently|tired|sick|happy|\w+ing)\b)/gi, "I'm"],
   [/\bive\b/gi, "I've"],
   [/\b(don|doesn|didn|won|can|isn|aren|shouldn|wouldn)t\b/gi, "$1't"],
   [/\blets\b/gi, "let's"],
@@ -545,7 +545,7 @@ export function findDurableStatement(text: string, options: FindOptions = {}): D
     if (pointsBack && i === 0 && !/:\s*\S/.test(sentence)) continue; // "update the rule to always do this going forward": no rule in it
     const joined = (from: number, to: number) => parts.slice(from, to).reduce((text, part) => `${text}${LIST_ITEM.test(part) ? '\n' : ' '}${part}`);
     // In a long message, the sentence before is what "this" is.
-    const span = !explicit ? sentence : long ? (pointsBack ? joined(i - 1, i + 1) : sentence) : joined(pointsBack ? 0 : i, parts.length);
+    const span = !explicit ? sentence : long ? joined(pointsBack ? Math.max(0, i - 1) : i, i + 1) : joined(pointsBack ? 0 : i, parts.length);
     if (isQuestion(explicit ? span : sentence) || (!explicit && ASKING.test(sentence) && !REASONED_PROHIBITION.test(sentence) && !HABIT.test(sentence))) continue;
     const core = sentence.replace(OPENERS, '');
     const kind: StatementKind | null = explicit ? 'explicit' : MAKE_A_DOCUMENT.test(core) ? null : (kindOf(sentence) ?? (core !== sentence ? kindOf(core) : null));

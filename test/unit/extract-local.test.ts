@@ -316,6 +316,8 @@ describe('local engine: durable statements only', () => {
     const work = 'Please refactor the parser so that every token carries its position. '.repeat(9);
     expect(findDurableStatement(`${work}From now on, use tabs.`)).toBeNull();
     expect(findDurableStatement(`${work}Remember: the parser must stay streaming. ${work}`)?.statement).toBe('the parser must stay streaming.');
+    // A rule asked for at the start of a long message, its rule after the colon (it once threw).
+    expect(findDurableStatement(`record this as a global rule: prefer jq over grep for JSON. ${work}`)).toMatchObject({ kind: 'explicit', type: 'feedback' });
     expect(findDurableStatement(`${work}Keep it small, since I'm a solo founder and maintain this alone. ${work}`)).toMatchObject({
       type: 'user',
       kind: 'identity',

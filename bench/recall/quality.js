@@ -89,8 +89,10 @@ export default async function recallQuality({ splits = ['dev', 'test'] } = {}) {
   }
   report('recall quality, frozen evaluation set (goal on english/test: ≥ +5 points, MRR ≥ +0.05)', rows);
 
-  const realIndex = new RecallIndex(loadDocs(REAL_DIR));
-  const silentShare = (negatives, tuning) => 1 - negatives.filter((n) => realIndex.search(n.prompt, { limit: 5, abstain: true, tuning }).length > 0).length / negatives.length;
+  // Negatives are asked of their own directory (the Korean ones), else of the real one.
+  const indexes = new Map();
+  const indexOf = (dir) => indexes.get(dir) ?? indexes.set(dir, new RecallIndex(loadDocs(dir))).get(dir);
+  const silentShare = (negatives, tuning) => 1 - negatives.filter((n) => indexOf(n.dir ?? REAL_DIR).search(n.prompt, { limit: 5, abstain: true, tuning }).length > 0).length / negatives.length;
   const abstention = [];
   const curve = [];
   // Without public.jsonl (not shipped) only the real directory and the Korean prompts are scored: absent sets are left out.
@@ -114,14 +116,7 @@ export default async function recallQuality({ splits = ['dev', 'test'] } = {}) {
     const negatives = negativePrompts([split]);
     abstention.push([`${split}: ${negatives.length} prompts with no relevant memory, nothing injected (goal ≥ 80%)`, `${pct(silentShare(negatives, {}))}%`]);
     const korean = koreanNegatives([split]);
-    if (korean.length) {
-      const indexes = new Map();
-      const injected = korean.filter(({ dir, prompt }) => {
-        if (!indexes.has(dir)) indexes.set(dir, new RecallIndex(loadDocs(dir)));
-        return indexes.get(dir).search(prompt, { limit: 5, abstain: true }).length > 0;
-      });
-      abstention.push([`${split}: ${korean.length} Korean prompts with no relevant memory, nothing injected`, `${pct(1 - injected.length / korean.length)}%`]);
-    }
+    if (korean.length) abstention.push([`${split}: ${korean.length} Korean prompts with no relevant memory, nothing injected`, `${pct(silentShare(korean, {}))}%`]);
     for (const [set, label] of present) if (results[`${set}/${split}`]) abstention.push([`${split}: ${label}`, withAndWithout(`${set}/${split}`)]);
     for (const [name, rule] of Object.entries(ABSTENTION))
       for (const s of SCALES)

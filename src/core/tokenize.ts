@@ -199,7 +199,6 @@ function pushWord(terms: string[], word: string): void {
   if (term !== null) terms.push(term);
 }
 
-/** The terms of an ASCII text: words of [A-Za-z0-9]; apostrophes, hyphens, underscores and everything else separate them. */
 /**
  * `unicodeWords` for ASCII text, same words and marks (an apostrophe, hyphen or underscore continues a
  * word): a text's terms do not depend on whether it also holds one em dash somewhere.

@@ -34,7 +34,7 @@ export const TASK_TERMS: ReadonlySet<string> = new Set(
  * A Korean request ending ("올려줘", "설명해 주세요", "바꿔줄래"): the word asks the agent to act, it names
  * no topic, whatever the verb.
  */
-const KOREAN_REQUEST = /(?:줘|줘요|주세요|줄래|줄래요|주실래요|봐줘)$/;
+const KOREAN_REQUEST = /(?:줘|줘요|주세요|줄래|줄래요|주실래요)$/;
 
 /** Whether a search term only instructs the agent (see TASK_WORDS). */
 export const isTaskTerm = (term: string): boolean => TASK_TERMS.has(term) || KOREAN_REQUEST.test(term);

@@ -298,7 +298,9 @@ export class RecallIndex {
 
     let scored = this.scoreAll(weights, tuning);
     if (scored.length === 0) return { ranked: [], coverage: { all: 0, known: 0, words: 0 }, confident: false };
-    scored.sort(byScore);
+    const days = tuning.dateNear ? dateTerms(query).flatMap(dayNumber) : [];
+    // Feedback and dates move memories from beyond the best few into them: those rank every memory.
+    scored = tuning.feedback || days.length ? scored.sort(byScore) : bestByScore(scored, RESCORE_TOP);
     const coverage = this.coverage(scored[0]!, tuning.abstain.taskWords ? base.filter((t) => !isTaskTerm(t)) : base, tuning);
     const confident = answers(coverage, tuning.abstain);
     if (options.abstain && !confident) return { ranked: [], coverage, confident };
@@ -307,9 +309,8 @@ export class RecallIndex {
       for (const [t, w] of extra) weights.set(t, w);
       scored = this.scoreAll(weights, tuning).sort(byScore);
     }
-    if (tuning.dateNear) {
-      const days = dateTerms(query).flatMap(dayNumber);
-      if (days.length) for (const r of scored) r.score *= 1 + dateNearBonus(r.doc, days, tuning.dateNear);
+    if (tuning.dateNear && days.length) {
+      for (const r of scored) r.score *= 1 + dateNearBonus(r.doc, days, tuning.dateNear);
       scored.sort(byScore);
     }
     const rescore = scored.slice(0, RESCORE_TOP);
@@ -373,6 +374,21 @@ function answers(coverage: Coverage, abstain: RankTuning['abstain']): boolean {
 
 /** Best first; ties go to the newer memory, then by path (the one order every ranking uses). */
 export const byScore = (a: Ranked, b: Ranked) => b.score - a.score || b.doc.mtimeMs - a.doc.mtimeMs || (a.doc.path < b.doc.path ? -1 : 1);
+
+/**
+ * The first `count` of `ranked` in `byScore` order, as sorting them all would give: the scores are
+ * cut at the `count`-th best by a native numeric sort, so the comparator only orders the few above
+ * it (a prompt's words often occur in most memories, and sorting them all was a visible share of the hook).
+ */
+function bestByScore(ranked: Ranked[], count: number): Ranked[] {
+  if (ranked.length <= count) return ranked.sort(byScore);
+  const scores = Float64Array.from(ranked, (r) => r.score).sort();
+  const floor = scores[scores.length - count]!;
+  return ranked
+    .filter((r) => r.score >= floor)
+    .sort(byScore)
+    .slice(0, count);
+}
 
 function near(tokens: string[], a: string, b: string): boolean {
   let lastA = -Infinity;

@@ -13,6 +13,7 @@ import { IoError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { hookWarnings, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type UserPromptSubmitInput } from '../hooks/io.js';
 import type { EngineName } from '../llm/model.js';
+import { skipsCodeCache } from '../shell/code-cache.js';
 import { parseHookArgs } from '../shell/hook-args.js';
 import { makeStateDir } from '../store/lock.js';
 import { resolveMemoryDir } from '../store/resolve.js';
@@ -84,12 +85,12 @@ export function runRecallHook(options: RecallHookOptions): Promise<number> {
     const input = await readHookInput<UserPromptSubmitInput>();
     const prompt = input.prompt?.trim() ?? '';
     // A one-word prompt ("continue", "yes") carries no topic to recall for.
-    if (!/\s/.test(prompt)) return;
+    if (!/\s/.test(prompt)) return skipsCodeCache();
     const sessionId = input.session_id ?? 'no-session';
     const resolution = resolveMemoryDir({ dir: options.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined });
     for (const warning of resolution.warnings) options.warn(warning);
     const { dir } = resolution;
-    if (!fs.existsSync(dir)) return;
+    if (!fs.existsSync(dir)) return skipsCodeCache();
     const session = readSession(dir, sessionId);
     const result = await recall({ dir, query: prompt, ...recallSettings(options, dir, input.cwd), alreadySurfaced: session.surfaced, abstain: true, timeoutMs: 5_000, warn: options.warn });
     const context = takeForSession(dir, sessionId, session, result, options.warn);

@@ -5,7 +5,8 @@
  * compiling the bundle again each time is a large share of their cost.
  *
  * The cache of a bundle is written when the first process that loaded it
- * exits, so it also holds the functions that run compiled. It lives next to
+ * exits, so it also holds the functions that run compiled; a run that
+ * skipped most of its command (`skipsCodeCache`) leaves that to a later one. It lives next to
  * the bundle (`.cache/`, as Python keeps `__pycache__` next to its source),
  * never in a shared temp folder: code cache is code, so it must be no easier
  * to plant than the bundle itself; and nothing is written to the user's
@@ -28,6 +29,17 @@ interface ModuleInternals {
 }
 
 type CompiledWrapper = (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
+
+/** Where a bundle marks its run as unfit to decide the cache: `Symbol.for`, as each bundle holds its own copy of this module. */
+const PARTIAL_RUN = Symbol.for('memdir.partialRun');
+
+/**
+ * Leave this run's code out of the bundle's cache: it returned early (a prompt hook with nothing
+ * to recall), and a cache made now would hold too little of what the command runs next time.
+ */
+export function skipsCodeCache(): void {
+  (globalThis as Record<symbol, unknown>)[PARTIAL_RUN] = true;
+}
 
 /** `require(file)` of a memdir bundle, compiled from the code cache when there is a usable one. */
 export function requireBundle(file: string): unknown {
@@ -65,6 +77,7 @@ export function requireBundle(file: string): unknown {
 
 /** Write the cache (atomically: hooks start in parallel) and drop the caches of older builds of the bundle for this Node. */
 function storeCache(folder: string, stem: string, runtime: string, cacheFile: string, script: vm.Script): void {
+  if ((globalThis as Record<symbol, unknown>)[PARTIAL_RUN]) return;
   const temp = `${cacheFile}.${process.pid}.tmp`;
   let opened = false;
   try {

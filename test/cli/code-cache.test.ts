@@ -66,3 +66,13 @@ test('MEMDIR_CODE_CACHE=0 writes nothing; a folder it cannot write to only means
   expect(load(bundle)[0]).toBe(42);
   expect(fs.readFileSync(cache, 'utf8')).toBe('a file where the cache folder would go');
 });
+
+test('a run that skipped most of its command leaves the cache to the next run', () => {
+  const { dir, bundle, cache } = project();
+  // As the prompt hook does for a one-word prompt: the bundle's own copy of the loader marks the run.
+  writeTree(dir, { 'bundle.cjs': `${bundleSource(21)}if (process.env.PARTIAL) require(${JSON.stringify(loader)}).skipsCodeCache();\n` });
+  expect(load(bundle, { PARTIAL: '1' })[0]).toBe(42);
+  expect(cacheFiles(cache)).toEqual([]);
+  expect(load(bundle)[0]).toBe(42);
+  expect(cacheFiles(cache)).toHaveLength(1);
+});

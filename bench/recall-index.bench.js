@@ -38,7 +38,7 @@ function hookRound({ rounds }) {
 
 /** The hook over the memories of `dir` as whole processes, against a process reading the same files. */
 function hookOverMany({ dir, rounds }) {
-  const index = path.join(dir, '.memdir/recall-index.json');
+  const index = path.join(dir, '.memdir/recall-index.jsonl');
   try {
     prompt(bin, dir);
     const medians = compare(

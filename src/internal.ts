@@ -3,7 +3,7 @@
  * to dist/internal.js, which package.json "exports" does not expose.
  */
 export { scanMemories } from './store/scan.js';
-export { loadDocs } from './recall/load.js';
+export { loadCorpus, loadDocs } from './recall/load.js';
 export { recallIndexPath } from './recall/index-file.js';
 export { DEFAULT_TUNING, RecallIndex } from './recall/rank.js';
 export { fuseRankings, isMostlyLatin } from './recall/dense.js';

@@ -31,6 +31,16 @@ export interface RecallDoc {
   lengths: Record<DocField, number>;
 }
 
+/** Term counts known ahead (the stored index): what `RecallIndex` would otherwise count in the documents' terms. */
+export interface PostingSource {
+  /** The documents holding `term`, as [slot, name count, description count, body count] per document, slots ascending. */
+  postings(term: string): readonly number[];
+  /** How many slots (documents) the source holds. */
+  readonly slots: number;
+  /** The slot of a document of this source; undefined for any other document. */
+  slotOf(doc: RecallDoc): number | undefined;
+}
+
 /** The search terms of a text, for documents and queries alike: its words, then its absolute dates in one form. */
 export function searchTerms(text: string): string[] {
   const terms = tokenize(text);
@@ -53,4 +63,24 @@ export function documentFor(path: string, text: string, mtimeMs: number): Recall
   const terms = { name: nameTerms.join(' '), description: descriptionTerms.join(' '), body: bodyTerms.join(' ') };
   const lengths = { name: nameTerms.length, description: descriptionTerms.length, body: bodyTerms.length };
   return { path, type, mtimeMs, terms, lengths };
+}
+
+/** The terms of a field in order (`RecallDoc.terms` joins them with single spaces). */
+export function termsOf(text: string): string[] {
+  return text === '' ? [] : text.split(' ');
+}
+
+/**
+ * Add the terms of `doc` (document `slot`) to `postings`: [slot, name count, description count,
+ * body count] per document, in the order documents are added.
+ */
+export function addPostings(doc: RecallDoc, slot: number, postings: Map<string, number[]>): void {
+  DOC_FIELDS.forEach((field, f) => {
+    for (const term of termsOf(doc.terms[field])) {
+      let flat = postings.get(term);
+      if (!flat) postings.set(term, (flat = []));
+      if (flat[flat.length - 4] !== slot) flat.push(slot, 0, 0, 0);
+      flat[flat.length - 3 + f]!++;
+    }
+  });
 }

@@ -5,67 +5,186 @@ import { STATE_DIR } from '../core/taxonomy.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { makeStateDir } from '../store/lock.js';
 import type { FileStamp } from '../store/stat-walk.js';
-import { DOC_FIELDS, DOCUMENT_VERSION, type RecallDoc } from './document.js';
+import { addPostings, DOC_FIELDS, DOCUMENT_VERSION, type DocField, type PostingSource, type RecallDoc } from './document.js';
 
 /**
- * The persistent recall index, `.memdir/recall-index.json`: per topic file,
- * the stamp it had when read and `documentFor`'s output for it (null for a
- * file recall cannot read). A cache and nothing more: missing,
- * corrupt or of another version, it is rebuilt; it is replaced atomically,
- * so concurrent hooks each read a whole file, and the last writer wins.
+ * The persistent recall index, `.memdir/recall-index.jsonl`: per topic file, the stamp it had when
+ * read and `documentFor`'s output for it (null for a file recall cannot read), and for every term
+ * the memories holding it with their counts. A cache and nothing more: missing, corrupt or of
+ * another version, it is rebuilt; it is replaced atomically, so concurrent hooks each read a whole
+ * file, and the last writer wins.
+ *
+ * JSON lines, all ASCII, so the prompt hook can find a term's line by its bytes and parse only the
+ * lines it needs (the header, its words' postings, the terms of the few memories it re-scores):
+ * 1. `{"format","documentVersion","files":[[path, size, mtimeMs, ctimeMs, ino, type, docMtimeMs,
+ *    name length, description length, body length, terms line] …]}`, type null for a file recall
+ *    cannot read, the terms line as a byte offset from the end of this line;
+ * 2. one line per file, in the same order: `[name terms, description terms, body terms]` or null;
+ * 3. one line per term: `{"t":term,"p":[slot, name count, description count, body count, …]}`,
+ *    slots (file numbers) ascending;
+ * 4. `{"end":offset,"postings":offset}`: where this line and the postings start (a cut or
+ *    lengthened file is not trusted).
  */
-export const RECALL_INDEX_FILE = 'recall-index.json';
+export const RECALL_INDEX_FILE = 'recall-index.jsonl';
+/** The JSON index of earlier versions, removed when this one is written. */
+const FORMER_INDEX_FILE = 'recall-index.json';
 /** The layout of this file; DOCUMENT_VERSION covers what the documents hold. */
-const INDEX_FORMAT = 3;
+const INDEX_FORMAT = 4;
+const NEWLINE = 0x0a;
 
 export interface IndexEntry {
   stamp: FileStamp;
   doc: RecallDoc | null;
 }
 
-interface StoredIndex {
-  format: number;
-  documentVersion: number;
-  /** relative path → [size, mtimeMs, ctimeMs, ino, document] */
-  files: Record<string, [number, number, number, number, RecallDoc | null]>;
+type FileRow = [string, number, number, number, number, string | null, number, number, number, number, number];
+
+/** A stored index found damaged while it was being read lazily: the caller reads the files instead. */
+export class StaleIndexError extends Error {
+  constructor(problem: string) {
+    super(`recall index: ${problem}`);
+  }
 }
 
 export function recallIndexPath(dir: string): string {
   return path.join(dir, STATE_DIR, RECALL_INDEX_FILE);
 }
 
-/** The entries of the stored index; empty when there is none or it cannot be trusted. */
-export function readRecallIndex(dir: string): Map<string, IndexEntry> {
-  const entries = new Map<string, IndexEntry>();
-  let stored: StoredIndex;
+/** The stored index, opened without reading its documents or postings; undefined when there is none or it cannot be trusted. */
+export function openRecallIndex(dir: string): StoredIndex | undefined {
+  let bytes: Buffer;
   try {
-    stored = JSON.parse(fs.readFileSync(recallIndexPath(dir), 'utf8')) as StoredIndex;
+    bytes = fs.readFileSync(recallIndexPath(dir));
   } catch {
-    return entries;
+    return undefined;
   }
-  if (stored?.format !== INDEX_FORMAT || stored.documentVersion !== DOCUMENT_VERSION || typeof stored.files !== 'object' || stored.files === null) return entries;
-  for (const [rel, value] of Object.entries(stored.files)) {
-    // A malformed entry is dropped (its file is read again), never trusted.
-    if (!Array.isArray(value) || value.length !== 5) continue;
-    const [size, mtimeMs, ctimeMs, ino, doc] = value;
-    if (typeof size !== 'number' || typeof mtimeMs !== 'number' || typeof ctimeMs !== 'number' || typeof ino !== 'number') continue;
-    if (doc !== null && !looksLikeDocument(doc, rel)) continue;
-    entries.set(rel, { stamp: { size, mtimeMs, ctimeMs, ino }, doc });
+  try {
+    return new StoredIndex(bytes);
+  } catch {
+    return undefined;
   }
-  return entries;
 }
 
-/** The checks that keep a damaged entry from reaching the ranker; the version covers the rest of the shape. */
-function looksLikeDocument(doc: RecallDoc, rel: string): boolean {
-  return (
-    typeof doc === 'object' &&
-    doc.path === rel &&
-    typeof doc.terms === 'object' &&
-    doc.terms !== null &&
-    typeof doc.lengths === 'object' &&
-    doc.lengths !== null &&
-    DOC_FIELDS.every((field) => typeof doc.terms[field] === 'string' && typeof doc.lengths[field] === 'number')
-  );
+/**
+ * One stored index file: its files and their stamps parsed at once, everything else on demand.
+ * Only damage found later throws (StaleIndexError), from `terms` or `postings`.
+ */
+export class StoredIndex implements PostingSource {
+  readonly files: Array<{ path: string; stamp: FileStamp; doc: StoredDoc | null }> = [];
+  private readonly postingsStart: number;
+  private readonly end: number;
+  /** Byte offset of each file's terms line. */
+  private readonly lineStarts: number[] = [];
+
+  constructor(private readonly bytes: Buffer) {
+    const headerEnd = bytes.indexOf(NEWLINE);
+    const trailerStart = bytes.lastIndexOf(NEWLINE, bytes.length - 2) + 1;
+    if (headerEnd < 0 || bytes[bytes.length - 1] !== NEWLINE || trailerStart <= headerEnd) throw new StaleIndexError('not whole');
+    const trailer = JSON.parse(bytes.toString('utf8', trailerStart, bytes.length - 1)) as { end?: unknown; postings?: unknown };
+    if (trailer.end !== trailerStart || typeof trailer.postings !== 'number' || trailer.postings > trailerStart) throw new StaleIndexError('not whole');
+    this.postingsStart = trailer.postings - 1; // at the newline before the first postings line
+    this.end = trailerStart;
+    const header = JSON.parse(bytes.toString('utf8', 0, headerEnd)) as { format?: unknown; documentVersion?: unknown; files?: unknown };
+    if (header.format !== INDEX_FORMAT || header.documentVersion !== DOCUMENT_VERSION || !Array.isArray(header.files)) throw new StaleIndexError('another version');
+    for (const row of header.files as unknown[]) {
+      if (!isFileRow(row)) throw new StaleIndexError('a malformed file entry');
+      const [rel, size, mtimeMs, ctimeMs, ino, type, docMtimeMs, name, description, body, line] = row;
+      if (headerEnd + 1 + line >= this.postingsStart + 1) throw new StaleIndexError('a file without its terms');
+      this.lineStarts.push(headerEnd + 1 + line);
+      const slot = this.files.length;
+      const doc = type === null ? null : new StoredDoc(rel, type, docMtimeMs, { name, description, body }, this, slot);
+      this.files.push({ path: rel, stamp: { size, mtimeMs, ctimeMs, ino }, doc });
+    }
+  }
+
+  /** The terms of the file in `slot`, one string per field. */
+  termsAt(slot: number): Record<DocField, string> {
+    const value = parseLine(this.bytes, this.lineStarts[slot]!);
+    if (!Array.isArray(value) || value.length !== 3 || !value.every((terms) => typeof terms === 'string')) throw new StaleIndexError('malformed terms');
+    const [name, description, body] = value as string[];
+    return { name: name!, description: description!, body: body! };
+  }
+
+  postings(term: string): readonly number[] {
+    // A term's line is found by its bytes: `{"t":` opens postings lines only, and a term holds no quote unescaped.
+    const at = this.bytes.indexOf(`\n{"t":${asciiJson(term)},`, this.postingsStart);
+    if (at < 0 || at >= this.end) return NO_POSTINGS;
+    const line = parseLine(this.bytes, at + 1) as { p?: unknown };
+    const flat = line.p;
+    if (!Array.isArray(flat) || flat.length % 4 !== 0) throw new StaleIndexError('malformed postings for a term');
+    for (let i = 0; i < flat.length; i += 4) {
+      const slot = flat[i];
+      const ordered = Number.isInteger(slot) && slot >= 0 && slot < this.files.length && (i === 0 || slot > flat[i - 4]);
+      if (!ordered || !isCount(flat[i + 1]) || !isCount(flat[i + 2]) || !isCount(flat[i + 3])) throw new StaleIndexError('malformed postings for a term');
+    }
+    return flat as number[];
+  }
+
+  /** Every entry with its document read in full; one whose terms cannot be read is left out (its file is read again). */
+  entries(): Map<string, IndexEntry> {
+    const entries = new Map<string, IndexEntry>();
+    for (const { path: rel, stamp, doc } of this.files) {
+      try {
+        entries.set(rel, { stamp, doc: doc && { path: doc.path, type: doc.type, mtimeMs: doc.mtimeMs, terms: doc.terms, lengths: doc.lengths } });
+      } catch (error) {
+        if (!(error instanceof StaleIndexError)) throw error;
+      }
+    }
+    return entries;
+  }
+
+  get slots(): number {
+    return this.files.length;
+  }
+
+  slotOf(doc: RecallDoc): number | undefined {
+    return doc instanceof StoredDoc && doc.index === this ? doc.slot : undefined;
+  }
+}
+
+const NO_POSTINGS: readonly number[] = [];
+
+/** A document of a stored index: its terms are parsed from the file when first asked for. */
+class StoredDoc implements RecallDoc {
+  private parsed: Record<DocField, string> | undefined;
+
+  constructor(
+    readonly path: string,
+    readonly type: string,
+    readonly mtimeMs: number,
+    readonly lengths: Record<DocField, number>,
+    readonly index: StoredIndex,
+    readonly slot: number,
+  ) {}
+
+  get terms(): Record<DocField, string> {
+    this.parsed ??= this.index.termsAt(this.slot);
+    return this.parsed;
+  }
+}
+
+function parseLine(bytes: Buffer, start: number): unknown {
+  const end = bytes.indexOf(NEWLINE, start);
+  try {
+    return JSON.parse(bytes.toString('utf8', start, end < 0 ? bytes.length : end));
+  } catch {
+    throw new StaleIndexError('a line that is not JSON');
+  }
+}
+
+const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+
+/** Checked field by field (no slices or callbacks): the prompt hook checks every row of the index. */
+function isFileRow(row: unknown): row is FileRow {
+  if (!Array.isArray(row) || row.length !== 11 || typeof row[0] !== 'string' || (row[5] !== null && typeof row[5] !== 'string')) return false;
+  for (const at of [1, 2, 3, 4, 6]) if (typeof row[at] !== 'number') return false;
+  for (let at = 7; at < 11; at++) if (!isCount(row[at])) return false;
+  return true;
+}
+
+/** Every entry of the stored index, documents read in full; empty when there is none or it cannot be trusted. */
+export function readRecallIndex(dir: string): Map<string, IndexEntry> {
+  return openRecallIndex(dir)?.entries() ?? new Map();
 }
 
 /**
@@ -74,15 +193,29 @@ function looksLikeDocument(doc: RecallDoc, rel: string): boolean {
  * created where writing is allowed.
  */
 export function writeRecallIndex(dir: string, entries: Map<string, IndexEntry>): boolean {
-  const files: StoredIndex['files'] = {};
+  const files: FileRow[] = [];
+  const lines: string[] = [];
+  const postings = new Map<string, number[]>();
+  let line = 0;
   for (const [rel, { stamp, doc }] of entries) {
-    files[rel] = [stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino, doc];
+    const slot = files.length;
+    const terms = doc ? asciiJson(DOC_FIELDS.map((field) => doc.terms[field])) : 'null';
+    files.push([rel, stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino, doc?.type ?? null, doc?.mtimeMs ?? 0, doc?.lengths.name ?? 0, doc?.lengths.description ?? 0, doc?.lengths.body ?? 0, line]);
+    lines.push(terms);
+    line += terms.length + 1;
+    if (doc) addPostings(doc, slot, postings);
   }
+  const head = `${asciiJson({ format: INDEX_FORMAT, documentVersion: DOCUMENT_VERSION, files })}\n${lines.map((terms) => `${terms}\n`).join('')}`;
+  let body = '';
+  for (const [term, flat] of postings) body += `{"t":${asciiJson(term)},"p":[${flat.join(',')}]}\n`;
+  const postingsAt = head.length;
+  const end = postingsAt + body.length;
   try {
     makeStateDir(dir);
-    writeFileAtomic(recallIndexPath(dir), asciiJson({ format: INDEX_FORMAT, documentVersion: DOCUMENT_VERSION, files } satisfies StoredIndex), {
+    writeFileAtomic(recallIndexPath(dir), `${head}${body}${JSON.stringify({ end, postings: postingsAt })}\n`, {
       durable: false, // a cache: lost or torn after a crash, it is ignored and rebuilt
     });
+    fs.rmSync(path.join(dir, STATE_DIR, FORMER_INDEX_FILE), { force: true });
     return true;
   } catch (error) {
     if (error instanceof IoError) return false;
@@ -91,9 +224,8 @@ export function writeRecallIndex(dir: string, entries: Map<string, IndexEntry>):
 }
 
 /**
- * JSON with every non-ASCII character escaped (`\u00e9`): the prompt hook reads the index on every
- * prompt, and an ASCII file decodes several times faster than one with a single accent or CJK term
- * (Node's one-byte fast path), so real memories' indexes pay ~1.5 ms less per prompt.
+ * JSON with every non-ASCII character escaped (`\u00e9`): the file is ASCII, so a term's line is found
+ * by its bytes, and an ASCII text decodes several times faster than one with a single accent or CJK term.
  */
 function asciiJson(value: unknown): string {
   const json = JSON.stringify(value);

@@ -3,8 +3,8 @@ import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { readMemoryFile } from '../store/files.js';
 import { sameStamp, statMarkdownFiles } from '../store/stat-walk.js';
-import { documentFor, type RecallDoc } from './document.js';
-import { readRecallIndex, writeRecallIndex, type IndexEntry } from './index-file.js';
+import { documentFor, type PostingSource, type RecallDoc } from './document.js';
+import { type IndexEntry, openRecallIndex, StaleIndexError, writeRecallIndex } from './index-file.js';
 
 /** Why recall cannot read a topic file (`readForRecall` gave nothing), for a message. */
 export function unreadableProblem(file: string): string {
@@ -30,25 +30,44 @@ export function readForRecall(file: string, stat?: { size: number; mtimeMs: numb
 }
 
 export interface LoadOptions {
-  /** Use and keep `.memdir/recall-index.json`: only files whose stamp changed are read. */
+  /** Use and keep `.memdir/recall-index.jsonl`: only files whose stamp changed are read. */
   persist?: boolean;
+  /** With `persist`: read every file again and rewrite the index (one found damaged while ranking). */
+  rebuild?: boolean;
   /** Told each topic file recall cannot read (not UTF-8, binary): a command that reports them. */
   onUnreadable?: (rel: string) => void;
+}
+
+/** The documents to rank and, from an index that is up to date, their terms' counts. */
+export interface Corpus {
+  docs: RecallDoc[];
+  postings?: PostingSource;
 }
 
 /**
  * Every topic file of the directory and of its nested memory directories
  * (team/) as a document (the local engine ranks on bodies too, so it takes
  * all files, not only the newest 200). Files recall cannot read are skipped.
- * With `persist`, a file whose stamp matches the index is not read at all;
- * the index is rewritten only when a file was added, changed or removed.
+ * With `persist`, a file whose stamp matches the index is not read at all; when
+ * none changed, the documents come from the index unparsed with its postings
+ * (the prompt hook parses only what it ranks with); the index is rewritten
+ * only when a file was added, changed or removed.
  */
-export function loadDocs(dir: string, options: LoadOptions = {}): RecallDoc[] {
-  const cached = options.persist ? readRecallIndex(dir) : new Map<string, IndexEntry>();
+export function loadCorpus(dir: string, options: LoadOptions = {}): Corpus {
+  const stored = options.persist && !options.rebuild ? openRecallIndex(dir) : undefined;
+  const walked = statMarkdownFiles(dir).filter(({ path: rel }) => rel !== INDEX_FILE && !rel.endsWith(`/${INDEX_FILE}`));
+  if (stored && walked.length === stored.files.length && walked.every((file, i) => file.path === stored.files[i]!.path && sameStamp(file.stamp, stored.files[i]!.stamp))) {
+    const docs: RecallDoc[] = [];
+    for (const { path: rel, doc } of stored.files) {
+      if (doc) docs.push(doc);
+      else options.onUnreadable?.(rel);
+    }
+    return { docs, postings: stored };
+  }
+  const cached = stored?.entries() ?? new Map<string, IndexEntry>();
   const current = new Map<string, IndexEntry>();
   let reread = 0;
-  for (const { path: rel, stamp } of statMarkdownFiles(dir)) {
-    if (rel === INDEX_FILE || rel.endsWith(`/${INDEX_FILE}`)) continue;
+  for (const { path: rel, stamp } of walked) {
     const hit = cached.get(rel);
     if (hit && sameStamp(hit.stamp, stamp)) {
       current.set(rel, hit);
@@ -59,11 +78,23 @@ export function loadDocs(dir: string, options: LoadOptions = {}): RecallDoc[] {
     current.set(rel, { stamp, doc: content ? documentFor(rel, content.text, content.mtimeMs) : null });
     reread++;
   }
-  if (options.persist && (reread > 0 || current.size !== cached.size)) writeRecallIndex(dir, current);
+  if (options.persist && (options.rebuild || reread > 0 || current.size !== cached.size)) writeRecallIndex(dir, current);
   const docs: RecallDoc[] = [];
   for (const [rel, entry] of current) {
     if (entry.doc) docs.push(entry.doc);
     else options.onUnreadable?.(rel);
   }
-  return docs;
+  return { docs };
+}
+
+/** The documents of the directory as plain objects (see `loadCorpus`). */
+export function loadDocs(dir: string, options: LoadOptions = {}): RecallDoc[] {
+  const plain = (docs: RecallDoc[]) => docs.map(({ path, type, mtimeMs, terms, lengths }) => ({ path, type, mtimeMs, terms, lengths }));
+  try {
+    return plain(loadCorpus(dir, options).docs);
+  } catch (error) {
+    // An index whose terms turned out damaged: read the files, and store what they say.
+    if (!(error instanceof StaleIndexError)) throw error;
+    return plain(loadCorpus(dir, { ...options, rebuild: true }).docs);
+  }
 }

@@ -1,7 +1,7 @@
 import { related } from './synonyms.js';
 import { dateTerms } from '../core/dates.js';
 import { tokenize } from '../core/tokenize.js';
-import { DOC_FIELDS, type DocField, type RecallDoc, searchTerms } from './document.js';
+import { addPostings, DOC_FIELDS, type DocField, type PostingSource, type RecallDoc, searchTerms, termsOf } from './document.js';
 import { escapeRegExp } from '../core/regexp.js';
 import { isTaskTerm } from './task-words.js';
 
@@ -102,20 +102,6 @@ const PROXIMITY_WINDOW = 3;
 const RESCORE_TOP = 30;
 const WARNING = /\b(?:gotcha|warning|careful|caution|never|don't|do not|avoid|bug|pitfall|caveat|breaks?|broken|fails?)\b|注意|不要|警告/i;
 
-interface Indexed {
-  doc: RecallDoc;
-  /** Term counts per field, for the terms counted so far (see `count`): absent means 0 for those. */
-  tf: Record<DocField, Map<string, number>>;
-}
-
-type TermCounts = Indexed['tf'];
-/**
- * The counts of a memory no counted term occurs in, shared and never written (`add` gives a memory
- * its own on its first term): a prompt's few words occur in few memories, and three Maps for each
- * of hundreds of memories were a measurable share of the prompt hook.
- */
-const NO_COUNTS: TermCounts = { name: new Map(), description: new Map(), body: new Map() };
-
 /**
  * One field of every document as a single string (documents separated by newlines), with the
  * offset where each document starts: a query's terms are found in one regular-expression pass
@@ -128,24 +114,34 @@ interface FieldCorpus {
 
 /**
  * A BM25F index over name, description and body. Pure; build once, query many times.
- * Term statistics are counted on demand, in one pass per query: the prompt hook ranks
- * a directory once per process, so counting every term of every memory would be waste.
+ * Term statistics are counted on demand, in one pass per query (the prompt hook ranks
+ * a directory once per process, so counting every term of every memory would be waste),
+ * or taken from a `PostingSource` that holds them already (the stored index).
  */
 export class RecallIndex {
-  private readonly docs: Indexed[];
-  private readonly byDoc: Map<RecallDoc, Indexed>;
-  /** For each counted term, the documents holding it (indices into `docs`, ascending): its length is the term's df. */
-  private readonly postings = new Map<string, number[]>();
+  private readonly docs: RecallDoc[];
+  private readonly indexOf: Map<RecallDoc, number>;
+  /**
+   * For each counted term, the documents holding it and its counts there, flat:
+   * [document, name count, description count, body count] per document, documents (indices into
+   * `docs`) ascending. Its length / 4 is the term's df. Plain numbers rather than a Map per
+   * document: the prompt hook's words often occur in most memories.
+   */
+  private readonly postings = new Map<string, readonly number[]>();
   private readonly avgLen: Record<DocField, number>;
-  /** The terms whose postings and `tf` are complete; `null` once every term is. */
+  /** The terms whose postings are complete; `null` once every term is. */
   private counted: Set<string> | null = new Set();
   private corpus: Record<DocField, FieldCorpus> | undefined;
+  /** The stored postings, with where each of their slots is among `docs` (-1: not ranked), when every document has a slot. */
+  private readonly stored: StoredPostings | undefined;
 
-  constructor(docs: RecallDoc[]) {
-    this.docs = docs.map((doc) => ({ doc, tf: NO_COUNTS }));
-    this.byDoc = new Map(this.docs.map((entry) => [entry.doc, entry]));
-    const n = Math.max(1, this.docs.length);
-    const average = (field: DocField) => this.docs.reduce((s, d) => s + d.doc.lengths[field], 0) / n || 1;
+  /** `postings`, when given, holds the counts of `docs` (or of more documents: the others are left out). */
+  constructor(docs: RecallDoc[], postings?: PostingSource) {
+    this.docs = docs;
+    this.indexOf = new Map(docs.map((doc, i) => [doc, i]));
+    this.stored = postings && storedSlots(docs, postings);
+    const n = Math.max(1, docs.length);
+    const average = (field: DocField) => docs.reduce((s, d) => s + d.lengths[field], 0) / n || 1;
     this.avgLen = { name: average('name'), description: average('description'), body: average('body') };
   }
 
@@ -154,48 +150,50 @@ export class RecallIndex {
     const counted = this.counted;
     if (counted === null) return;
     if (terms === undefined) {
-      this.docs.forEach((entry, i) => {
-        for (const field of DOC_FIELDS) for (const term of termsOf(entry.doc.terms[field])) if (!counted.has(term)) this.add(i, field, term);
+      const all = new Map<string, number[]>();
+      this.docs.forEach((doc, i) => {
+        addPostings(doc, i, all);
       });
+      for (const [term, flat] of all) if (!counted.has(term)) this.postings.set(term, flat);
       this.counted = null;
       return;
     }
-    const wanted = new Set([...terms].filter((t) => !counted.has(t)));
-    if (wanted.size === 0) return;
+    const wanted = [...new Set(terms)].filter((t) => !counted.has(t));
+    if (wanted.length === 0) return;
+    if (this.stored) for (const term of wanted) this.setPostings(term, this.stored.postingsOf(term));
+    else this.countInCorpus(wanted);
+    for (const term of wanted) counted.add(term);
+  }
+
+  private setPostings(term: string, flat: readonly number[]): void {
+    if (flat.length > 0) this.postings.set(term, flat);
+  }
+
+  /** Count `terms` in the documents' own terms: one regular-expression pass per field. */
+  private countInCorpus(terms: string[]): void {
     // A whole term: preceded and followed by a separator (space between terms, newline between documents) or an end.
-    const pattern = new RegExp(`(?<![^ \\n])(?:${[...wanted].map(escapeRegExp).join('|')})(?![^ \\n])`, 'g');
+    const pattern = new RegExp(`(?<![^ \\n])(?:${terms.map(escapeRegExp).join('|')})(?![^ \\n])`, 'g');
     this.corpus ??= corpusOf(this.docs);
-    for (const field of DOC_FIELDS) {
-      const { text, starts } = this.corpus[field];
+    // Per term and field, [document, count] runs: a field's documents come in order.
+    const runs = new Map<string, [number[], number[], number[]]>();
+    DOC_FIELDS.forEach((field, f) => {
+      const { text, starts } = this.corpus![field];
       let i = 0;
       for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
         while (i + 1 < starts.length && starts[i + 1]! <= match.index) i++;
-        this.add(i, field, match[0]);
+        let byField = runs.get(match[0]);
+        if (!byField) runs.set(match[0], (byField = [[], [], []]));
+        const run = byField[f]!;
+        if (run[run.length - 2] === i) run[run.length - 1]!++;
+        else run.push(i, 1);
       }
-    }
-    for (const term of wanted) {
-      counted.add(term);
-      // Found field by field, a term's documents arrive out of order.
-      this.postings.get(term)?.sort((a, b) => a - b);
-    }
-  }
-
-  /** One more occurrence of `term` in `field` of document `i`. */
-  private add(i: number, field: DocField, term: string): void {
-    const entry = this.docs[i]!;
-    if (entry.tf === NO_COUNTS) entry.tf = { name: new Map(), description: new Map(), body: new Map() };
-    const { tf } = entry;
-    const known = tf.name.has(term) || tf.description.has(term) || tf.body.has(term);
-    tf[field].set(term, (tf[field].get(term) ?? 0) + 1);
-    if (known) return;
-    const holders = this.postings.get(term);
-    if (holders) holders.push(i);
-    else this.postings.set(term, [i]);
+    });
+    for (const [term, byField] of runs) this.setPostings(term, mergeRuns(byField));
   }
 
   /** How many documents hold `term` (counted terms only). */
   private df(term: string): number {
-    return this.postings.get(term)?.length ?? 0;
+    return (this.postings.get(term)?.length ?? 0) / 4;
   }
 
   private idf(term: string): number {
@@ -203,16 +201,37 @@ export class RecallIndex {
     return Math.log(1 + (this.docs.length - df + 0.5) / (df + 0.5));
   }
 
-  /** Each field saturates on its own, then fields add up: a word in a short name says more than deep in a long body. */
-  private termScore(entry: Indexed, term: string, tuning: RankTuning): number {
+  /**
+   * The score of the counts at `flat[k]` (a document and its counts, see `postings`). Each field
+   * saturates on its own, then fields add up: a word in a short name says more than deep in a long body.
+   */
+  private termScore(flat: readonly number[], k: number, tuning: RankTuning): number {
+    const { lengths } = this.docs[flat[k]!]!;
     let score = 0;
-    for (const field of DOC_FIELDS) {
-      const tf = entry.tf[field].get(term);
+    for (let f = 0; f < DOC_FIELDS.length; f++) {
+      const tf = flat[k + 1 + f]!;
       if (!tf) continue;
-      const norm = 1 - tuning.b + (tuning.b * entry.doc.lengths[field]) / this.avgLen[field];
+      const field = DOC_FIELDS[f]!;
+      const norm = 1 - tuning.b + (tuning.b * lengths[field]) / this.avgLen[field];
       score += tuning.weights[field] * ((tf * (tuning.k1 + 1)) / (tf + tuning.k1 * norm));
     }
     return score;
+  }
+
+  /** Where document `i` is in the postings of `term` (a counted term); -1 when it does not hold it. */
+  private find(term: string, i: number): number {
+    const flat = this.postings.get(term);
+    if (!flat) return -1;
+    let low = 0;
+    let high = flat.length / 4 - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const doc = flat[middle * 4]!;
+      if (doc === i) return middle * 4;
+      if (doc < i) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
   }
 
   private scoreAll(weights: Map<string, number>, tuning: RankTuning): Ranked[] {
@@ -221,17 +240,17 @@ export class RecallIndex {
     // Each memory's score still adds its terms up in the query's order (the same sums as memory at a time).
     const totals = new Float64Array(this.docs.length);
     for (const [term, weight] of weights) {
-      const holders = this.postings.get(term);
-      if (!holders) continue;
+      const flat = this.postings.get(term);
+      if (!flat) continue;
       const idf = this.idf(term);
-      for (const i of holders) {
-        const termScore = this.termScore(this.docs[i]!, term, tuning);
-        if (termScore) totals[i]! += weight * idf * termScore;
+      for (let k = 0; k < flat.length; k += 4) {
+        const termScore = this.termScore(flat, k, tuning);
+        if (termScore) totals[flat[k]!]! += weight * idf * termScore;
       }
     }
     const scored: Ranked[] = [];
     totals.forEach((score, i) => {
-      if (score > 0) scored.push({ doc: this.docs[i]!.doc, score });
+      if (score > 0) scored.push({ doc: this.docs[i]!, score });
     });
     return scored;
   }
@@ -247,9 +266,10 @@ export class RecallIndex {
       const df = this.df(term);
       if (df < 2) continue;
       const together = new Map<string, number>();
-      for (const entry of this.docs) {
-        if (!DOC_FIELDS.some((f) => entry.tf[f].has(term))) continue;
-        const seen = new Set(DOC_FIELDS.flatMap((f) => [...entry.tf[f].keys()]));
+      const flat = this.postings.get(term)!;
+      for (let k = 0; k < flat.length; k += 4) {
+        const doc = this.docs[flat[k]!]!;
+        const seen = new Set(DOC_FIELDS.flatMap((f) => termsOf(doc.terms[f])));
         for (const other of seen) if (other !== term) together.set(other, (together.get(other) ?? 0) + 1);
       }
       const best = [...together]
@@ -330,7 +350,7 @@ export class RecallIndex {
 
   /** The share of the query's idf mass that `ranked` holds (see `abstain.heldAt`), overall and among known words. */
   private coverage(ranked: Ranked, terms: string[], tuning: RankTuning): Coverage {
-    const entry = this.byDoc.get(ranked.doc)!;
+    const i = this.indexOf.get(ranked.doc)!;
     const { heldAt } = tuning.abstain;
     let total = 0;
     let known = 0;
@@ -340,7 +360,8 @@ export class RecallIndex {
       const idf = this.idf(term);
       total += idf;
       if (this.df(term)) known += idf;
-      const held = this.termScore(entry, term, tuning);
+      const k = this.find(term, i);
+      const held = k < 0 ? 0 : this.termScore(this.postings.get(term)!, k, tuning);
       if (held > 0) {
         found += heldAt > 0 ? idf * Math.min(1, held / heldAt) : idf;
         words++;
@@ -354,14 +375,20 @@ export class RecallIndex {
    * Only a field holding both terms of a pair (known from the counts) is looked at.
    */
   private proximityPairs(doc: RecallDoc, queryTerms: string[]): number {
-    const { tf } = this.byDoc.get(doc)!;
+    const i = this.indexOf.get(doc)!;
     const fields = new Map<DocField, string[]>();
     const termsIn = (field: DocField) => fields.get(field) ?? fields.set(field, termsOf(doc.terms[field])).get(field)!;
+    const held = new Map<string, number>();
+    const holds = (term: string, f: number) => {
+      let k = held.get(term);
+      if (k === undefined) held.set(term, (k = this.find(term, i)));
+      return k >= 0 && this.postings.get(term)![k + 1 + f]! > 0;
+    };
     let pairs = 0;
-    for (let i = 0; i + 1 < queryTerms.length; i++) {
-      const [a, b] = [queryTerms[i]!, queryTerms[i + 1]!];
+    for (let j = 0; j + 1 < queryTerms.length; j++) {
+      const [a, b] = [queryTerms[j]!, queryTerms[j + 1]!];
       if (a === b) continue;
-      if (DOC_FIELDS.some((field) => tf[field].has(a) && tf[field].has(b) && near(termsIn(field), a, b))) pairs++;
+      if (DOC_FIELDS.some((field, f) => holds(a, f) && holds(b, f) && near(termsIn(field), a, b))) pairs++;
     }
     return pairs;
   }
@@ -438,16 +465,59 @@ function isToolUsage(doc: RecallDoc, fileText: string, tools: string[][]): boole
   return mentions && (doc.type === 'reference' || /\b(?:usage|how to use|command|syntax|flags?|options?)\b/i.test(text));
 }
 
-/** The terms of a field in order (`RecallDoc.terms` joins them with single spaces). */
-function termsOf(text: string): string[] {
-  return text === '' ? [] : text.split(' ');
+interface StoredPostings {
+  postingsOf(term: string): readonly number[];
 }
 
-function corpusOf(docs: Indexed[]): Record<DocField, FieldCorpus> {
+/**
+ * The postings of `source` in terms of `docs`: slots become document indices, documents left out
+ * are dropped. Undefined when a document has no slot there (its counts are not stored).
+ */
+function storedSlots(docs: RecallDoc[], source: PostingSource): StoredPostings | undefined {
+  const indexOfSlot = new Int32Array(source.slots).fill(-1);
+  for (let i = 0; i < docs.length; i++) {
+    const slot = source.slotOf(docs[i]!);
+    if (slot === undefined) return undefined;
+    indexOfSlot[slot] = i;
+  }
+  // Every slot ranked, in order: the stored postings are already in terms of `docs`.
+  if (docs.length === source.slots && indexOfSlot.every((i, slot) => i === slot)) return { postingsOf: (term) => source.postings(term) };
+  return {
+    postingsOf: (term) => {
+      const flat = source.postings(term);
+      const kept: number[] = [];
+      for (let k = 0; k < flat.length; k += 4) {
+        const i = indexOfSlot[flat[k]!]!;
+        if (i >= 0) kept.push(i, flat[k + 1]!, flat[k + 2]!, flat[k + 3]!);
+      }
+      return kept;
+    },
+  };
+}
+
+/** One term's [document, count] runs per field (each ascending) as postings: [document, name, description, body counts] ascending. */
+function mergeRuns(byField: [number[], number[], number[]]): number[] {
+  const flat: number[] = [];
+  const at = [0, 0, 0];
+  for (;;) {
+    let next = Infinity;
+    for (let f = 0; f < 3; f++) if (at[f]! < byField[f]!.length) next = Math.min(next, byField[f]![at[f]!]!);
+    if (next === Infinity) return flat;
+    flat.push(next, 0, 0, 0);
+    for (let f = 0; f < 3; f++) {
+      const runs = byField[f]!;
+      if (runs[at[f]!] !== next) continue;
+      flat[flat.length - 3 + f] = runs[at[f]! + 1]!;
+      at[f]! += 2;
+    }
+  }
+}
+
+function corpusOf(docs: RecallDoc[]): Record<DocField, FieldCorpus> {
   const build = (field: DocField): FieldCorpus => {
     const starts: number[] = [];
     let length = 0;
-    const parts = docs.map(({ doc }) => {
+    const parts = docs.map((doc) => {
       starts.push(length);
       length += doc.terms[field].length + 1;
       return doc.terms[field];

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { ModelError } from '../llm/model.js';
 import { settleDirectory } from '../store/lock.js';
 import { memoryParts } from './document.js';
-import { loadDocs, readForRecall } from './load.js';
-import { type Coverage, type RecallDoc, RecallIndex } from './rank.js';
+import { StaleIndexError } from './index-file.js';
+import { loadCorpus, readForRecall } from './load.js';
+import { type Coverage, type Ranking, type RecallDoc, RecallIndex } from './rank.js';
 import { renderMemory } from './render.js';
 import { fuseRankings } from './dense.js';
 
@@ -89,9 +90,13 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
     }
   }
 
-  const unreadable: string[] = [];
-  const everyDoc = loadDocs(options.dir, { persist: true, onUnreadable: (rel) => unreadable.push(rel) });
-  const docs = everyDoc.filter((d) => !skip.has(d.path));
+  let unreadable: string[] = [];
+  const load = (rebuild: boolean) => {
+    unreadable = [];
+    const corpus = loadCorpus(options.dir, { persist: true, rebuild, onUnreadable: (rel) => unreadable.push(rel) });
+    return { ...corpus, all: corpus.docs, docs: corpus.docs.filter((d) => !skip.has(d.path)) };
+  };
+  let corpus = load(false);
   // The fields the ranker read before documents dropped their text: the frontmatter's other keys are not the memory's words.
   const textOf = (doc: RecallDoc) => {
     const content = readForRecall(path.join(options.dir, doc.path));
@@ -101,7 +106,17 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
   };
   const trySemantic = options.semantic !== false && !options.abstain;
   // With the model, all the words' candidates (their best 30) take part in the fusion, not only the best `limit`.
-  const lexical = new RecallIndex(docs).rank(options.query, { limit: trySemantic ? docs.length : limit, recentTools, textOf, nowMs: now, abstain: options.abstain });
+  const rank = () => new RecallIndex(corpus.docs, corpus.postings).rank(options.query, { limit: trySemantic ? corpus.docs.length : limit, recentTools, textOf, nowMs: now, abstain: options.abstain });
+  let lexical: Ranking;
+  try {
+    lexical = rank();
+  } catch (error) {
+    // The index read lazily turned out damaged: rank what the files say, and store that.
+    if (!(error instanceof StaleIndexError)) throw error;
+    corpus = load(true);
+    lexical = rank();
+  }
+  const { docs } = corpus;
   const { coverage, confident } = lexical;
   let ranked = lexical.ranked;
   // Loaded here: the model's packages are heavy, and the prompt hook never asks for them. Only the
@@ -109,7 +124,7 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
   const candidates = lexical.ranked.length > 0 ? lexical.ranked.map((r) => r.doc) : docs;
   const dense = trySemantic
     ? await (await import('./semantic.js')).semanticScores(options.dir, candidates, options.query, {
-        all: everyDoc,
+        all: corpus.all,
         maxNewLines: lexical.ranked.length > 0 ? undefined : MEANING_ALONE_NEW_LINES,
         warn: options.warn,
       })

@@ -61,7 +61,7 @@ describe('recall --hook fast path', () => {
     expect(JSON.parse(warm.stdout).hookSpecificOutput.additionalContext).toContain('Merge freeze');
     const memoriesRead = warm.read.filter((file) => file.startsWith(ws.dir) && file.endsWith('.md'));
     expect(memoriesRead).toEqual([path.join(ws.dir, 'project_freeze.md')]);
-    expect(warm.read).toContain(path.join(ws.dir, '.memdir/recall-index.json'));
+    expect(warm.read).toContain(path.join(ws.dir, '.memdir/recall-index.jsonl'));
   });
 
   test('the claude engine answers through the fast path too', async () => {

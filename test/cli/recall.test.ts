@@ -56,7 +56,7 @@ describe('memdir recall', () => {
       expect(inUse['feedback_psql.md']).toBe(plain['feedback_psql.md']);
       expect(inUse['reference_db.md']).toBe(plain['reference_db.md']);
     }
-    expect(fs.existsSync(path.join(dir, '.memdir/recall-index.json'))).toBe(true);
+    expect(fs.existsSync(path.join(dir, '.memdir/recall-index.jsonl'))).toBe(true);
   });
   test('prints the matching memory with its header; --json lists scores', async () => {
     const { project, dir, env } = workspace();

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { DOCUMENT_VERSION } from '../../src/recall/document.js';
-import { readRecallIndex, recallIndexPath } from '../../src/recall/index-file.js';
-import { loadDocs } from '../../src/recall/load.js';
+import { readRecallIndex, recallIndexPath, writeRecallIndex } from '../../src/recall/index-file.js';
+import { loadCorpus, loadDocs } from '../../src/recall/load.js';
+import { RecallIndex } from '../../src/recall/rank.js';
+import { recall } from '../../src/recall/recall.js';
 import { loadDirectories } from '../../src/store/dir-reader.js';
 import { statMarkdownFiles } from '../../src/store/stat-walk.js';
 import { fixtureMemoryDirs } from '../helpers/fixtures.js';
@@ -24,9 +26,9 @@ function memoryDir(): string {
 
 /** Renames every cached document to CACHED (its name's terms): a document read from its file again has its real name. */
 function markCached(dir: string): void {
-  const stored = JSON.parse(fs.readFileSync(recallIndexPath(dir), 'utf8'));
-  for (const entry of Object.values(stored.files) as unknown[][]) if (entry[4]) (entry[4] as { terms: { name: string } }).terms.name = 'CACHED';
-  fs.writeFileSync(recallIndexPath(dir), JSON.stringify(stored));
+  const entries = readRecallIndex(dir);
+  for (const entry of entries.values()) if (entry.doc) entry.doc.terms.name = 'CACHED';
+  expect(writeRecallIndex(dir, entries)).toBe(true);
 }
 
 /** A directory indexed with `rel` at SOME_TIME (a whole millisecond, so it can be put back exactly), every document marked cached. */
@@ -125,38 +127,58 @@ describe('recall index: invalidation', () => {
 });
 
 describe('recall index: never trusted blindly, never fatal', () => {
-  const stored = (dir: string) => JSON.parse(fs.readFileSync(recallIndexPath(dir), 'utf8'));
+  const indexText = (dir: string) => fs.readFileSync(recallIndexPath(dir), 'utf8');
+  const header = (dir: string) => JSON.parse(indexText(dir).split('\n')[0]!);
 
   test.each([
-    ['not JSON', () => 'garbage{'],
+    ['not JSON', () => 'garbage{\n'],
     ['cut in half', (text: string) => text.slice(0, text.length >> 1)],
+    ['cut at a line', (text: string) => text.slice(0, text.lastIndexOf('\n', text.length - 2) + 1)],
+    ['lengthened', (text: string) => `${text}{"t":"alpha","p":[0,9,9,9]}\n`],
     ['empty', () => ''],
     ['another document version', (text: string) => text.replace(`"documentVersion":${DOCUMENT_VERSION}`, `"documentVersion":${DOCUMENT_VERSION + 1}`)],
     ['another format', (text: string) => text.replace(/"format":\d+/, '"format":99')],
     ['an earlier format', (text: string) => text.replace(/"format":\d+/, '"format":1')],
-    ['files is not an object', (text: string) => JSON.stringify({ ...JSON.parse(text), files: 3 })],
+    ['a malformed file entry', (text: string) => text.replace('["a.md",', '["a.md","x",')],
   ])('an index that is %s is rebuilt from the files', (_label, corrupt) => {
     const dir = memoryDir();
     names(dir);
     markCached(dir);
-    fs.writeFileSync(recallIndexPath(dir), corrupt(fs.readFileSync(recallIndexPath(dir), 'utf8')));
+    fs.writeFileSync(recallIndexPath(dir), corrupt(indexText(dir)));
     expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'carol' });
-    expect(stored(dir).documentVersion).toBe(DOCUMENT_VERSION);
+    expect(header(dir).documentVersion).toBe(DOCUMENT_VERSION);
     expect(readRecallIndex(dir).size).toBe(3);
   });
 
-  test('a malformed entry is dropped and its file read again', () => {
+  test('the JSON index of earlier versions is removed when this one is written', () => {
+    const dir = memoryDir();
+    fs.mkdirSync(path.join(dir, '.memdir'));
+    fs.writeFileSync(path.join(dir, '.memdir/recall-index.json'), '{"format":3}');
+    names(dir);
+    expect(fs.readdirSync(path.join(dir, '.memdir'))).not.toContain('recall-index.json');
+  });
+
+  test('damaged terms of one file, found when they are read: that file is read again and the index rewritten', () => {
     const dir = memoryDir();
     names(dir);
     markCached(dir);
-    const index = stored(dir);
-    index.files['a.md'] = ['x', 1, 2, 3, null];
-    index.files['b.md'][4].path = 'elsewhere.md';
-    index.files['c.md'][4].terms.body = ['not', 'terms', 'as', 'stored'];
-    index.files['d.md'] = [1, 2, 3, 4, { path: 'd.md' }];
-    fs.writeFileSync(recallIndexPath(dir), JSON.stringify(index));
+    // Same length, so the file still looks whole: only reading the line finds the damage.
+    fs.writeFileSync(recallIndexPath(dir), indexText(dir).replace('["CACHED","bravo",', '[12345678,"bravo",'));
+    expect(readRecallIndex(dir).get('b.md')).toBeUndefined();
     expect(names(dir)).toEqual({ 'a.md': 'alpha', 'b.md': 'bravo', 'c.md': 'carol' });
-    expect([...readRecallIndex(dir).keys()]).toEqual(['a.md', 'b.md', 'c.md']);
+    expect(readRecallIndex(dir).get('b.md')?.doc?.terms.name).toBe('bravo');
+  });
+
+  test('damaged postings, found while ranking: recall ranks what the files say and rewrites the index', async () => {
+    const dir = memoryDir();
+    const question = 'what do we know about bravo?';
+    const expected = await recall({ dir, query: question, engine: 'local', semantic: false });
+    expect(expected.memories[0]?.path).toBe('b.md');
+    const damaged = indexText(dir).replace('{"t":"bravo","p":[', '{"t":"bravo","p":{');
+    expect(damaged).not.toBe(indexText(dir));
+    fs.writeFileSync(recallIndexPath(dir), damaged);
+    expect(await recall({ dir, query: question, engine: 'local', semantic: false })).toEqual(expected);
+    expect(indexText(dir)).toContain('{"t":"bravo","p":[');
   });
 
   test('a directory that cannot take the index is read without one', () => {
@@ -209,5 +231,36 @@ describe('the index walk lists what the directory reader reads', () => {
 
   test.each(fixtureMemoryDirs().map((dir) => [path.basename(path.dirname(path.dirname(dir))), dir]))('real directory %s', (_name, dir) => {
     expect(walkFiles(dir)).toEqual(readerFiles(dir));
+  });
+});
+
+describe('ranking from the stored postings', () => {
+  /** A few queries from a directory's own words: a memory's description, its first words, and two of them across memories. */
+  const queriesFor = (docs: { terms: { description: string; body: string } }[]) =>
+    docs
+      .slice(0, 8)
+      .flatMap((doc, i) => [
+        doc.terms.description,
+        doc.terms.body.split(' ').slice(0, 4).join(' '),
+        `${doc.terms.description.split(' ')[0] ?? ''} ${docs[(i + 3) % docs.length]!.terms.body.split(' ')[2] ?? ''}`,
+      ]);
+
+  const withTopics = fixtureMemoryDirs().filter((dir) => fs.readdirSync(dir).some((name) => name.endsWith('.md') && name !== 'MEMORY.md'));
+  test.each(withTopics.map((dir) => [path.basename(path.dirname(path.dirname(dir))), dir]))('%s: the same rankings as counting the files, with and without memories left out', (_name, fixture) => {
+    const dir = tempDir();
+    fs.cpSync(fixture, dir, { recursive: true });
+    const fresh = loadDocs(dir);
+    loadDocs(dir, { persist: true });
+    const corpus = loadCorpus(dir, { persist: true });
+    expect(corpus.postings).toBeDefined();
+    const shown = (ranking: ReturnType<RecallIndex['rank']>) => [ranking.ranked.map((r) => [r.doc.path, r.score]), ranking.coverage, ranking.confident];
+    for (const skip of [new Set<string>(), new Set(fresh.filter((_, i) => i % 3 === 0).map((d) => d.path))]) {
+      const counted = new RecallIndex(fresh.filter((d) => !skip.has(d.path)));
+      const stored = new RecallIndex(
+        corpus.docs.filter((d) => !skip.has(d.path)),
+        corpus.postings,
+      );
+      for (const query of queriesFor(fresh)) for (const abstain of [false, true]) expect(shown(stored.rank(query, { abstain, nowMs: 0 }))).toEqual(shown(counted.rank(query, { abstain, nowMs: 0 })));
+    }
   });
 });

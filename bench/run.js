@@ -11,8 +11,23 @@ import sync from './sync.bench.js';
 import extractHook from './extract-hook.bench.js';
 import hooks from './hooks.bench.js';
 import dream from './dream.bench.js';
+import hookInstructions from './hook-instructions.bench.js';
 
-const all = { startup, scan, lint, lintFix, refactor, recall, 'recall-index': recallIndex, 'extract-parse': extractParse, 'extract-hook': extractHook, sync, hooks, dream };
+const all = {
+  startup,
+  scan,
+  lint,
+  lintFix,
+  refactor,
+  recall,
+  'recall-index': recallIndex,
+  'extract-parse': extractParse,
+  'extract-hook': extractHook,
+  sync,
+  hooks,
+  dream,
+  'hook-instructions': hookInstructions,
+};
 const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(all)) {
   if (!all[name]) {

@@ -194,20 +194,22 @@ export function readRecallIndex(dir: string): Map<string, IndexEntry> {
  */
 export function writeRecallIndex(dir: string, entries: Map<string, IndexEntry>): boolean {
   const files: FileRow[] = [];
-  const lines: string[] = [];
+  const termLines: string[] = [];
   const postings = new Map<string, number[]>();
   let line = 0;
   for (const [rel, { stamp, doc }] of entries) {
     const slot = files.length;
     const terms = doc ? asciiJson(DOC_FIELDS.map((field) => doc.terms[field])) : 'null';
     files.push([rel, stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino, doc?.type ?? null, doc?.mtimeMs ?? 0, doc?.lengths.name ?? 0, doc?.lengths.description ?? 0, doc?.lengths.body ?? 0, line]);
-    lines.push(terms);
+    termLines.push(terms);
     line += terms.length + 1;
     if (doc) addPostings(doc, slot, postings);
   }
-  const head = `${asciiJson({ format: INDEX_FORMAT, documentVersion: DOCUMENT_VERSION, files })}\n${lines.map((terms) => `${terms}\n`).join('')}`;
-  let body = '';
-  for (const [term, flat] of postings) body += `{"t":${asciiJson(term)},"p":[${flat.join(',')}]}\n`;
+  const head = `${asciiJson({ format: INDEX_FORMAT, documentVersion: DOCUMENT_VERSION, files })}\n${termLines.map((terms) => `${terms}\n`).join('')}`;
+  const lines: string[] = [];
+  for (const [term, flat] of postings) lines.push(`{"t":${JSON.stringify(term)},"p":[${flat.join(',')}]}\n`);
+  // Escaped once for all terms: nearly every term of an English memory is ASCII already.
+  const body = ascii(lines.join(''));
   const postingsAt = head.length;
   const end = postingsAt + body.length;
   try {
@@ -228,7 +230,11 @@ export function writeRecallIndex(dir: string, entries: Map<string, IndexEntry>):
  * by its bytes, and an ASCII text decodes several times faster than one with a single accent or CJK term.
  */
 function asciiJson(value: unknown): string {
-  const json = JSON.stringify(value);
+  return ascii(JSON.stringify(value));
+}
+
+/** JSON text with its non-ASCII characters escaped. */
+function ascii(json: string): string {
   // One native pass finds an all-ASCII text (every generated or English-only index): no escaping to do.
   if (Buffer.byteLength(json) === json.length && !json.includes('\u007f')) return json;
   return json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

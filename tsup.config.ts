@@ -21,9 +21,10 @@ const builtinsOnce: NonNullable<Options['esbuildPlugins']>[number] = {
     });
     build.onLoad({ filter: /.*/, namespace: 'builtin' }, ({ path }) => {
       // Plain values only: a getter (fs.promises, fs.ReadStream) loads more modules when read.
+      // One pure statement per name, so the bundle keeps only the names it uses.
       const module = require(path) as object;
       const exported = Object.keys(module).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key) && key !== 'default' && 'value' in Object.getOwnPropertyDescriptor(module, key)!);
-      return { contents: `const m = require(${JSON.stringify(`node:${path}`)});\nexport default m;\nexport const { ${exported.join(', ')} } = m;\n`, loader: 'js' };
+      return { contents: `const m = require(${JSON.stringify(`node:${path}`)});\nexport default m;\n${exported.map((name) => `export const ${name} = /* @__PURE__ */ (() => m.${name})();\n`).join('')}`, loader: 'js' };
     });
   },
 };

@@ -24,7 +24,10 @@ const builtinsOnce: NonNullable<Options['esbuildPlugins']>[number] = {
       // One pure statement per name, so the bundle keeps only the names it uses.
       const module = require(path) as object;
       const exported = Object.keys(module).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key) && key !== 'default' && 'value' in Object.getOwnPropertyDescriptor(module, key)!);
-      return { contents: `const m = require(${JSON.stringify(`node:${path}`)});\nexport default m;\n${exported.map((name) => `export const ${name} = /* @__PURE__ */ (() => m.${name})();\n`).join('')}`, loader: 'js' };
+      return {
+        contents: `const m = require(${JSON.stringify(`node:${path}`)});\nexport default m;\n${exported.map((name) => `export const ${name} = /* @__PURE__ */ (() => m.${name})();\n`).join('')}`,
+        loader: 'js',
+      };
     });
   },
 };

@@ -98,6 +98,7 @@ export interface RankOptions {
 
 const EXPANSION_WEIGHT = 0.35;
 const PROXIMITY_WINDOW = 3;
+const SPACE = 0x20;
 /** Only the best few candidates are re-scored for proximity and dates (cheap on 5,000 files). */
 const RESCORE_TOP = 30;
 const WARNING = /\b(?:gotcha|warning|careful|caution|never|don't|do not|avoid|bug|pitfall|caveat|breaks?|broken|fails?)\b|注意|不要|警告/i;
@@ -376,8 +377,6 @@ export class RecallIndex {
    */
   private proximityPairs(doc: RecallDoc, queryTerms: string[]): number {
     const i = this.indexOf.get(doc)!;
-    const fields = new Map<DocField, string[]>();
-    const termsIn = (field: DocField) => fields.get(field) ?? fields.set(field, termsOf(doc.terms[field])).get(field)!;
     const held = new Map<string, number>();
     const holds = (term: string, f: number) => {
       let k = held.get(term);
@@ -388,7 +387,7 @@ export class RecallIndex {
     for (let j = 0; j + 1 < queryTerms.length; j++) {
       const [a, b] = [queryTerms[j]!, queryTerms[j + 1]!];
       if (a === b) continue;
-      if (DOC_FIELDS.some((field, f) => holds(a, f) && holds(b, f) && near(termsIn(field), a, b))) pairs++;
+      if (DOC_FIELDS.some((field, f) => holds(a, f) && holds(b, f) && near(doc.terms[field], a, b))) pairs++;
     }
     return pairs;
   }
@@ -417,14 +416,44 @@ function bestByScore(ranked: Ranked[], count: number): Ranked[] {
     .slice(0, count);
 }
 
-function near(tokens: string[], a: string, b: string): boolean {
-  let lastA = -Infinity;
-  let lastB = -Infinity;
-  for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i] === a) lastA = i;
-    else if (tokens[i] === b) lastB = i;
-    else continue;
-    if (Math.abs(lastA - lastB) <= PROXIMITY_WINDOW) return true;
+/**
+ * Whether terms `a` and `b` (distinct) occur within PROXIMITY_WINDOW terms of each other in `terms`
+ * (a field's terms joined by spaces). Found by their offsets, not by splitting the field: the prompt
+ * hook looks at the long bodies of its best 30 memories. The closest pair of an `a` and a `b` is
+ * always next to each other among both terms' occurrences in order, so only those are measured.
+ */
+function near(terms: string, a: string, b: string): boolean {
+  let atA = termAt(terms, a, 0);
+  let atB = termAt(terms, b, 0);
+  while (atA >= 0 && atB >= 0) {
+    if (atA < atB) {
+      const nextA = termAt(terms, a, atA + a.length);
+      if ((nextA < 0 || nextA > atB) && withinWindow(terms, atA, atB)) return true;
+      atA = nextA;
+    } else {
+      const nextB = termAt(terms, b, atB + b.length);
+      if ((nextB < 0 || nextB > atA) && withinWindow(terms, atB, atA)) return true;
+      atB = nextB;
+    }
+  }
+  return false;
+}
+
+/** The offset of the next whole term `term` in `terms` from offset `from`; -1 when there is none. */
+function termAt(terms: string, term: string, from: number): number {
+  for (let at = terms.indexOf(term, from); at >= 0; at = terms.indexOf(term, at + 1)) {
+    const end = at + term.length;
+    if ((at === 0 || terms.charCodeAt(at - 1) === SPACE) && (end === terms.length || terms.charCodeAt(end) === SPACE)) return at;
+  }
+  return -1;
+}
+
+/** Whether the terms starting at offsets `from` < `to` are at most PROXIMITY_WINDOW terms apart (that many spaces between them). */
+function withinWindow(terms: string, from: number, to: number): boolean {
+  let space = from - 1;
+  for (let spaces = 0; spaces <= PROXIMITY_WINDOW; spaces++) {
+    space = terms.indexOf(' ', space + 1);
+    if (space < 0 || space >= to) return true; // `spaces` spaces between them
   }
   return false;
 }

@@ -55,6 +55,20 @@ describe('ranking', () => {
     expect(scores(0)[0]![1]).toBeCloseTo(scores(0)[1]![1] as number, 5);
     expect(scores(0.2).map(([p]) => p)).toEqual(['near.md', 'apart.md']);
   });
+  test('a pair is near within three terms, in either order, anywhere in the field, and only as whole terms', () => {
+    const bonus = (body: string) => {
+      const index = new RecallIndex([doc('x.md', 'Notes', '', body)]);
+      const score = (proximity: number) => index.search('flush cache', { nowMs: NOW, tuning: { proximity } })[0]!.score;
+      return score(0.2) / score(0);
+    };
+    expect(documentFor('x.md', 'flush cachet cache', NOW).terms.body).toBe('flush cachet cach');
+    expect(bonus('flush alpha beta cache')).toBeCloseTo(1.2, 9);
+    expect(bonus('flush alpha beta gamma cache')).toBeCloseTo(1, 9);
+    expect(bonus('cache alpha beta flush')).toBeCloseTo(1.2, 9);
+    expect(bonus('flush alpha beta gamma delta cache, later cache alpha flush')).toBeCloseTo(1.2, 9);
+    expect(bonus('flush cachet alpha beta gamma cache')).toBeCloseTo(1, 9);
+    expect(bonus('flushometer alpha cache beta gamma delta flush')).toBeCloseTo(1, 9);
+  });
   test('a term is counted in every field of every memory in one pass per field: BM25F by hand', () => {
     // "vet" sits in b's body, a's name and body, and c's description: found field by field, out of document order.
     const docs = [

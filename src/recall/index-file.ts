@@ -16,9 +16,11 @@ import { addPostings, DOC_FIELDS, DOCUMENT_VERSION, type DocField, type PostingS
  *
  * JSON lines, all ASCII, so the prompt hook can find a term's line by its bytes and parse only the
  * lines it needs (the header, its words' postings, the terms of the few memories it re-scores):
- * 1. `{"format","documentVersion","files":[[path, size, mtimeMs, ctimeMs, ino, type, docMtimeMs,
- *    name length, description length, body length, terms line] …]}`, type null for a file recall
- *    cannot read, the terms line as a byte offset from the end of this line;
+ * 1. `{"format","documentVersion","paths":[…],"types":[…],"numbers":[…]}`: per file, its path, its
+ *    type (null for a file recall cannot read) and FILE_NUMBERS numbers (its stamp: size, mtimeMs,
+ *    ctimeMs, ino; its document's mtimeMs; its name, description and body lengths; its terms line
+ *    as a byte offset from the end of this line). Columns rather than a row per file: the prompt
+ *    hook parses and checks every file's entry, and three arrays cost far less than hundreds;
  * 2. one line per file, in the same order: `[name terms, description terms, body terms]` or null;
  * 3. one line per term: `{"t":term,"p":[slot, name count, description count, body count, …]}`,
  *    slots (file numbers) ascending;
@@ -29,7 +31,7 @@ export const RECALL_INDEX_FILE = 'recall-index.jsonl';
 /** The JSON index of earlier versions, removed when this one is written. */
 const FORMER_INDEX_FILE = 'recall-index.json';
 /** The layout of this file; DOCUMENT_VERSION covers what the documents hold. */
-const INDEX_FORMAT = 4;
+const INDEX_FORMAT = 5;
 const NEWLINE = 0x0a;
 
 export interface IndexEntry {
@@ -37,7 +39,10 @@ export interface IndexEntry {
   doc: RecallDoc | null;
 }
 
-type FileRow = [string, number, number, number, number, string | null, number, number, number, number, number];
+/** The numbers of one file in the header's `numbers`: [size, mtimeMs, ctimeMs, ino, document mtimeMs, name, description, body lengths, terms line]. */
+const FILE_NUMBERS = 9;
+/** Where the counts start among a file's numbers: the field lengths and the terms line, non-negative integers. */
+const FIRST_COUNT = 5;
 
 /** A stored index found damaged while it was being read lazily: the caller reads the files instead. */
 export class StaleIndexError extends Error {
@@ -70,7 +75,11 @@ export function openRecallIndex(dir: string): StoredIndex | undefined {
  * Only damage found later throws (StaleIndexError), from `terms` or `postings`.
  */
 export class StoredIndex implements PostingSource {
-  readonly files: Array<{ path: string; stamp: FileStamp; doc: StoredDoc | null }> = [];
+  /** Each file's path, by slot. */
+  readonly paths: readonly string[];
+  /** Each file's document (null: a file recall cannot read), by slot. */
+  readonly docs: Array<StoredDoc | null> = [];
+  private readonly numbers: readonly number[];
   private readonly postingsStart: number;
   private readonly end: number;
   /** Byte offset of each file's terms line. */
@@ -84,17 +93,46 @@ export class StoredIndex implements PostingSource {
     if (trailer.end !== trailerStart || typeof trailer.postings !== 'number' || trailer.postings > trailerStart) throw new StaleIndexError('not whole');
     this.postingsStart = trailer.postings - 1; // at the newline before the first postings line
     this.end = trailerStart;
-    const header = JSON.parse(bytes.toString('utf8', 0, headerEnd)) as { format?: unknown; documentVersion?: unknown; files?: unknown };
-    if (header.format !== INDEX_FORMAT || header.documentVersion !== DOCUMENT_VERSION || !Array.isArray(header.files)) throw new StaleIndexError('another version');
-    for (const row of header.files as unknown[]) {
-      if (!isFileRow(row)) throw new StaleIndexError('a malformed file entry');
-      const [rel, size, mtimeMs, ctimeMs, ino, type, docMtimeMs, name, description, body, line] = row;
-      if (headerEnd + 1 + line >= this.postingsStart + 1) throw new StaleIndexError('a file without its terms');
-      this.lineStarts.push(headerEnd + 1 + line);
-      const slot = this.files.length;
-      const doc = type === null ? null : new StoredDoc(rel, type, docMtimeMs, { name, description, body }, this, slot);
-      this.files.push({ path: rel, stamp: { size, mtimeMs, ctimeMs, ino }, doc });
+    const header = JSON.parse(bytes.toString('utf8', 0, headerEnd)) as { format?: unknown; documentVersion?: unknown; paths?: unknown; types?: unknown; numbers?: unknown };
+    if (header.format !== INDEX_FORMAT || header.documentVersion !== DOCUMENT_VERSION) throw new StaleIndexError('another version');
+    const { paths, types, numbers } = header;
+    if (!Array.isArray(paths) || !Array.isArray(types) || !Array.isArray(numbers) || types.length !== paths.length || numbers.length !== paths.length * FILE_NUMBERS) {
+      throw new StaleIndexError('a malformed file entry');
     }
+    // Plain loops over the columns, no destructuring: the prompt hook checks every file's entry.
+    for (let slot = 0; slot < paths.length; slot++) {
+      const type: unknown = types[slot];
+      if (typeof paths[slot] !== 'string' || (type !== null && typeof type !== 'string')) throw new StaleIndexError('a malformed file entry');
+      const at = slot * FILE_NUMBERS;
+      for (let k = at; k < at + FIRST_COUNT; k++) if (typeof numbers[k] !== 'number') throw new StaleIndexError('a malformed file entry');
+      for (let k = at + FIRST_COUNT; k < at + FILE_NUMBERS; k++) if (!isCount(numbers[k])) throw new StaleIndexError('a malformed file entry');
+      const lineStart = headerEnd + 1 + (numbers[at + 8] as number);
+      if (lineStart >= this.postingsStart + 1) throw new StaleIndexError('a file without its terms');
+      this.lineStarts.push(lineStart);
+      const lengths = { name: numbers[at + 5] as number, description: numbers[at + 6] as number, body: numbers[at + 7] as number };
+      this.docs.push(type === null ? null : new StoredDoc(paths[slot] as string, type as string, numbers[at + 4] as number, lengths, this, slot));
+    }
+    this.paths = paths as string[];
+    this.numbers = numbers as number[];
+  }
+
+  /** The stamp the file in `slot` had when it was read. */
+  stampAt(slot: number): FileStamp {
+    const at = slot * FILE_NUMBERS;
+    const numbers = this.numbers;
+    return { size: numbers[at]!, mtimeMs: numbers[at + 1]!, ctimeMs: numbers[at + 2]!, ino: numbers[at + 3]! };
+  }
+
+  /** Whether `files` (sorted by path) are exactly the stored files, each with the stamp it had when read. */
+  isCurrent(files: ReadonlyArray<{ path: string; stamp: FileStamp }>): boolean {
+    if (files.length !== this.paths.length) return false;
+    const numbers = this.numbers;
+    for (let slot = 0; slot < files.length; slot++) {
+      const { path: rel, stamp } = files[slot]!;
+      const at = slot * FILE_NUMBERS;
+      if (rel !== this.paths[slot] || stamp.size !== numbers[at] || stamp.mtimeMs !== numbers[at + 1] || stamp.ctimeMs !== numbers[at + 2] || stamp.ino !== numbers[at + 3]) return false;
+    }
+    return true;
   }
 
   /** The terms of the file in `slot`, one string per field. */
@@ -114,7 +152,7 @@ export class StoredIndex implements PostingSource {
     if (!Array.isArray(flat) || flat.length % 4 !== 0) throw new StaleIndexError('malformed postings for a term');
     for (let i = 0; i < flat.length; i += 4) {
       const slot = flat[i];
-      const ordered = Number.isInteger(slot) && slot >= 0 && slot < this.files.length && (i === 0 || slot > flat[i - 4]);
+      const ordered = Number.isInteger(slot) && slot >= 0 && slot < this.paths.length && (i === 0 || slot > flat[i - 4]);
       if (!ordered || !isCount(flat[i + 1]) || !isCount(flat[i + 2]) || !isCount(flat[i + 3])) throw new StaleIndexError('malformed postings for a term');
     }
     return flat as number[];
@@ -123,9 +161,10 @@ export class StoredIndex implements PostingSource {
   /** Every entry with its document read in full; one whose terms cannot be read is left out (its file is read again). */
   entries(): Map<string, IndexEntry> {
     const entries = new Map<string, IndexEntry>();
-    for (const { path: rel, stamp, doc } of this.files) {
+    for (let slot = 0; slot < this.paths.length; slot++) {
+      const doc = this.docs[slot]!;
       try {
-        entries.set(rel, { stamp, doc: doc && { path: doc.path, type: doc.type, mtimeMs: doc.mtimeMs, terms: doc.terms, lengths: doc.lengths } });
+        entries.set(this.paths[slot]!, { stamp: this.stampAt(slot), doc: doc && { path: doc.path, type: doc.type, mtimeMs: doc.mtimeMs, terms: doc.terms, lengths: doc.lengths } });
       } catch (error) {
         if (!(error instanceof StaleIndexError)) throw error;
       }
@@ -134,7 +173,7 @@ export class StoredIndex implements PostingSource {
   }
 
   get slots(): number {
-    return this.files.length;
+    return this.paths.length;
   }
 
   slotOf(doc: RecallDoc): number | undefined {
@@ -174,14 +213,6 @@ function parseLine(bytes: Buffer, start: number): unknown {
 
 const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
 
-/** Checked field by field (no slices or callbacks): the prompt hook checks every row of the index. */
-function isFileRow(row: unknown): row is FileRow {
-  if (!Array.isArray(row) || row.length !== 11 || typeof row[0] !== 'string' || (row[5] !== null && typeof row[5] !== 'string')) return false;
-  for (const at of [1, 2, 3, 4, 6]) if (typeof row[at] !== 'number') return false;
-  for (let at = 7; at < 11; at++) if (!isCount(row[at])) return false;
-  return true;
-}
-
 /** Every entry of the stored index, documents read in full; empty when there is none or it cannot be trusted. */
 export function readRecallIndex(dir: string): Map<string, IndexEntry> {
   return openRecallIndex(dir)?.entries() ?? new Map();
@@ -193,19 +224,23 @@ export function readRecallIndex(dir: string): Map<string, IndexEntry> {
  * created where writing is allowed.
  */
 export function writeRecallIndex(dir: string, entries: Map<string, IndexEntry>): boolean {
-  const files: FileRow[] = [];
+  const paths: string[] = [];
+  const types: Array<string | null> = [];
+  const numbers: number[] = [];
   const termLines: string[] = [];
   const postings = new Map<string, number[]>();
   let line = 0;
   for (const [rel, { stamp, doc }] of entries) {
-    const slot = files.length;
+    const slot = paths.length;
     const terms = doc ? asciiJson(DOC_FIELDS.map((field) => doc.terms[field])) : 'null';
-    files.push([rel, stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino, doc?.type ?? null, doc?.mtimeMs ?? 0, doc?.lengths.name ?? 0, doc?.lengths.description ?? 0, doc?.lengths.body ?? 0, line]);
+    paths.push(rel);
+    types.push(doc?.type ?? null);
+    numbers.push(stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino, doc?.mtimeMs ?? 0, doc?.lengths.name ?? 0, doc?.lengths.description ?? 0, doc?.lengths.body ?? 0, line);
     termLines.push(terms);
     line += terms.length + 1;
     if (doc) addPostings(doc, slot, postings);
   }
-  const head = `${asciiJson({ format: INDEX_FORMAT, documentVersion: DOCUMENT_VERSION, files })}\n${termLines.map((terms) => `${terms}\n`).join('')}`;
+  const head = `${asciiJson({ format: INDEX_FORMAT, documentVersion: DOCUMENT_VERSION, paths, types, numbers })}\n${termLines.map((terms) => `${terms}\n`).join('')}`;
   const lines: string[] = [];
   for (const [term, flat] of postings) lines.push(`{"t":${JSON.stringify(term)},"p":[${flat.join(',')}]}\n`);
   // Escaped once for all terms: nearly every term of an English memory is ASCII already.

@@ -56,11 +56,12 @@ export interface Corpus {
 export function loadCorpus(dir: string, options: LoadOptions = {}): Corpus {
   const stored = options.persist && !options.rebuild ? openRecallIndex(dir) : undefined;
   const walked = statMarkdownFiles(dir).filter(({ path: rel }) => rel !== INDEX_FILE && !rel.endsWith(`/${INDEX_FILE}`));
-  if (stored && walked.length === stored.files.length && walked.every((file, i) => file.path === stored.files[i]!.path && sameStamp(file.stamp, stored.files[i]!.stamp))) {
+  if (stored?.isCurrent(walked)) {
     const docs: RecallDoc[] = [];
-    for (const { path: rel, doc } of stored.files) {
+    for (let slot = 0; slot < stored.slots; slot++) {
+      const doc = stored.docs[slot];
       if (doc) docs.push(doc);
-      else options.onUnreadable?.(rel);
+      else options.onUnreadable?.(stored.paths[slot]!);
     }
     return { docs, postings: stored };
   }

@@ -140,6 +140,8 @@ describe('recall index: never trusted blindly, never fatal', () => {
     ['another format', (text: string) => text.replace(/"format":\d+/, '"format":99')],
     ['an earlier format', (text: string) => text.replace(/"format":\d+/, '"format":1')],
     ['a malformed file entry', (text: string) => text.replace('["a.md",', '["a.md","x",')],
+    ['a file entry of the wrong type', (text: string) => text.replace(/"types":\["\w*"/, '"types":[7')],
+    ['a field length that is not a count', (text: string) => text.replace(/("numbers":\[(?:[\d.]+,){5})\d+/, '$1-3')],
   ])('an index that is %s is rebuilt from the files', (_label, corrupt) => {
     const dir = memoryDir();
     names(dir);

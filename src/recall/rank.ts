@@ -121,7 +121,6 @@ interface FieldCorpus {
  */
 export class RecallIndex {
   private readonly docs: RecallDoc[];
-  private readonly indexOf: Map<RecallDoc, number>;
   /**
    * For each counted term, the documents holding it and its counts there, flat:
    * [document, name count, description count, body count] per document, documents (indices into
@@ -139,11 +138,15 @@ export class RecallIndex {
   /** `postings`, when given, holds the counts of `docs` (or of more documents: the others are left out). */
   constructor(docs: RecallDoc[], postings?: PostingSource) {
     this.docs = docs;
-    this.indexOf = new Map(docs.map((doc, i) => [doc, i]));
     this.stored = postings && storedSlots(docs, postings);
     const n = Math.max(1, docs.length);
-    const average = (field: DocField) => docs.reduce((s, d) => s + d.lengths[field], 0) / n || 1;
-    this.avgLen = { name: average('name'), description: average('description'), body: average('body') };
+    const sums = { name: 0, description: 0, body: 0 };
+    for (const { lengths } of docs) {
+      sums.name += lengths.name;
+      sums.description += lengths.description;
+      sums.body += lengths.body;
+    }
+    this.avgLen = { name: sums.name / n || 1, description: sums.description / n || 1, body: sums.body / n || 1 };
   }
 
   /** Count `terms` (every term when omitted) in every document, unless already counted. */
@@ -202,23 +205,6 @@ export class RecallIndex {
     return Math.log(1 + (this.docs.length - df + 0.5) / (df + 0.5));
   }
 
-  /**
-   * The score of the counts at `flat[k]` (a document and its counts, see `postings`). Each field
-   * saturates on its own, then fields add up: a word in a short name says more than deep in a long body.
-   */
-  private termScore(flat: readonly number[], k: number, tuning: RankTuning): number {
-    const { lengths } = this.docs[flat[k]!]!;
-    let score = 0;
-    for (let f = 0; f < DOC_FIELDS.length; f++) {
-      const tf = flat[k + 1 + f]!;
-      if (!tf) continue;
-      const field = DOC_FIELDS[f]!;
-      const norm = 1 - tuning.b + (tuning.b * lengths[field]) / this.avgLen[field];
-      score += tuning.weights[field] * ((tf * (tuning.k1 + 1)) / (tf + tuning.k1 * norm));
-    }
-    return score;
-  }
-
   /** Where document `i` is in the postings of `term` (a counted term); -1 when it does not hold it. */
   private find(term: string, i: number): number {
     const flat = this.postings.get(term);
@@ -235,7 +221,7 @@ export class RecallIndex {
     return -1;
   }
 
-  private scoreAll(weights: Map<string, number>, tuning: RankTuning): Ranked[] {
+  private scoreAll(weights: Map<string, number>, scorer: FieldScorer): Ranked[] {
     this.count(weights.keys());
     // Term at a time over each term's postings: a memory without the term is never looked at for it.
     // Each memory's score still adds its terms up in the query's order (the same sums as memory at a time).
@@ -243,10 +229,10 @@ export class RecallIndex {
     for (const [term, weight] of weights) {
       const flat = this.postings.get(term);
       if (!flat) continue;
-      const idf = this.idf(term);
+      const weightedIdf = weight * this.idf(term);
       for (let k = 0; k < flat.length; k += 4) {
-        const termScore = this.termScore(flat, k, tuning);
-        if (termScore) totals[flat[k]!]! += weight * idf * termScore;
+        const termScore = scorer.score(flat, k);
+        if (termScore) totals[flat[k]!]! += weightedIdf * termScore;
       }
     }
     const scored: Ranked[] = [];
@@ -317,18 +303,19 @@ export class RecallIndex {
     if (tuning.synonyms) for (const term of base) for (const other of related(term)) if (!weights.has(other)) weights.set(other, EXPANSION_WEIGHT);
     if (tuning.cooccurrence) for (const [t, w] of this.cooccurring(base, tuning.cooccurrence)) if (!weights.has(t)) weights.set(t, w);
 
-    let scored = this.scoreAll(weights, tuning);
+    const scorer = new FieldScorer(this.docs, this.avgLen, tuning);
+    let scored = this.scoreAll(weights, scorer);
     if (scored.length === 0) return { ranked: [], coverage: { all: 0, known: 0, words: 0 }, confident: false };
     const days = tuning.dateNear ? dateTerms(query).flatMap(dayNumber) : [];
     // Feedback and dates move memories from beyond the best few into them: those rank every memory.
     scored = tuning.feedback || days.length ? scored.sort(byScore) : bestByScore(scored, RESCORE_TOP);
-    const coverage = this.coverage(scored[0]!, tuning.abstain.taskWords ? base.filter((t) => !isTaskTerm(t)) : base, tuning);
+    const coverage = this.coverage(scored[0]!, tuning.abstain.taskWords ? base.filter((t) => !isTaskTerm(t)) : base, scorer, tuning.abstain.heldAt);
     const confident = answers(coverage, tuning.abstain);
     if (options.abstain && !confident) return { ranked: [], coverage, confident };
     if (tuning.feedback) {
       const extra = this.feedbackTerms(scored, new Set(weights.keys()), tuning.feedback);
       for (const [t, w] of extra) weights.set(t, w);
-      scored = this.scoreAll(weights, tuning).sort(byScore);
+      scored = this.scoreAll(weights, scorer).sort(byScore);
     }
     if (tuning.dateNear && days.length) {
       for (const r of scored) r.score *= 1 + dateNearBonus(r.doc, days, tuning.dateNear);
@@ -350,9 +337,8 @@ export class RecallIndex {
   }
 
   /** The share of the query's idf mass that `ranked` holds (see `abstain.heldAt`), overall and among known words. */
-  private coverage(ranked: Ranked, terms: string[], tuning: RankTuning): Coverage {
-    const i = this.indexOf.get(ranked.doc)!;
-    const { heldAt } = tuning.abstain;
+  private coverage(ranked: Ranked, terms: string[], scorer: FieldScorer, heldAt: number): Coverage {
+    const i = this.docs.indexOf(ranked.doc);
     let total = 0;
     let known = 0;
     let found = 0;
@@ -362,7 +348,7 @@ export class RecallIndex {
       total += idf;
       if (this.df(term)) known += idf;
       const k = this.find(term, i);
-      const held = k < 0 ? 0 : this.termScore(this.postings.get(term)!, k, tuning);
+      const held = k < 0 ? 0 : scorer.score(this.postings.get(term)!, k);
       if (held > 0) {
         found += heldAt > 0 ? idf * Math.min(1, held / heldAt) : idf;
         words++;
@@ -376,7 +362,7 @@ export class RecallIndex {
    * Only a field holding both terms of a pair (known from the counts) is looked at.
    */
   private proximityPairs(doc: RecallDoc, queryTerms: string[]): number {
-    const i = this.indexOf.get(doc)!;
+    const i = this.docs.indexOf(doc);
     const held = new Map<string, number>();
     const holds = (term: string, f: number) => {
       let k = held.get(term);
@@ -390,6 +376,51 @@ export class RecallIndex {
       if (DOC_FIELDS.some((field, f) => holds(a, f) && holds(b, f) && near(doc.terms[field], a, b))) pairs++;
     }
     return pairs;
+  }
+}
+
+/**
+ * BM25F term scores under one tuning. Each field saturates on its own, then fields add up: a word in
+ * a short name says more than deep in a long body. A document's length norms are worked out once,
+ * the first time one of its counts is scored (the same arithmetic, so the same scores, as per count).
+ */
+class FieldScorer {
+  private readonly weights: number[];
+  private readonly k1: number;
+  private readonly k1Plus1: number;
+  /** k1 × length norm per document and field; NaN until the document is first scored. */
+  private readonly saturation: Float64Array;
+
+  constructor(
+    private readonly docs: readonly RecallDoc[],
+    private readonly avgLen: Record<DocField, number>,
+    private readonly tuning: RankTuning,
+  ) {
+    this.weights = DOC_FIELDS.map((field) => tuning.weights[field]);
+    this.k1 = tuning.k1;
+    this.k1Plus1 = tuning.k1 + 1;
+    this.saturation = new Float64Array(docs.length * DOC_FIELDS.length).fill(Number.NaN);
+  }
+
+  /** The score of the counts at `flat[k]`: a document and its name, description and body counts (see `RecallIndex.postings`). */
+  score(flat: readonly number[], k: number): number {
+    const at = flat[k]! * DOC_FIELDS.length;
+    if (Number.isNaN(this.saturation[at])) this.measure(flat[k]!, at);
+    let score = 0;
+    for (let f = 0; f < DOC_FIELDS.length; f++) {
+      const tf = flat[k + 1 + f]!;
+      if (tf) score += this.weights[f]! * ((tf * this.k1Plus1) / (tf + this.saturation[at + f]!));
+    }
+    return score;
+  }
+
+  private measure(doc: number, at: number): void {
+    const { lengths } = this.docs[doc]!;
+    const { b } = this.tuning;
+    for (let f = 0; f < DOC_FIELDS.length; f++) {
+      const field = DOC_FIELDS[f]!;
+      this.saturation[at + f] = this.k1 * (1 - b + (b * lengths[field]) / this.avgLen[field]);
+    }
   }
 }
 
@@ -510,7 +541,9 @@ function storedSlots(docs: RecallDoc[], source: PostingSource): StoredPostings |
     indexOfSlot[slot] = i;
   }
   // Every slot ranked, in order: the stored postings are already in terms of `docs`.
-  if (docs.length === source.slots && indexOfSlot.every((i, slot) => i === slot)) return { postingsOf: (term) => source.postings(term) };
+  let inOrder = docs.length === source.slots;
+  for (let slot = 0; inOrder && slot < indexOfSlot.length; slot++) inOrder = indexOfSlot[slot] === slot;
+  if (inOrder) return { postingsOf: (term) => source.postings(term) };
   return {
     postingsOf: (term) => {
       const flat = source.postings(term);

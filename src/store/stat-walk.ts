@@ -21,42 +21,47 @@ export function sameStamp(a: FileStamp, b: FileStamp): boolean {
  * folders, no node_modules or .memdir/, symlinked folders not followed,
  * symlinked files only when they stay inside), nested memory directories
  * (team/) included. A plain readdir walk: hooks call it on every prompt, and
- * loading fast-glob alone costs more than the whole walk.
+ * loading fast-glob alone costs more than the whole walk. Names and one lstat
+ * per entry rather than typed entries: a file's lstat is its stamp, and a
+ * hook's first typed listing costs more than all its lstats.
  */
 export function statMarkdownFiles(root: string): Array<{ path: string; stamp: FileStamp }> {
-  const candidates: string[] = [];
+  const stamps = new Map<string, FileStamp>();
   // Joined by hand: path.join on every one of hundreds of files is a measurable share of a hook.
   const base = path.resolve(root);
   const walk = (rel: string) => {
-    let entries: fs.Dirent[];
+    let names: string[];
     try {
-      entries = fs.readdirSync(rel ? `${base}/${rel}` : base, { withFileTypes: true });
+      names = fs.readdirSync(rel ? `${base}/${rel}` : base);
     } catch {
       return; // unreadable folder: skipped, as the directory reader does
     }
-    for (const entry of entries) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.name === STATE_DIR) continue;
-      const relPath = rel ? `${rel}/${entry.name}` : entry.name;
+    for (const name of names) {
+      if (name.startsWith('.') || name === 'node_modules' || name === STATE_DIR) continue;
+      const relPath = rel ? `${rel}/${name}` : name;
+      const entry = statQuietly(`${base}/${relPath}`, fs.lstatSync);
+      if (entry === undefined) continue;
       if (entry.isDirectory()) walk(relPath);
-      else if (!entry.name.endsWith('.md')) continue;
-      else if (entry.isFile() || (entry.isSymbolicLink() && isConfined(root, path.join(root, relPath)))) candidates.push(relPath);
+      else if (!name.endsWith('.md')) continue;
+      else if (entry.isFile()) stamps.set(relPath, stampOf(entry));
+      else if (entry.isSymbolicLink() && isConfined(root, path.join(root, relPath))) {
+        const target = statQuietly(`${base}/${relPath}`, fs.statSync); // undefined: a dangling link
+        if (target?.isFile()) stamps.set(relPath, stampOf(target));
+      }
     }
   };
   walk('');
   // The default sort compares UTF-16 code units as `<` does, natively (a comparator costs a call per comparison).
-  const found: Array<{ path: string; stamp: FileStamp }> = [];
-  for (const rel of candidates.sort()) {
-    const stamp = stampOf(`${base}/${rel}`);
-    if (stamp) found.push({ path: rel, stamp });
-  }
-  return found;
+  return [...stamps.keys()].sort().map((rel) => ({ path: rel, stamp: stamps.get(rel)! }));
 }
 
-function stampOf(file: string): FileStamp | undefined {
+/** The stat of `file` by `stat` (fs.statSync or fs.lstatSync); undefined when it is gone since the listing or unreadable. */
+function statQuietly(file: string, stat: typeof fs.statSync): fs.Stats | undefined {
   try {
-    const stat = fs.statSync(file, { throwIfNoEntry: false }); // undefined: gone since the listing, or a dangling link
-    return stat?.isFile() ? { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino } : undefined;
+    return stat(file, { throwIfNoEntry: false });
   } catch {
-    return undefined; // unreadable
+    return undefined;
   }
 }
+
+const stampOf = (stat: fs.Stats): FileStamp => ({ size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino });

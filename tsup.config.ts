@@ -56,9 +56,8 @@ async function asciiBundles(): Promise<void> {
 
 export default defineConfig([
   // The CLI: one CommonJS file. Node 20 loads it ~20 ms faster than the same code as ES
-  // modules split in chunks, and hooks run it on every commit and prompt. yargs, picocolors
-  // and stemmer (an ES module: required, it loads Node's ES module loader) are bundled;
-  // heavy dependencies load only in the commands that need them.
+  // modules split in chunks, and hooks run it on every commit and prompt. yargs and picocolors
+  // are bundled; heavy dependencies load only in the commands that need them.
   {
     // Each `src/fast/<command>.ts` is the hook fast path of one command (see bin/memdir.cjs);
     // bin/memdir.cjs loads these bundles through `code-cache` (a V8 code cache on Node 20).
@@ -85,7 +84,7 @@ export default defineConfig([
       options.define = { ...options.define, 'import.meta': '__importMeta' };
     },
     clean: true,
-    noExternal: ['yargs', 'picocolors', 'stemmer'],
+    noExternal: ['yargs', 'picocolors'],
     external,
     // The plugin sees `node:` imports only when tsup does not strip the prefix (and mark them external) first.
     removeNodeProtocol: false,
@@ -100,6 +99,6 @@ export default defineConfig([
     platform: 'node',
     // Type declarations are for library users; the test build (MEMDIR_BUILD_TYPES=0) skips them.
     dts: process.env.MEMDIR_BUILD_TYPES !== '0',
-    external: [...external, 'yargs', 'picocolors', 'fast-glob', 'stemmer'],
+    external: [...external, 'yargs', 'picocolors', 'fast-glob'],
   },
 ]);

@@ -1,4 +1,4 @@
-import { stemmer } from 'stemmer';
+import { porterStem } from './porter.js';
 
 const STOP = new Set(
   (
@@ -48,7 +48,7 @@ const stems = new Map<string, string>();
 function stem(word: string): string {
   let stemmed = stems.get(word);
   if (stemmed === undefined) {
-    stemmed = stemmer(word);
+    stemmed = porterStem(word);
     if (stems.size < 200_000) stems.set(word, stemmed);
   }
   return stemmed;
@@ -56,7 +56,7 @@ function stem(word: string): string {
 
 /**
  * Search terms of a text: lower-cased, stop words out, English words
- * stemmed (Porter, via `stemmer`), CJK (and Thai, Lao, Myanmar, Khmer) runs cut into words by
+ * stemmed (Porter, see porter.ts), CJK (and Thai, Lao, Myanmar, Khmer) runs cut into words by
  * Intl.Segmenter (no dictionary to ship, no native module).
  */
 export function tokenize(text: string): string[] {

@@ -381,15 +381,22 @@ export class RecallIndex {
 
 /**
  * BM25F term scores under one tuning. Each field saturates on its own, then fields add up: a word in
- * a short name says more than deep in a long body. A document's length norms are worked out once,
- * the first time one of its counts is scored (the same arithmetic, so the same scores, as per count).
+ * a short name says more than deep in a long body. A field's length norm, and its score for a single
+ * occurrence (most counts are 1), are worked out the first time the field is scored: the same
+ * arithmetic, so the same scores, as per count, and far fewer intermediate numbers (each one a heap
+ * allocation in the interpreter that runs a prompt hook: fewer means no second garbage collection).
  */
 class FieldScorer {
   private readonly weights: number[];
   private readonly k1: number;
   private readonly k1Plus1: number;
-  /** k1 × length norm per document and field; NaN until the document is first scored. */
+  private readonly oneMinusB: number;
+  /** k1 × length norm per document and field. */
   private readonly saturation: Float64Array;
+  /** The score of a count of 1 per document and field. */
+  private readonly single: Float64Array;
+  /** Whether the two above hold a document's field yet. */
+  private readonly measured: Uint8Array;
 
   constructor(
     private readonly docs: readonly RecallDoc[],
@@ -399,28 +406,36 @@ class FieldScorer {
     this.weights = DOC_FIELDS.map((field) => tuning.weights[field]);
     this.k1 = tuning.k1;
     this.k1Plus1 = tuning.k1 + 1;
-    this.saturation = new Float64Array(docs.length * DOC_FIELDS.length).fill(Number.NaN);
+    this.oneMinusB = 1 - tuning.b;
+    const cells = docs.length * DOC_FIELDS.length;
+    this.saturation = new Float64Array(cells);
+    this.single = new Float64Array(cells);
+    this.measured = new Uint8Array(cells);
   }
 
   /** The score of the counts at `flat[k]`: a document and its name, description and body counts (see `RecallIndex.postings`). */
   score(flat: readonly number[], k: number): number {
     const at = flat[k]! * DOC_FIELDS.length;
-    if (Number.isNaN(this.saturation[at])) this.measure(flat[k]!, at);
     let score = 0;
     for (let f = 0; f < DOC_FIELDS.length; f++) {
       const tf = flat[k + 1 + f]!;
-      if (tf) score += this.weights[f]! * ((tf * this.k1Plus1) / (tf + this.saturation[at + f]!));
+      if (!tf) continue;
+      if (this.measured[at + f] === 0) this.measure(flat[k]!, f, at + f);
+      score += tf === 1 ? this.single[at + f]! : this.fieldScore(f, tf, this.saturation[at + f]!);
     }
     return score;
   }
 
-  private measure(doc: number, at: number): void {
-    const { lengths } = this.docs[doc]!;
-    const { b } = this.tuning;
-    for (let f = 0; f < DOC_FIELDS.length; f++) {
-      const field = DOC_FIELDS[f]!;
-      this.saturation[at + f] = this.k1 * (1 - b + (b * lengths[field]) / this.avgLen[field]);
-    }
+  private fieldScore(f: number, tf: number, saturation: number): number {
+    return this.weights[f]! * ((tf * this.k1Plus1) / (tf + saturation));
+  }
+
+  private measure(doc: number, f: number, cell: number): void {
+    const field = DOC_FIELDS[f]!;
+    const saturation = this.k1 * (this.oneMinusB + (this.tuning.b * this.docs[doc]!.lengths[field]) / this.avgLen[field]);
+    this.saturation[cell] = saturation;
+    this.single[cell] = this.fieldScore(f, 1, saturation);
+    this.measured[cell] = 1;
   }
 }
 

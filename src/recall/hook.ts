@@ -13,7 +13,7 @@ import { IoError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { hookWarnings, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type UserPromptSubmitInput } from '../hooks/io.js';
 import type { EngineName } from '../llm/model.js';
-import { skipsCodeCache } from '../shell/code-cache.js';
+import { cachesProvisionally, skipsCodeCache } from '../shell/code-cache.js';
 import { parseHookArgs } from '../shell/hook-args.js';
 import { makeStateDir } from '../store/lock.js';
 import { resolveMemoryDir } from '../store/resolve.js';
@@ -93,6 +93,8 @@ export function runRecallHook(options: RecallHookOptions): Promise<number> {
     if (!fs.existsSync(dir)) return skipsCodeCache();
     const session = readSession(dir, sessionId);
     const result = await recall({ dir, query: prompt, ...recallSettings(options, dir, input.cwd), alreadySurfaced: session.surfaced, abstain: true, timeoutMs: 5_000, warn: options.warn });
+    // A prompt that found the index stale read the files: later prompts read the index.
+    if (result.indexCurrent === false) cachesProvisionally();
     const context = takeForSession(dir, sessionId, session, result, options.warn);
     writeHookContext(options, 'UserPromptSubmit', context);
   });

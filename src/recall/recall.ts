@@ -46,6 +46,8 @@ export interface RecallResult {
   confidence?: { coverage: Coverage; confident: boolean };
   /** Local engine: whether the sentence model's scores were added (see `RecallOptions.semantic`). */
   semantic?: boolean;
+  /** Local engine: whether the stored index was up to date (false: files were read and the index rewritten). */
+  indexCurrent?: boolean;
   /** Topic files the local engine could not read (not UTF-8, binary): left out of the ranking (`unreadableProblem` says why). */
   unreadable?: string[];
   usage?: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
@@ -135,6 +137,7 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
     semantic: dense !== undefined,
     memories: ranked.slice(0, limit).flatMap((r) => read(r.doc.path, round(r.score), r.doc.mtimeMs)),
     confidence: { coverage: { all: round(coverage.all), known: round(coverage.known), words: coverage.words }, confident },
+    indexCurrent: corpus.postings !== undefined,
     unreadable,
   };
 }

@@ -76,3 +76,22 @@ test('a run that skipped most of its command leaves the cache to the next run', 
   expect(load(bundle)[0]).toBe(42);
   expect(cacheFiles(cache)).toHaveLength(1);
 });
+
+test('an unusual run leaves a provisional cache, which the next usual run replaces; an unusual run after that writes nothing', () => {
+  const { dir, bundle, cache } = project();
+  // As the prompt hook does after rebuilding its index: the bundle's own copy of the loader marks the run.
+  writeTree(dir, { 'bundle.cjs': `${bundleSource(21)}if (process.env.UNUSUAL) require(${JSON.stringify(loader)}).cachesProvisionally();\n` });
+  const provisional = new RegExp(`^bundle\\.cjs-\\d+-\\d+-provisional-${process.version}-${process.arch}\\.bin$`);
+  const lasting = new RegExp(`^bundle\\.cjs-\\d+-\\d+-${process.version}-${process.arch}\\.bin$`);
+  expect(load(bundle, { UNUSUAL: '1' })[0]).toBe(42);
+  expect(cacheFiles(cache)).toEqual([expect.stringMatching(provisional)]);
+  const [first] = cacheFiles(cache);
+  const written = fs.statSync(path.join(cache, first!)).mtimeMs;
+  expect(load(bundle, { UNUSUAL: '1' })[0]).toBe(42);
+  expect(fs.statSync(path.join(cache, first!)).mtimeMs).toBe(written);
+  expect(load(bundle)[0]).toBe(42);
+  expect(cacheFiles(cache)).toEqual([expect.stringMatching(lasting)]);
+  const [kept] = cacheFiles(cache);
+  expect(load(bundle, { UNUSUAL: '1' })[0]).toBe(42);
+  expect(cacheFiles(cache)).toEqual([kept]);
+});

@@ -171,6 +171,15 @@ describe('recall index: never trusted blindly, never fatal', () => {
     expect(readRecallIndex(dir).get('b.md')?.doc?.terms.name).toBe('bravo');
   });
 
+  test('recall says whether the stored index was up to date (the prompt hook caches its code provisionally when not)', async () => {
+    const dir = memoryDir();
+    const ask = () => recall({ dir, query: 'what do we know about bravo?', engine: 'local', semantic: false });
+    expect((await ask()).indexCurrent).toBe(false);
+    expect((await ask()).indexCurrent).toBe(true);
+    fs.writeFileSync(path.join(dir, 'd.md'), topic('delta'));
+    expect((await ask()).indexCurrent).toBe(false);
+  });
+
   test('damaged postings, found while ranking: recall ranks what the files say and rewrites the index', async () => {
     const dir = memoryDir();
     const question = 'what do we know about bravo?';

@@ -11,38 +11,66 @@
  * y is taken as Y (a consonant) throughout, and put back at the end.
  */
 
-const STEP2: ReadonlyArray<readonly [string, string]> = byLongestSuffix({
-  ational: 'ate',
-  tional: 'tion',
-  enci: 'ence',
-  anci: 'ance',
-  izer: 'ize',
-  bli: 'ble',
-  alli: 'al',
-  entli: 'ent',
-  eli: 'e',
-  ousli: 'ous',
-  ization: 'ize',
-  ation: 'ate',
-  ator: 'ate',
-  alism: 'al',
-  iveness: 'ive',
-  fulness: 'ful',
-  ousness: 'ous',
-  aliti: 'al',
-  iviti: 'ive',
-  biliti: 'ble',
-  logi: 'log',
-});
+/**
+ * Suffix rules as [suffix, replacement], longest first: a step takes the longest suffix of its list
+ * that leaves a stem (an order the comparison with the package would catch at once if it were wrong).
+ */
+type Rules = ReadonlyArray<readonly [string, string]>;
 
-const STEP3 = byLongestSuffix({ icate: 'ic', ative: '', alize: 'al', iciti: 'ic', ical: 'ic', ful: '', ness: '' });
+const STEP2: Rules = [
+  ['ational', 'ate'],
+  ['ization', 'ize'],
+  ['iveness', 'ive'],
+  ['fulness', 'ful'],
+  ['ousness', 'ous'],
+  ['tional', 'tion'],
+  ['biliti', 'ble'],
+  ['entli', 'ent'],
+  ['ousli', 'ous'],
+  ['ation', 'ate'],
+  ['alism', 'al'],
+  ['aliti', 'al'],
+  ['iviti', 'ive'],
+  ['enci', 'ence'],
+  ['anci', 'ance'],
+  ['izer', 'ize'],
+  ['alli', 'al'],
+  ['ator', 'ate'],
+  ['logi', 'log'],
+  ['bli', 'ble'],
+  ['eli', 'e'],
+];
 
-const STEP4 = byLongestSuffix(Object.fromEntries('al ance ence er ic able ible ant ement ment ent ou ism ate iti ous ive ize'.split(' ').map((suffix) => [suffix, ''])));
+const STEP3: Rules = [
+  ['icate', 'ic'],
+  ['ative', ''],
+  ['alize', 'al'],
+  ['iciti', 'ic'],
+  ['ical', 'ic'],
+  ['ness', ''],
+  ['ful', ''],
+];
 
-/** Suffix rules, longest first: a step takes the longest suffix of its list that leaves a stem. */
-function byLongestSuffix(rules: Record<string, string>): Array<readonly [string, string]> {
-  return Object.entries(rules).sort((a, b) => b[0].length - a[0].length);
-}
+const STEP4: Rules = [
+  ['ement', ''],
+  ['ance', ''],
+  ['ence', ''],
+  ['able', ''],
+  ['ible', ''],
+  ['ment', ''],
+  ['ant', ''],
+  ['ent', ''],
+  ['ism', ''],
+  ['ate', ''],
+  ['iti', ''],
+  ['ous', ''],
+  ['ive', ''],
+  ['ize', ''],
+  ['al', ''],
+  ['er', ''],
+  ['ic', ''],
+  ['ou', ''],
+];
 
 const A = 97;
 const E = 101;
@@ -105,7 +133,7 @@ function stemBefore(word: string, suffix: string): string | undefined {
 }
 
 /** The longest rule of `rules` whose suffix `word` ends with, leaving a stem. */
-function longestRule(word: string, rules: ReadonlyArray<readonly [string, string]>): { stem: string; replacement: string } | undefined {
+function longestRule(word: string, rules: Rules): { stem: string; replacement: string } | undefined {
   for (const [suffix, replacement] of rules) {
     const stem = stemBefore(word, suffix);
     if (stem !== undefined) return { stem, replacement };

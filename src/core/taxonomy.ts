@@ -18,11 +18,15 @@ export const STATE_DIR = '.memdir';
  */
 const LABEL_END = String.raw`(?:\s*\([^)\n]{0,80}\))?\s*(?:\*\*|__)?\s*(?:[:：]|—|–|\s-\s|\*\*|__|[ \t]*(?:\r?\n|$))`;
 const label = (words: string) => new RegExp(String.raw`(?:^|\n)[ \t>]*(?:[-*+][ \t]+)?(?:\*\*|__|#{1,6}[ \t]+)?[ \t]*(?:${words})${LABEL_END}|(?:\*\*|__)(?:${words})[^*_\n]{0,40}(?:\*\*|__)`, 'i');
-const WHY = label(String.raw`why\b[^:：*_\n]{0,30}?|为什么|原因|理由|なぜ|이유|왜`);
-const HOW = label('how to apply|how to use|how it applies|application|如何应用|怎么用|应用方式|适用|適用|使い方|적용');
+/** Made on first use: every hook loads this module, and only lint and extract look for the labels. */
+let labels: { why: RegExp; how: RegExp } | undefined;
 
 /** The **Why:** / **How to apply:** labels a feedback or project memory lacks (none for other types). */
 export function missingWhyHow(type: string | undefined, body: string): string[] {
   if (type !== 'feedback' && type !== 'project') return [];
-  return [WHY.test(body) ? '' : '**Why:**', HOW.test(body) ? '' : '**How to apply:**'].filter(Boolean);
+  labels ??= {
+    why: label(String.raw`why\b[^:：*_\n]{0,30}?|为什么|原因|理由|なぜ|이유|왜`),
+    how: label('how to apply|how to use|how it applies|application|如何应用|怎么用|应用方式|适用|適用|使い方|적용'),
+  };
+  return [labels.why.test(body) ? '' : '**Why:**', labels.how.test(body) ? '' : '**How to apply:**'].filter(Boolean);
 }

@@ -549,16 +549,16 @@ interface StoredPostings {
  * are dropped. Undefined when a document has no slot there (its counts are not stored).
  */
 function storedSlots(docs: RecallDoc[], source: PostingSource): StoredPostings | undefined {
+  // Every slot ranked, in order (the prompt hook's usual case): the stored postings are already in terms of `docs`.
+  let inOrder = docs.length === source.slots;
+  for (let i = 0; inOrder && i < docs.length; i++) inOrder = source.slotOf(docs[i]!) === i;
+  if (inOrder) return { postingsOf: (term) => source.postings(term) };
   const indexOfSlot = new Int32Array(source.slots).fill(-1);
   for (let i = 0; i < docs.length; i++) {
     const slot = source.slotOf(docs[i]!);
     if (slot === undefined) return undefined;
     indexOfSlot[slot] = i;
   }
-  // Every slot ranked, in order: the stored postings are already in terms of `docs`.
-  let inOrder = docs.length === source.slots;
-  for (let slot = 0; inOrder && slot < indexOfSlot.length; slot++) inOrder = indexOfSlot[slot] === slot;
-  if (inOrder) return { postingsOf: (term) => source.postings(term) };
   return {
     postingsOf: (term) => {
       const flat = source.postings(term);

@@ -96,7 +96,7 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
   const load = (rebuild: boolean) => {
     unreadable = [];
     const corpus = loadCorpus(options.dir, { persist: true, rebuild, onUnreadable: (rel) => unreadable.push(rel) });
-    return { ...corpus, all: corpus.docs, docs: corpus.docs.filter((d) => !skip.has(d.path)) };
+    return { ...corpus, all: corpus.docs, docs: skip.size === 0 ? corpus.docs : corpus.docs.filter((d) => !skip.has(d.path)) };
   };
   let corpus = load(false);
   // The fields the ranker read before documents dropped their text: the frontmatter's other keys are not the memory's words.

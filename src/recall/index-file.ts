@@ -39,10 +39,9 @@ export interface IndexEntry {
   doc: RecallDoc | null;
 }
 
-/** The numbers of one file in the header's `numbers`: [size, mtimeMs, ctimeMs, ino, document mtimeMs, name, description, body lengths, terms line]. */
+/** Where each number of a file is among its FILE_NUMBERS in the header's `numbers`; from `nameLength` on they are counts. */
+const AT = { size: 0, mtimeMs: 1, ctimeMs: 2, ino: 3, docMtimeMs: 4, nameLength: 5, descriptionLength: 6, bodyLength: 7, termsLine: 8 } as const;
 const FILE_NUMBERS = 9;
-/** Where the counts start among a file's numbers: the field lengths and the terms line, non-negative integers. */
-const FIRST_COUNT = 5;
 
 /** A stored index found damaged while it was being read lazily: the caller reads the files instead. */
 export class StaleIndexError extends Error {
@@ -104,13 +103,13 @@ export class StoredIndex implements PostingSource {
       const type: unknown = types[slot];
       if (typeof paths[slot] !== 'string' || (type !== null && typeof type !== 'string')) throw new StaleIndexError('a malformed file entry');
       const at = slot * FILE_NUMBERS;
-      for (let k = at; k < at + FIRST_COUNT; k++) if (typeof numbers[k] !== 'number') throw new StaleIndexError('a malformed file entry');
-      for (let k = at + FIRST_COUNT; k < at + FILE_NUMBERS; k++) if (!isCount(numbers[k])) throw new StaleIndexError('a malformed file entry');
-      const lineStart = headerEnd + 1 + (numbers[at + 8] as number);
+      for (let k = at; k < at + AT.nameLength; k++) if (typeof numbers[k] !== 'number') throw new StaleIndexError('a malformed file entry');
+      for (let k = at + AT.nameLength; k < at + FILE_NUMBERS; k++) if (!isCount(numbers[k])) throw new StaleIndexError('a malformed file entry');
+      const lineStart = headerEnd + 1 + (numbers[at + AT.termsLine] as number);
       if (lineStart >= this.postingsStart + 1) throw new StaleIndexError('a file without its terms');
       this.lineStarts.push(lineStart);
-      const lengths = { name: numbers[at + 5] as number, description: numbers[at + 6] as number, body: numbers[at + 7] as number };
-      this.docs.push(type === null ? null : new StoredDoc(paths[slot] as string, type as string, numbers[at + 4] as number, lengths, this, slot));
+      const lengths = { name: numbers[at + AT.nameLength] as number, description: numbers[at + AT.descriptionLength] as number, body: numbers[at + AT.bodyLength] as number };
+      this.docs.push(type === null ? null : new StoredDoc(paths[slot] as string, type as string, numbers[at + AT.docMtimeMs] as number, lengths, this, slot));
     }
     this.paths = paths as string[];
     this.numbers = numbers as number[];
@@ -120,7 +119,7 @@ export class StoredIndex implements PostingSource {
   stampAt(slot: number): FileStamp {
     const at = slot * FILE_NUMBERS;
     const numbers = this.numbers;
-    return { size: numbers[at]!, mtimeMs: numbers[at + 1]!, ctimeMs: numbers[at + 2]!, ino: numbers[at + 3]! };
+    return { size: numbers[at + AT.size]!, mtimeMs: numbers[at + AT.mtimeMs]!, ctimeMs: numbers[at + AT.ctimeMs]!, ino: numbers[at + AT.ino]! };
   }
 
   /** Whether `files` (sorted by path) are exactly the stored files, each with the stamp it had when read. */
@@ -130,7 +129,14 @@ export class StoredIndex implements PostingSource {
     for (let slot = 0; slot < files.length; slot++) {
       const { path: rel, stamp } = files[slot]!;
       const at = slot * FILE_NUMBERS;
-      if (rel !== this.paths[slot] || stamp.size !== numbers[at] || stamp.mtimeMs !== numbers[at + 1] || stamp.ctimeMs !== numbers[at + 2] || stamp.ino !== numbers[at + 3]) return false;
+      if (
+        rel !== this.paths[slot] ||
+        stamp.size !== numbers[at + AT.size] ||
+        stamp.mtimeMs !== numbers[at + AT.mtimeMs] ||
+        stamp.ctimeMs !== numbers[at + AT.ctimeMs] ||
+        stamp.ino !== numbers[at + AT.ino]
+      )
+        return false;
     }
     return true;
   }

@@ -390,6 +390,7 @@ class FieldScorer {
   private readonly weights: number[];
   private readonly k1: number;
   private readonly k1Plus1: number;
+  private readonly b: number;
   private readonly oneMinusB: number;
   /** k1 × length norm per document and field. */
   private readonly saturation: Float64Array;
@@ -401,11 +402,12 @@ class FieldScorer {
   constructor(
     private readonly docs: readonly RecallDoc[],
     private readonly avgLen: Record<DocField, number>,
-    private readonly tuning: RankTuning,
+    tuning: RankTuning,
   ) {
     this.weights = DOC_FIELDS.map((field) => tuning.weights[field]);
     this.k1 = tuning.k1;
     this.k1Plus1 = tuning.k1 + 1;
+    this.b = tuning.b;
     this.oneMinusB = 1 - tuning.b;
     const cells = docs.length * DOC_FIELDS.length;
     this.saturation = new Float64Array(cells);
@@ -432,7 +434,7 @@ class FieldScorer {
 
   private measure(doc: number, f: number, cell: number): void {
     const field = DOC_FIELDS[f]!;
-    const saturation = this.k1 * (this.oneMinusB + (this.tuning.b * this.docs[doc]!.lengths[field]) / this.avgLen[field]);
+    const saturation = this.k1 * (this.oneMinusB + (this.b * this.docs[doc]!.lengths[field]) / this.avgLen[field]);
     this.saturation[cell] = saturation;
     this.single[cell] = this.fieldScore(f, 1, saturation);
     this.measured[cell] = 1;

@@ -16,7 +16,7 @@ describe('standing rules', () => {
 
   test('a rule whose words left the loaded text is counted as lost; one that moved is not', () => {
     const before = "- [A](a.md) — don't ask the user to recall — diff the analytics CSV against git\n- [B](b.md) — never push to main";
-    const after = '- [B](b.md) — never push to main\n- [A](a.md) — from prior session\'s log…';
+    const after = "- [B](b.md) — never push to main\n- [A](a.md) — from prior session's log…";
     const seen = rulesStillVisible(before, after);
     expect(seen.before).toBe(2);
     expect(seen.after).toBe(1);

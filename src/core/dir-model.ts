@@ -1,4 +1,5 @@
 import { calendarDay } from './dates.js';
+import { type LoadedIndex, loadIndex } from './load-model.js';
 import { parseMemoryIndex, type MemoryIndex } from './memory-index.js';
 import { memoryFields, parseTopicFile, type MemoryFields, type ParseProblem, type TopicFile } from './topic-file.js';
 import { messages } from './messages.js';
@@ -30,6 +31,8 @@ export interface TopicSource extends SourceFile {
 
 export interface IndexSource extends SourceFile {
   index: MemoryIndex;
+  /** What the agent loads of it (made on first use: most rules never ask). */
+  readonly load: LoadedIndex;
 }
 
 /** A memory directory parsed for linting: pure data, no I/O behind it. */
@@ -133,7 +136,8 @@ export function buildModel(raw: RawDirectory, options: { skipIndex: boolean }): 
   for (const [path, { text, mtimeMs }] of raw.files) {
     const base = sourceFile(path, text, mtimeMs, raw.commitTimes.get(path));
     if (path === INDEX_FILE) {
-      index = Object.assign(base, { index: parseMemoryIndex(text) });
+      let load: LoadedIndex | undefined;
+      index = Object.defineProperty(Object.assign(base, { index: parseMemoryIndex(text) }), 'load', { get: () => (load ??= loadIndex(text)), enumerable: false }) as IndexSource;
       continue;
     }
     if (path.endsWith(`/${INDEX_FILE}`)) continue; // a nested index (team/) is linted as its own directory

@@ -13,8 +13,21 @@ export async function runContext(options: ContextOptions, output: Output): Promi
   const resolution = resolveFor(options, output);
   const context = await sessionContext(resolution.dir);
   if (options.json) {
-    const { content, loaded: _loaded, ...index } = context.index;
-    output.json({ dir: resolution.dir, indexFile: context.indexFile, ...index, indexContent: content, text: context.text });
+    const { content, lineCount, byteCount, wasLineTruncated, wasByteTruncated, loadedLines, firstCutLine, strippedFrontmatter, strippedComments } = context.index;
+    output.json({
+      dir: resolution.dir,
+      indexFile: context.indexFile,
+      lineCount,
+      byteCount,
+      wasLineTruncated,
+      wasByteTruncated,
+      loadedLines,
+      firstCutLine: firstCutLine ?? null,
+      strippedFrontmatter,
+      strippedComments,
+      indexContent: content,
+      text: context.text,
+    });
     return 0;
   }
   output.out(context.text.trimEnd());

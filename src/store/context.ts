@@ -1,5 +1,5 @@
 import { InputError } from '../core/errors.js';
-import { truncateIndex, type TruncatedIndex } from '../core/truncate.js';
+import { type LoadedIndex, loadIndex } from '../core/load-model.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { confinedPath } from './confine.js';
 import { readMemoryFile } from './files.js';
@@ -8,7 +8,7 @@ import { renderTemplate } from './templates.js';
 
 export interface SessionContext {
   text: string;
-  index: TruncatedIndex;
+  index: LoadedIndex;
   indexFile: string;
 }
 
@@ -21,7 +21,7 @@ export async function sessionContext(dir: string): Promise<SessionContext> {
   const read = readMemoryFile(indexFile);
   if (read && !read.ok) throw new InputError(indexFile, read.problem);
   const raw = read?.text ?? '';
-  const index = truncateIndex(raw);
+  const index = loadIndex(raw);
   const shown = index.content || '(empty: no memories saved yet)';
   const text = renderTemplate('context.md', { dir, index: shown });
   return { text, index, indexFile };

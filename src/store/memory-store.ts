@@ -3,7 +3,7 @@ import path from 'node:path';
 import { InputError, IoError, RefusedError, UsageError } from '../core/errors.js';
 import { INDEX_MAX_BYTES, MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { messages } from '../core/messages.js';
-import { truncateIndex } from '../core/truncate.js';
+import { loadIndex } from '../core/load-model.js';
 import { fittedHook, parseMemoryIndex, type PointerLine, pointerPath, pointers, removePointer, renderMemoryIndex, upsertPointer, type MemoryIndex } from '../core/memory-index.js';
 import { freeTopicFileName, slugify } from '../core/paths.js';
 import { findSecrets } from '../core/secrets.js';
@@ -247,15 +247,14 @@ export async function applyMemoryEdits(dir: string, edits: MemoryEdit[]): Promis
     const changes = [...state.changes.values()];
     if (indexText !== state.indexText) changes.push({ path: INDEX_FILE, content: indexText });
     commitChanges(dir, changes);
-    const loaded = new Set(
-      truncateIndex(indexText)
-        .loaded.split('\n')
-        .map((line) => line.trim()),
-    );
+    // A pointer is seen when its line is among the lines the agent loads (not in a comment, not cut).
+    const load = loadIndex(indexText);
+    const loaded = new Set(load.fileLines.slice(0, load.loadedLines));
+    const finalIndex = parseMemoryIndex(indexText);
     return planned.map((r): EditResult => {
       if (r.op === 'remove') return r;
-      const pointer = pointerTo(state.index, r.file)?.raw ?? '';
-      return { ...r, pointer, loaded: loaded.has(pointer.trim()) };
+      const pointer = pointerTo(finalIndex, r.file);
+      return { ...r, pointer: pointer?.raw ?? '', loaded: pointer !== undefined && loaded.has(pointer.line) };
     });
   });
 }

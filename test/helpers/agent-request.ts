@@ -26,3 +26,15 @@ export function loadedMemory(requests: RecordedRequest[]): { dir: string; text: 
   }
   return undefined;
 }
+
+/**
+ * The index text a Claude Code request carried, exactly: after its "Contents of …/MEMORY.md" line,
+ * up to the next part of the prompt (2.1.197 follows it with `# currentDate`, later releases close
+ * the reminder).
+ */
+export function loadedIndexText(requests: RecordedRequest[]): string | undefined {
+  const loaded = loadedMemory(requests);
+  if (!loaded) return undefined;
+  const ends = ['\n# currentDate\n', '\n</system-reminder>'].map((end) => loaded.text.indexOf(end)).filter((at) => at >= 0);
+  return ends.length ? loaded.text.slice(0, Math.min(...ends)) : loaded.text;
+}

@@ -3,8 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { memdirBin, repoRoot, runProcess, type CliResult } from './run-cli.js';
 
-/** The real Claude Code CLI installed by this project's package.json (pinned version). */
-export const claudeBin = path.join(repoRoot, 'node_modules/.bin/claude');
+/** The real Claude Code releases package.json pins: 2.1.197, and the latest as an npm alias. */
+export const claudeReleases = ['2.1.197', 'latest'] as const;
+const releaseBins: Record<(typeof claudeReleases)[number], string> = {
+  '2.1.197': path.join(repoRoot, 'node_modules/@anthropic-ai/claude-code/bin/claude.exe'),
+  latest: path.join(repoRoot, 'node_modules/claude-code-latest/bin/claude.exe'),
+};
+/** The release tests run unless they ask for another. */
+export const claudeBin = releaseBins['2.1.197'];
 
 let binDir: string | undefined;
 
@@ -20,7 +26,16 @@ export function memdirOnPath(): string {
  * Run `claude -p PROMPT` offline: HOME in a temp dir, the API at the fake
  * server, non-essential traffic off; `memdir` is on PATH for hooks.
  */
-export function runClaude(options: { cwd: string; home: string; baseUrl: string; prompt: string; env?: NodeJS.ProcessEnv; args?: string[]; timeoutMs?: number }): Promise<CliResult> {
+export function runClaude(options: {
+  cwd: string;
+  home: string;
+  baseUrl: string;
+  prompt: string;
+  release?: (typeof claudeReleases)[number];
+  env?: NodeJS.ProcessEnv;
+  args?: string[];
+  timeoutMs?: number;
+}): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = {
     PATH: `${memdirOnPath()}:${process.env.PATH}`,
     HOME: options.home,
@@ -33,7 +48,7 @@ export function runClaude(options: { cwd: string; home: string; baseUrl: string;
     DISABLE_ERROR_REPORTING: '1',
     ...options.env,
   };
-  return runProcess(claudeBin, ['-p', options.prompt, ...(options.args ?? [])], { cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 90_000 });
+  return runProcess(releaseBins[options.release ?? '2.1.197'], ['-p', options.prompt, ...(options.args ?? [])], { cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 90_000 });
 }
 
 /** Command lines of the live processes (Linux /proc), each as its arguments. */

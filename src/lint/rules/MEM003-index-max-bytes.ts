@@ -1,11 +1,11 @@
-import { INDEX_MAX_BYTES, INDEX_MAX_LINES } from '../../core/limits.js';
+import { INDEX_MAX_BYTES } from '../../core/limits.js';
 import { position } from '../../core/dir-model.js';
 import type { Rule } from '../types.js';
 
 export const indexMaxBytes: Rule = {
   id: 'MEM003',
   name: 'index-max-bytes',
-  description: `MEMORY.md is over ${INDEX_MAX_BYTES.toLocaleString('en-US')} characters (UTF-16 units, as the agent counts); it is cut at the last line break before that.`,
+  description: `MEMORY.md is over ${INDEX_MAX_BYTES.toLocaleString('en-US')} characters as the agent counts them (UTF-16 units, after frontmatter and comments are stripped); it is cut at the last line break before that.`,
   severity: 'error',
   fixable: false,
   tags: ['index', 'limits'],
@@ -16,16 +16,13 @@ export const indexMaxBytes: Rule = {
   check(model, report) {
     const index = model.index;
     if (!index) return;
-    const trimmed = index.text.trim();
-    const kept = trimmed.split('\n').slice(0, INDEX_MAX_LINES).join('\n');
-    if (kept.length <= INDEX_MAX_BYTES) return;
-    const leading = index.text.length - index.text.trimStart().length;
-    const cut = kept.lastIndexOf('\n', INDEX_MAX_BYTES);
-    const at = position(index, leading + (cut > 0 ? cut + 1 : INDEX_MAX_BYTES));
+    const { byteCount, cutBy, cutAt } = index.load;
+    // When the line limit cuts first, MEM002 says where.
+    if (cutBy !== 'size' || cutAt === undefined) return;
     report({
       file: index.path,
-      ...at,
-      message: `${trimmed.length.toLocaleString('en-US')} characters; the agent stops reading at ${INDEX_MAX_BYTES.toLocaleString('en-US')}, so from here on is never seen — keep one short line per entry`,
+      ...position(index, cutAt),
+      message: `${byteCount.toLocaleString('en-US')} characters; the agent stops reading at ${INDEX_MAX_BYTES.toLocaleString('en-US')}, so from here on is never seen — keep one short line per entry`,
     });
   },
 };

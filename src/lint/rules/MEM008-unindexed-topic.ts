@@ -32,12 +32,14 @@ function sectionType(line: IndexLine): string | undefined {
 
 /**
  * Where a new pointer for `type` goes: after the last pointer of its type section, else after
- * the last pointer, else at the end — only inside the first INDEX_MAX_LINES lines (the agent
- * never sees the rest); undefined when there is no room there.
+ * the last pointer, else at the end — only inside the first INDEX_MAX_LINES lines the agent
+ * loads (it never sees the rest); undefined when there is no room there.
  */
 function insertionLine(index: IndexSource | undefined, type: string | undefined, added: number): number | undefined {
   const lines = index?.index.lines ?? [];
-  const room = (after: number) => (after + added < INDEX_MAX_LINES ? after : undefined);
+  // Lines as the agent counts them (frontmatter and comments do not use up the 200).
+  const counted = index?.load.fileLines ?? [];
+  const room = (after: number) => (counted.filter((line) => line <= after).length + added < INDEX_MAX_LINES ? after : undefined);
   let section: string | undefined;
   let lastInSection: number | undefined;
   let lastPointer: number | undefined;

@@ -2,43 +2,6 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ageInDays, freshnessHeader } from '../../src/core/freshness.js';
 import { sanitizeProjectPath, slugify, topicFileName, validateMemoryPath, displayPath } from '../../src/core/paths.js';
-import { INDEX_MAX_BYTES } from '../../src/core/limits.js';
-import { truncateIndex } from '../../src/core/truncate.js';
-
-describe('load-time truncation (DESIGN §1.2)', () => {
-  const lines = (n: number) => Array.from({ length: n }, (_, i) => `- [M${i}](m${i}.md) — hook ${i}`).join('\n');
-
-  test('an index within limits is loaded whole, trimmed', () => {
-    const r = truncateIndex(`\n${lines(200)}\n\n`);
-    expect(r).toMatchObject({ wasLineTruncated: false, wasByteTruncated: false, lineCount: 200 });
-    expect(r.content).toBe(lines(200));
-  });
-  test('line 201 onwards is cut, and the warning names the line limit', () => {
-    const r = truncateIndex(lines(249));
-    expect(r).toMatchObject({ wasLineTruncated: true, wasByteTruncated: false, lineCount: 249 });
-    expect(r.content).toContain('- [M199](m199.md)');
-    expect(r.content).not.toContain('- [M200](m200.md)');
-    expect(r.content.split('\n').at(-1)).toMatch(/^> WARNING: MEMORY\.md is 249 lines \(limit 200\).*one line per entry.*topic files/);
-  });
-  test('a long index is cut at the last newline before 25,000 characters', () => {
-    const long = Array.from({ length: 150 }, (_, i) => `- [M${i}](m${i}.md) — ${'x'.repeat(200)}`).join('\n');
-    const r = truncateIndex(long);
-    expect(r).toMatchObject({ wasLineTruncated: false, wasByteTruncated: true });
-    const kept = r.content.split('\n\n> WARNING')[0]!;
-    expect(kept.length).toBeLessThanOrEqual(INDEX_MAX_BYTES);
-    expect(long.startsWith(kept)).toBe(true);
-    expect(long[kept.length]).toBe('\n');
-    expect(r.content).toMatch(/bytes \(limit 25,000\)/);
-  });
-  test('both limits at once are both named', () => {
-    const r = truncateIndex(Array.from({ length: 300 }, () => 'y'.repeat(200)).join('\n'));
-    expect(r.content).toMatch(/300 lines \(limit 200\) and [\d,]+ bytes \(limit 25,000\)/);
-  });
-  test('a single 200 KB line with no newline is cut at the limit', () => {
-    const r = truncateIndex('z'.repeat(200_000));
-    expect(r.content.startsWith('z'.repeat(INDEX_MAX_BYTES) + '\n\n> WARNING')).toBe(true);
-  });
-});
 
 describe('freshness', () => {
   const now = Date.parse('2026-11-30T12:00:00Z');

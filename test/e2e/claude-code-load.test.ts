@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type ClaudeCodeRelease, loadIndex } from '../../src/core/load-model.js';
+import { loadedIndexText } from '../helpers/agent-request.js';
+import { claudeReleases, runClaude } from '../helpers/claude.js';
+import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server.js';
+import { LOAD_CASES } from '../helpers/load-cases.js';
+import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
+import { tempDir } from '../helpers/temp.js';
+
+/**
+ * The load model against the real thing: for every shape of MEMORY.md, what each pinned Claude
+ * Code release put in its request is exactly what loadIndex says it loads.
+ */
+let server: FakeModelServer;
+beforeAll(async () => {
+  server = await startFakeModelServer();
+});
+afterAll(() => server.close());
+
+/** What `release` loads of an index holding `text` (undefined: it loaded none). */
+async function loadedBy(release: ClaudeCodeRelease, text: string): Promise<string | undefined> {
+  const dir = path.join(tempDir(), 'memory');
+  fs.mkdirSync(dir);
+  fs.writeFileSync(path.join(dir, 'MEMORY.md'), text);
+  const marker = `probe-${Math.random().toString(36).slice(2)}`;
+  const claude = await runClaude({ release, cwd: tempDir(), home: tempDir(), baseUrl: server.url, prompt: marker, env: { CLAUDE_COWORK_MEMORY_PATH_OVERRIDE: dir } });
+  expect(claude.code, claude.stderr).toBe(0);
+  return loadedIndexText(server.requests.filter((r) => r.text.includes(marker)));
+}
+
+/** `run` over `items`, a few at a time (each is a claude process; the machine has two cores). */
+async function pooled<T>(items: T[], run: (item: T) => Promise<void>, width = 3): Promise<void> {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await run(item);
+    }),
+  );
+}
+
+describe.concurrent.each(claudeReleases)('Claude Code %s loads MEMORY.md as the load model says', (release) => {
+  test(`${Object.keys(LOAD_CASES).length} shapes: frontmatter, comments, CRLF, BOM, limits`, async () => {
+    const wrong: string[] = [];
+    // One claude process at a time: on two cores, running several makes each slower than waiting.
+    for (const [name, text] of Object.entries(LOAD_CASES)) {
+      const loaded = await loadedBy(release, text);
+      const model = loadIndex(text, release);
+      const expected = model.loaded === '' ? undefined : model.content;
+      if (loaded !== expected) wrong.push(`${name}:\n  claude: ${JSON.stringify(loaded?.slice(-300))}\n  memdir: ${JSON.stringify(expected?.slice(-300))}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 300_000);
+});
+
+test('memdir context and lint count what the latest release loads: frontmatter and a comment do not use up lines', async () => {
+  const home = tempDir();
+  const dir = path.join(tempDir(), 'memory');
+  fs.mkdirSync(dir);
+  const text = LOAD_CASES['frontmatter, a comment and 204 pointers']!;
+  fs.writeFileSync(path.join(dir, 'MEMORY.md'), text);
+  const loaded = await loadedBy('latest', text);
+  const context = JSON.parse((await runMemdir(['context', '--json', '--dir', dir], { cwd: home, env: cleanEnv(home) })).stdout);
+  expect(context.indexContent).toBe(loaded);
+  const lint = await runMemdir(['lint', '--format', 'json', '--dir', dir], { cwd: home, env: cleanEnv(home) });
+  const cut = JSON.parse(lint.stdout).results[0].messages.find((m: { ruleId: string }) => m.ruleId === 'MEM002');
+  // 4 frontmatter lines and the comment come first: the cut is after pointer 199, on file line 206.
+  expect(cut).toMatchObject({ line: 206 });
+  expect(cut.message).toContain('(4 pointers)');
+});

@@ -1,3 +1,4 @@
+import { agentViewLines, fileLines } from '../core/agent-view.js';
 import type { DreamAction } from './plan.js';
 import type { DreamCounts, DreamResult } from './types.js';
 
@@ -8,16 +9,21 @@ export function summaryLine(counts: DreamCounts): string {
   return `Improved ${improved} ${improved === 1 ? 'memory' : 'memories'} (${merged} merged, ${dates} dates, ${pruned} pruned${dropped}${index})`;
 }
 
-/** Every deletion and rewrite with its reason, deletions first. */
-export function actionLines(actions: DreamAction[]): string[] {
-  const ordered = [...actions.filter((a) => a.effect === 'delete'), ...actions.filter((a) => a.effect === 'rewrite')];
-  return ordered.map((a) => `${a.effect === 'delete' ? 'delete ' : 'rewrite'} ${a.path}: ${a.reason}`);
+/** Why each file changes, from the actions that touch it, deletions first. */
+function actionReasons(actions: DreamAction[]): Map<string, string[]> {
+  const reasons = new Map<string, string[]>();
+  for (const a of [...actions.filter((a) => a.effect === 'delete'), ...actions.filter((a) => a.effect === 'rewrite')]) reasons.set(a.path, [...(reasons.get(a.path) ?? []), a.reason]);
+  return reasons;
+}
+
+/** What the agent will see, then one line per file with its reasons (none before a plan). */
+export function viewLines(result: DreamResult): string[] {
+  return result.view ? [...agentViewLines(result.view), ...fileLines(result.view, actionReasons(result.actions))] : [];
 }
 
 /** The report an applied run leaves in .memdir/dream/<time>.md (and the --commit message). */
 export function formatDreamReport(result: DreamResult, stamp: string): string {
-  const lines = [`memdir dream: ${summaryLine(result.counts)}`, '', `Run ${stamp} on ${result.dir}.`, `Gate: ${result.gate.reason}.`, ''];
-  lines.push('Deletions and rewrites, each with its reason:', '', ...actionLines(result.actions).map((l) => `- ${l}`), '');
+  const lines = [`memdir dream: ${summaryLine(result.counts)}`, '', `Run ${stamp} on ${result.dir}.`, `Gate: ${result.gate.reason}.`, '', ...viewLines(result), ''];
   const dropped = result.plan?.plan.dropped ?? [];
   if (dropped.length) lines.push('Lines removed:', '', ...dropped.map((d) => `- ${d.source}: ${d.text.trim()} — ${d.reason}`), '');
   const left = result.plan?.plan.warnings ?? [];

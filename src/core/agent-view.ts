@@ -1,0 +1,87 @@
+/*
+ * What a planned change does to what the agent sees: the part of MEMORY.md it loads, the standing
+ * rules in it, and the files written. Every word may stay on disk while the agent loses sight of
+ * it, so refactor and dream both report this. Pure: files before and planned changes in, numbers out.
+ */
+import { messages } from './messages.js';
+import { rulesStillVisible, ruleWords } from './standing-rules.js';
+import { INDEX_FILE } from './taxonomy.js';
+import { truncateIndex } from './truncate.js';
+
+export interface LoadedSize {
+  lines: number;
+  /** UTF-16 units, as Claude Code measures the index. */
+  characters: number;
+  words: number;
+}
+
+export type FileChangeKind = 'created' | 'changed' | 'deleted';
+
+export interface FileChangeSummary {
+  path: string;
+  change: FileChangeKind;
+  linesBefore: number;
+  linesAfter: number;
+}
+
+export interface AgentView {
+  loaded: { before: LoadedSize; after: LoadedSize };
+  /** Distinct words the agent loaded before and no longer loads. */
+  wordsNoLongerLoaded: number;
+  /** Standing rules in the loaded index, and every one the agent would no longer see (as written). */
+  rules: { before: number; after: number; lost: string[] };
+  /** Every file written or deleted, in path order. */
+  files: FileChangeSummary[];
+  counts: Record<FileChangeKind, number>;
+}
+
+const lineCount = (text: string) => (text === '' ? 0 : text.replace(/\r?\n$/, '').split('\n').length);
+
+function sizeOf(loaded: string): LoadedSize {
+  return { lines: lineCount(loaded), characters: loaded.length, words: ruleWords(loaded).length };
+}
+
+/** The agent's view of `changes` (path → new text, null for a deletion) applied to `before` (path → text). */
+export function agentView(before: ReadonlyMap<string, string>, changes: ReadonlyMap<string, string | null>): AgentView {
+  const indexBefore = before.get(INDEX_FILE) ?? '';
+  const indexAfter = changes.has(INDEX_FILE) ? (changes.get(INDEX_FILE) ?? '') : indexBefore;
+  const loadedBefore = truncateIndex(indexBefore).loaded;
+  const loadedAfter = truncateIndex(indexAfter).loaded;
+  const rules = rulesStillVisible(loadedBefore, loadedAfter);
+  const wordsAfter = new Set(ruleWords(loadedAfter));
+  const files = [...changes]
+    .map(([path, text]): FileChangeSummary => {
+      const old = before.get(path);
+      const change: FileChangeKind = text === null ? 'deleted' : old === undefined ? 'created' : 'changed';
+      return { path, change, linesBefore: lineCount(old ?? ''), linesAfter: lineCount(text ?? '') };
+    })
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const counts = { created: 0, changed: 0, deleted: 0 };
+  for (const file of files) counts[file.change]++;
+  return {
+    loaded: { before: sizeOf(loadedBefore), after: sizeOf(loadedAfter) },
+    wordsNoLongerLoaded: [...new Set(ruleWords(loadedBefore))].filter((w) => !wordsAfter.has(w)).length,
+    rules: { before: rules.before, after: rules.after, lost: rules.lost.map((r) => r.clause) },
+    files,
+    counts,
+  };
+}
+
+/** The summary lines: what the agent loads, its standing rules (each lost one named), the file counts. */
+export function agentViewLines(view: AgentView): string[] {
+  return [
+    messages.agentViewLoaded(view.loaded.before, view.loaded.after, view.wordsNoLongerLoaded),
+    messages.agentViewRules(view.rules.before, view.rules.after),
+    ...view.rules.lost.map((clause) => `  ${messages.agentViewRuleLost(clause)}`),
+    messages.agentViewFiles(view.counts),
+  ];
+}
+
+/** One line per file: what happens to it, then its reasons, else its line delta. */
+export function fileLines(view: AgentView, reasons: ReadonlyMap<string, readonly string[]> = new Map()): string[] {
+  return view.files.map((file) => {
+    const why = reasons.get(file.path) ?? [];
+    const delta = file.change === 'changed' ? `${file.linesBefore} → ${file.linesAfter} lines` : `${file.change === 'created' ? file.linesAfter : file.linesBefore} lines`;
+    return `  ${file.change.padEnd(7)} ${file.path} (${delta})${why.length ? `: ${why.join('; ')}` : ''}`;
+  });
+}

@@ -68,12 +68,12 @@ export function agentView(before: ReadonlyMap<string, string>, changes: Readonly
 }
 
 /** The summary lines: what the agent loads, its standing rules (each lost one named), the file counts. */
-export function agentViewLines(view: AgentView): string[] {
+export function agentViewLines(view: AgentView, dryRun: boolean): string[] {
   return [
     messages.agentViewLoaded(view.loaded.before, view.loaded.after, view.wordsNoLongerLoaded),
     messages.agentViewRules(view.rules.before, view.rules.after),
     ...view.rules.lost.map((clause) => `  ${messages.agentViewRuleLost(clause)}`),
-    messages.agentViewFiles(view.counts),
+    messages.agentViewFiles(view.counts, dryRun),
   ];
 }
 

@@ -151,7 +151,7 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
   if (args.json) output.json(asJson(result, summaryLine));
   else {
     // The summary first: the counts, what the agent will see, one line per file with its reasons.
-    output.write(`${[`${args.dryRun ? 'dry run: ' : ''}${summaryLine(result.counts)}`, ...viewLines(result)].join('\n')}\n`);
+    output.write(`${[`${args.dryRun ? 'dry run: ' : ''}${summaryLine(result.counts)}`, ...viewLines(result, args.dryRun)].join('\n')}\n`);
     for (const r of result.rejected) output.warn(`memdir dream: not applied, the model's ${JSON.stringify(r.operation)}: ${r.error}`);
     for (const w of result.plan?.plan.warnings ?? []) output.info(`left for you: ${w.path}: ${w.message}`);
     for (const u of result.unsaved) output.info(`not in memory yet (asked in ${u.transcript}): ${u.text}`);

@@ -17,13 +17,13 @@ function actionReasons(actions: DreamAction[]): Map<string, string[]> {
 }
 
 /** What the agent will see, then one line per file with its reasons (none before a plan). */
-export function viewLines(result: DreamResult): string[] {
-  return result.view ? [...agentViewLines(result.view), ...fileLines(result.view, actionReasons(result.actions))] : [];
+export function viewLines(result: DreamResult, dryRun: boolean): string[] {
+  return result.view ? [...agentViewLines(result.view, dryRun), ...fileLines(result.view, actionReasons(result.actions))] : [];
 }
 
 /** The report an applied run leaves in .memdir/dream/<time>.md (and the --commit message). */
 export function formatDreamReport(result: DreamResult, stamp: string): string {
-  const lines = [`memdir dream: ${summaryLine(result.counts)}`, '', `Run ${stamp} on ${result.dir}.`, `Gate: ${result.gate.reason}.`, '', ...viewLines(result), ''];
+  const lines = [`memdir dream: ${summaryLine(result.counts)}`, '', `Run ${stamp} on ${result.dir}.`, `Gate: ${result.gate.reason}.`, '', ...viewLines(result, false), ''];
   const dropped = result.plan?.plan.dropped ?? [];
   if (dropped.length) lines.push('Lines removed:', '', ...dropped.map((d) => `- ${d.source}: ${d.text.trim()} — ${d.reason}`), '');
   const left = result.plan?.plan.warnings ?? [];

@@ -33,8 +33,8 @@ export function formatReport(result: RefactorResult, dryRun: boolean): string {
     `index before: ${before.lines} lines, ${before.bytes.toLocaleString('en-US')} bytes, ${before.pointers} pointers, ${before.inlineLines} inline content lines${before.complete ? '' : ' — the agent does NOT see all of it'}`,
     `index after:  ${after.lines} lines, ${after.bytes.toLocaleString('en-US')} bytes, ${after.pointers} pointers, ${after.inlineLines} inline content lines${after.complete ? '' : ' — still cut when loaded'}`,
     `audit: ${result.audit.map((a) => `${a.count} ${a.what}`).join('; ')}`,
-    ...agentViewLines(result.view),
-    `${dryRun ? 'would change' : 'changed'} ${plan.changes.size} file(s): ${count('create')} created, ${count('split')} split, ${count('merge')} merged, ${count('fill-frontmatter')} frontmatter filled, ${count('quote-frontmatter')} frontmatter quoted, ${count('rewrite-date')} dates made absolute`,
+    ...agentViewLines(result.view, dryRun),
+    `operations: ${count('create')} topic files from the index, ${count('split')} split, ${count('merge')} merged, ${count('fill-frontmatter')} frontmatter filled, ${count('quote-frontmatter')} frontmatter quoted, ${count('rewrite-date')} dates made absolute`,
     ...fileLines(result.view, operationReasons(plan.operations)),
   ];
   if (plan.dropped.length) {

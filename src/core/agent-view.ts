@@ -24,13 +24,20 @@ export interface FileChangeSummary {
   linesAfter: number;
 }
 
+export interface LostRule {
+  /** The clause as written in the index. */
+  rule: string;
+  /** A written file that holds all its words, where the agent can still find it by opening the memory. */
+  keptIn: string | null;
+}
+
 export interface AgentView {
   loaded: { before: LoadedSize; after: LoadedSize };
   /** Distinct words the agent loaded before and no longer loads. */
   wordsNoLongerLoaded: number;
-  /** Standing rules in the loaded index, and every one the agent would no longer see (as written). */
-  rules: { before: number; after: number; lost: string[] };
-  /** Every file written or deleted, in path order. */
+  /** Standing rules in the loaded index, and every one the agent would no longer see. */
+  rules: { before: number; after: number; lost: LostRule[] };
+  /** Every file written or deleted, in code-point order of the path (MEMORY.md before lower-case names). */
   files: FileChangeSummary[];
   counts: Record<FileChangeKind, number>;
 }
@@ -61,10 +68,21 @@ export function agentView(before: ReadonlyMap<string, string>, changes: Readonly
   return {
     loaded: { before: sizeOf(loadedBefore), after: sizeOf(loadedAfter) },
     wordsNoLongerLoaded: [...new Set(ruleWords(loadedBefore))].filter((w) => !wordsAfter.has(w)).length,
-    rules: { before: rules.before, after: rules.after, lost: rules.lost.map((r) => r.clause) },
+    rules: { before: rules.before, after: rules.after, lost: rules.lost.map((r) => ({ rule: r.clause, keptIn: holder(r.words, files, changes) })) },
     files,
     counts,
   };
+}
+
+/** The first written file (in path order) holding every one of `words`: where a rule moved out of the index went. */
+function holder(words: readonly string[], files: readonly FileChangeSummary[], changes: ReadonlyMap<string, string | null>): string | null {
+  for (const file of files) {
+    const text = changes.get(file.path);
+    if (file.path === INDEX_FILE || !text) continue;
+    const present = new Set(ruleWords(text));
+    if (words.every((w) => present.has(w))) return file.path;
+  }
+  return null;
 }
 
 /** The summary lines: what the agent loads, its standing rules (each lost one named), the file counts. */
@@ -72,7 +90,7 @@ export function agentViewLines(view: AgentView, dryRun: boolean): string[] {
   return [
     messages.agentViewLoaded(view.loaded.before, view.loaded.after, view.wordsNoLongerLoaded),
     messages.agentViewRules(view.rules.before, view.rules.after),
-    ...view.rules.lost.map((clause) => `  ${messages.agentViewRuleLost(clause)}`),
+    ...view.rules.lost.map((lost) => `  ${messages.agentViewRuleLost(lost.rule, lost.keptIn)}`),
     messages.agentViewFiles(view.counts, dryRun),
   ];
 }
@@ -81,7 +99,8 @@ export function agentViewLines(view: AgentView, dryRun: boolean): string[] {
 export function fileLines(view: AgentView, reasons: ReadonlyMap<string, readonly string[]> = new Map()): string[] {
   return view.files.map((file) => {
     const why = reasons.get(file.path) ?? [];
-    const delta = file.change === 'changed' ? `${file.linesBefore} → ${file.linesAfter} lines` : `${file.change === 'created' ? file.linesAfter : file.linesBefore} lines`;
+    const lines = file.change === 'created' ? file.linesAfter : file.linesBefore;
+    const delta = file.change === 'changed' ? `${file.linesBefore} → ${file.linesAfter} lines` : `${lines} line${lines === 1 ? '' : 's'}`;
     return `  ${file.change.padEnd(7)} ${file.path} (${delta})${why.length ? `: ${why.join('; ')}` : ''}`;
   });
 }

@@ -92,8 +92,7 @@ export const messages = {
   agentViewLoaded: (before: LoadedCount, after: LoadedCount, wordsGone: number) =>
     `what the agent loads of MEMORY.md: ${before.lines} → ${after.lines} lines, ${before.characters.toLocaleString('en-US')} → ${after.characters.toLocaleString('en-US')} characters, ${before.words.toLocaleString('en-US')} → ${after.words.toLocaleString('en-US')} words${wordsGone ? ` (${wordsGone} no longer loaded)` : ''}`,
   agentViewRules: (before: number, after: number) => `standing rules the agent sees: ${before} → ${after}${after < before ? ` (${before - after} no longer loaded)` : ''}`,
-  agentViewRuleLost: (clause: string, keptIn: string | null) =>
-    `no longer loaded: "${printable(clause)}"${keptIn ? ` (its words are in ${printable(keptIn)}, which the agent reads only when it opens that memory)` : ''}`,
+  agentViewRuleLost: (clause: string, keptIn: string | null) => `no longer loaded: "${printable(clause)}"${keptIn ? ` (now only in ${printable(keptIn)})` : ''}`,
   agentViewFiles: (counts: { changed: number; created: number; deleted: number }, dryRun: boolean) =>
     `${dryRun ? 'would touch' : 'touched'} ${counts.changed + counts.created + counts.deleted} file(s): ${counts.changed} changed, ${counts.created} created, ${counts.deleted} deleted`,
 } as const;

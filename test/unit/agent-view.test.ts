@@ -29,7 +29,7 @@ describe('agent view', () => {
     expect(agentViewLines(view, true)).toEqual([
       `what the agent loads of MEMORY.md: 4 → 4 lines, ${INDEX.trim().length} → ${after.trim().length} characters, 15 → ${view.loaded.after.words} words (5 no longer loaded)`,
       'standing rules the agent sees: 2 → 1 (1 no longer loaded)',
-      '  no longer loaded: "other repos are READ-ONLY" (its words are in project_workspace.md, which the agent reads only when it opens that memory)',
+      '  no longer loaded: "other repos are READ-ONLY" (now only in project_workspace.md)',
       'would touch 4 file(s): 2 changed, 1 created, 1 deleted',
     ]);
     expect(fileLines(view, new Map([['feedback_old.md', ['merged into feedback_push.md']]]))).toEqual([

@@ -1,5 +1,5 @@
 import { agentViewLines, fileLines } from '../core/agent-view.js';
-import type { DreamAction } from './plan.js';
+import { operationReasons } from '../refactor/report.js';
 import type { DreamCounts, DreamResult } from './types.js';
 
 export function summaryLine(counts: DreamCounts): string {
@@ -9,16 +9,18 @@ export function summaryLine(counts: DreamCounts): string {
   return `Improved ${improved} ${improved === 1 ? 'memory' : 'memories'} (${merged} merged, ${dates} dates, ${pruned} pruned${dropped}${index})`;
 }
 
-/** Why each file changes, from the actions that touch it, deletions first. */
-function actionReasons(actions: DreamAction[]): Map<string, string[]> {
-  const reasons = new Map<string, string[]>();
-  for (const a of [...actions.filter((a) => a.effect === 'delete'), ...actions.filter((a) => a.effect === 'rewrite')]) reasons.set(a.path, [...(reasons.get(a.path) ?? []), a.reason]);
+/** Why each file changes: its actions, deletions first; else the restructure's operations on it (a merge's survivor, filled frontmatter). */
+function reasonsOf(result: DreamResult): Map<string, string[]> {
+  const reasons = operationReasons(result.plan?.plan.operations ?? []);
+  const byAction = new Map<string, string[]>();
+  for (const a of [...result.actions].sort((x, y) => Number(x.effect !== 'delete') - Number(y.effect !== 'delete'))) byAction.set(a.path, [...(byAction.get(a.path) ?? []), a.reason]);
+  for (const [path, why] of byAction) reasons.set(path, why);
   return reasons;
 }
 
 /** What the agent will see, then one line per file with its reasons (none before a plan). */
 export function viewLines(result: DreamResult, dryRun: boolean): string[] {
-  return result.view ? [...agentViewLines(result.view, dryRun), ...fileLines(result.view, actionReasons(result.actions))] : [];
+  return result.view ? [...agentViewLines(result.view, dryRun), ...fileLines(result.view, reasonsOf(result))] : [];
 }
 
 /** The report an applied run leaves in .memdir/dream/<time>.md (and the --commit message). */

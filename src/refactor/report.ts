@@ -3,7 +3,7 @@ import type { Operation } from './plan.js';
 import type { RefactorResult } from './run.js';
 
 /** Why each file changes, from the operations that touch it. */
-function operationReasons(operations: readonly Operation[]): Map<string, string[]> {
+export function operationReasons(operations: readonly Operation[]): Map<string, string[]> {
   const reasons = new Map<string, string[]>();
   const add = (path: string, reason: string) => reasons.set(path, [...(reasons.get(path) ?? []), reason]);
   for (const op of operations) {

@@ -70,14 +70,27 @@ describe('memdir dream on planted problems', () => {
     expect((await runMemdir(['dream', '--dir', dir, '--undo'], { cwd: repo, env })).code).toBe(1);
   });
 
-  test('the human dry run lists every deletion and rewrite with its reason, under the diff', async () => {
+  test('the human dry run: the summary first, what the agent would see, one line per file with its reasons; the diff only with --diff', async () => {
     const { dir, repo, env } = await planted();
     const dry = await runMemdir(['dream', '--dir', dir, '--force', '--dry-run'], { cwd: repo, env });
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toContain('+++ b/project_beta.md');
-    expect(dry.stdout).toMatch(/delete {2}project_freeze_old\.md: contradicted by the newer project_freeze_new\.md/);
-    expect(dry.stdout).toMatch(/rewrite project_parser\.md: removed .*cites src\/old_parser\.ts/);
-    expect(dry.stdout).toContain('dry run: Improved 5 memories (1 merged, 1 dates, 2 pruned, 1 dead pointer dropped, MEMORY.md rewritten)');
+    const lines = dry.stdout.split('\n');
+    expect(lines[0]).toBe('dry run: Improved 5 memories (1 merged, 1 dates, 2 pruned, 1 dead pointer dropped, MEMORY.md rewritten)');
+    expect(lines[1]).toMatch(/^what the agent loads of MEMORY\.md: \d+ → \d+ lines, [\d,]+ → [\d,]+ characters, [\d,]+ → [\d,]+ words/);
+    expect(lines[2]).toMatch(/^standing rules the agent sees: \d+ → \d+/);
+    expect(dry.stdout).toMatch(/^would touch \d+ file\(s\): \d+ changed, 0 created, 2 deleted$/m);
+    expect(dry.stdout).toMatch(/^ {2}deleted project_freeze_old\.md \(\d+ lines\): contradicted by the newer project_freeze_new\.md/m);
+    expect(dry.stdout).toMatch(/^ {2}changed project_parser\.md \(\d+ → \d+ lines\): removed .*cites src\/old_parser\.ts/m);
+    expect(dry.stdout).toMatch(/^ {2}changed reference_grafana_board\.md \(7 → \d+ lines\): reference_grafana\.md merged in$/m);
+    expect(dry.stdout).not.toMatch(/^(---|\+\+\+|@@) /m);
+
+    const diff = await runMemdir(['dream', '--dir', dir, '--force', '--dry-run', '--diff'], { cwd: repo, env });
+    expect(diff.code).toBe(0);
+    expect(diff.stdout.startsWith(dry.stdout)).toBe(true);
+    expect(diff.stdout).toContain('--- a/project_beta.md\n+++ b/project_beta.md\n');
+    // A deleted file is named in a header of its own, not diffed against /dev/null.
+    expect(diff.stdout).toMatch(/^deleted: project_freeze_old\.md\n@@ -1,\d+ \+0,0 @@\n----\n/m);
+    expect(diff.stdout).not.toContain('/dev/null');
   });
 
   test('a plan deleting more than the budget stops with exit 1 and changes nothing', async () => {

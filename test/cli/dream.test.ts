@@ -119,6 +119,30 @@ describe('memdir dream on planted problems', () => {
     expect(index).not.toContain('project_gone.md');
   });
 
+  test('a standing rule that leaves what the agent loads is named: in the summary, the --json and the report', async () => {
+    const root = tempDir();
+    const dir = path.join(root, 'memory');
+    writeTree(dir, {
+      'project_live.md': '---\nname: Live\ndescription: The live memory\ntype: project\n---\n\nThe live memory.\n',
+      'MEMORY.md': '- [Live](project_live.md) — The live memory\n- [Deploys](feedback_deploys.md) — never deploy on Fridays\n',
+    });
+    const env = cleanEnv(root);
+    const dry = await runMemdir(['dream', '--dir', dir, '--force', '--dry-run'], { cwd: root, env });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('standing rules the agent sees: 1 → 0 (1 no longer loaded)\n  no longer loaded: "never deploy on Fridays"\n');
+    const run = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: root, env });
+    expect(run.code, run.stderr).toBe(0);
+    const { agentView, report } = JSON.parse(run.stdout);
+    expect(agentView).toMatchObject({
+      loaded: { before: { lines: 2, words: 9 } },
+      rules: { before: 1, after: 0, lost: [{ rule: 'never deploy on Fridays', keptIn: null }] },
+      files: [{ path: 'MEMORY.md', change: 'changed', linesBefore: 2 }],
+      counts: { changed: 1, created: 0, deleted: 0 },
+    });
+    expect(agentView.loaded.after.words).toBeLessThan(9);
+    expect(fs.readFileSync(report, 'utf8')).toContain('  no longer loaded: "never deploy on Fridays"');
+  });
+
   test.each([
     ['a type heading of its own', '## Reference\n- [X](missing.md) — gone for good\n\n## Project\n- [Y](project_y.md) — the live one here\n', 1],
     ['the same heading text twice, one emptied', '# A\n## Notes\n- [X](missing.md) — gone for good\n# B\n## Notes\n- [Y](project_y.md) — the live one here\n', 1],

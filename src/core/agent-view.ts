@@ -27,7 +27,7 @@ export interface FileChangeSummary {
 export interface LostRule {
   /** The clause as written in the index. */
   rule: string;
-  /** A written file that holds all its words, where the agent can still find it by opening the memory. */
+  /** A file that holds all its words after the change (first in path order), where the agent finds it only by opening that memory. */
   keptIn: string | null;
 }
 
@@ -63,26 +63,31 @@ export function agentView(before: ReadonlyMap<string, string>, changes: Readonly
       return { path, change, linesBefore: lineCount(old ?? ''), linesAfter: lineCount(text ?? '') };
     })
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const holder = holderOf(before, changes);
   const counts = { created: 0, changed: 0, deleted: 0 };
   for (const file of files) counts[file.change]++;
   return {
     loaded: { before: sizeOf(loadedBefore), after: sizeOf(loadedAfter) },
     wordsNoLongerLoaded: [...new Set(ruleWords(loadedBefore))].filter((w) => !wordsAfter.has(w)).length,
-    rules: { before: rules.before, after: rules.after, lost: rules.lost.map((r) => ({ rule: r.clause, keptIn: holder(r.words, files, changes) })) },
+    rules: { before: rules.before, after: rules.after, lost: rules.lost.map((r) => ({ rule: r.clause, keptIn: holder(r.words) })) },
     files,
     counts,
   };
 }
 
-/** The first written file (in path order) holding every one of `words`: where a rule moved out of the index went. */
-function holder(words: readonly string[], files: readonly FileChangeSummary[], changes: ReadonlyMap<string, string | null>): string | null {
-  for (const file of files) {
-    const text = changes.get(file.path);
-    if (file.path === INDEX_FILE || !text) continue;
-    const present = new Set(ruleWords(text));
-    if (words.every((w) => present.has(w))) return file.path;
+/** Where a rule's words are after the change: the first file but the index, in path order, holding every one of them. */
+function holderOf(before: ReadonlyMap<string, string>, changes: ReadonlyMap<string, string | null>): (words: readonly string[]) => string | null {
+  const after = new Map(before);
+  for (const [path, text] of changes) {
+    if (text === null) after.delete(path);
+    else after.set(path, text);
   }
-  return null;
+  after.delete(INDEX_FILE);
+  const paths = [...after.keys()].sort();
+  // Word sets are made only when a rule is lost, once per file.
+  const words = new Map<string, Set<string>>();
+  const wordsOf = (path: string) => words.get(path) ?? words.set(path, new Set(ruleWords(after.get(path)!))).get(path)!;
+  return (rule) => paths.find((path) => rule.every((w) => wordsOf(path).has(w))) ?? null;
 }
 
 /** The summary lines: what the agent loads, its standing rules (each lost one named), the file counts. */
@@ -95,7 +100,7 @@ export function agentViewLines(view: AgentView, dryRun: boolean): string[] {
   ];
 }
 
-/** One line per file: what happens to it, then its reasons, else its line delta. */
+/** One line per file: what happens to it, its line counts and its reasons. */
 export function fileLines(view: AgentView, reasons: ReadonlyMap<string, readonly string[]> = new Map()): string[] {
   return view.files.map((file) => {
     const why = reasons.get(file.path) ?? [];

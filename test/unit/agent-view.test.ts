@@ -48,6 +48,15 @@ describe('agent view', () => {
     expect(view.files).toEqual([]);
   });
 
+  test('a rule cut from a hook is found in the topic file that already held it, changed or not', () => {
+    const before = new Map([
+      ['MEMORY.md', INDEX],
+      ['project_workspace.md', '---\nname: Workspace\n---\n\nOther repos are read-only: a separate instance owns them.\n'],
+    ]);
+    const view = agentView(before, new Map([['MEMORY.md', INDEX.replace(' — other repos are READ-ONLY (separate instance owns them)', '')]]));
+    expect(view.rules.lost).toEqual([{ rule: 'other repos are READ-ONLY', keptIn: 'project_workspace.md' }]);
+  });
+
   test('a lost rule whose words no written file holds is named without a place', () => {
     const view = agentView(new Map([['MEMORY.md', INDEX]]), new Map([['MEMORY.md', '# Memory\n']]));
     expect(view.rules.lost).toEqual([

@@ -61,6 +61,7 @@ export default function agentView() {
   const total = (pick, which, side) => sum(rows.map((r) => r[which].view?.[pick][side] ?? 0));
   const wordsOf = (which, side) => sum(rows.map((r) => r[which].view?.loaded[side].words ?? 0));
   const lostWords = (which) => sum(rows.map((r) => r[which].view?.wordsNoLongerLoaded ?? 0));
+  const nowhere = (which) => sum(rows.map((r) => r[which].view?.rules.lost.filter((l) => l.keptIn === null).length ?? 0));
   const count = (which, kind) => sum(rows.map((r) => r[which].view?.counts[kind] ?? 0));
   const worse = (which, filter = () => true) =>
     rows.filter((r) => filter(r) && r[which].view && (r[which].view.wordsNoLongerLoaded > 0 || r[which].view.rules.after < r[which].view.rules.before)).length;
@@ -87,6 +88,7 @@ export default function agentView() {
     `| loaded words, before → after | ${arrow(wordsOf('refactor', 'before'), wordsOf('refactor', 'after'))} | ${arrow(wordsOf('dream', 'before'), wordsOf('dream', 'after'))} |`,
     `| distinct loaded words no longer loaded | ${n(lostWords('refactor'))} | ${n(lostWords('dream'))} |`,
     `| standing rules visible, before → after | ${arrow(total('rules', 'refactor', 'before'), total('rules', 'refactor', 'after'))} | ${arrow(total('rules', 'dream', 'before'), total('rules', 'dream', 'after'))} |`,
+    `| … of the rules no longer loaded, those whose words no file holds after the run | ${n(nowhere('refactor'))} | ${n(nowhere('dream'))} |`,
     `| files changed / created / deleted | ${n(count('refactor', 'changed'))} / ${n(count('refactor', 'created'))} / ${n(count('refactor', 'deleted'))} | ${n(count('dream', 'changed'))} / ${n(count('dream', 'created'))} / ${n(count('dream', 'deleted'))} |`,
     `| directories where the agent loses words or rules (of ${rows.length}) | ${worse('refactor')} | ${worse('dream')} |`,
     `| … of the ${rows.filter(whole).length} whose index loads whole | ${worse('refactor', whole)} | ${worse('dream', whole)} |`,

@@ -12,6 +12,7 @@ import extractHook from './extract-hook.bench.js';
 import hooks from './hooks.bench.js';
 import dream from './dream.bench.js';
 import hookInstructions from './hook-instructions.bench.js';
+import agentView from './agent-view.bench.js';
 
 const all = {
   startup,
@@ -27,6 +28,7 @@ const all = {
   hooks,
   dream,
   'hook-instructions': hookInstructions,
+  'agent-view': agentView,
 };
 const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(all)) {

@@ -13,7 +13,8 @@ export function builder(cli: Argv<GlobalArgs>) {
     .option('if-due', { type: 'boolean', describe: 'exit 0 quietly when not due (default with --hook)' })
     .option('hook', { type: 'boolean', default: false, describe: 'answer a Claude Code SessionEnd hook (gated; never fails the agent)' })
     .option('status', { type: 'boolean', default: false, describe: 'print the gate: last run, sessions since, due or not and why' })
-    .option('dry-run', { type: 'boolean', default: false, describe: 'print the plan as a diff and every deletion and rewrite with its reason; change nothing' })
+    .option('dry-run', { type: 'boolean', default: false, describe: 'print the summary, what the agent would see and one line per file with its reasons; change nothing' })
+    .option('diff', { type: 'boolean', default: false, describe: 'also print the full unified diff of every file' })
     .option('undo', { type: 'boolean', default: false, describe: 'restore the files of the last run exactly' })
     .option('commit', { type: 'boolean', default: false, describe: 'commit the change in the git work tree holding the directory (the report as message)' })
     .option('min-hours', { type: 'number', describe: 'hours since the last consolidation before it is due (default 24)' })
@@ -27,6 +28,7 @@ export function builder(cli: Argv<GlobalArgs>) {
     .option('model', { type: 'string', describe: 'model for --engine claude' })
     .example('$0 dream --status', 'is a consolidation due, and why')
     .example('$0 dream --force --dry-run', 'see what it would change, and why')
+    .example('$0 dream --force --dry-run --diff', 'the same, with the full diff')
     .example('$0 dream --hook', 'in .claude/settings.json under hooks.SessionEnd')
     .example('$0 dream --undo', 'put back what the last run changed');
 }

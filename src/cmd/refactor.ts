@@ -9,7 +9,8 @@ export const describe = 'Restructure a bloated MEMORY.md into the two-layer layo
 
 export function builder(cli: Argv<GlobalArgs>) {
   return cli
-    .option('dry-run', { type: 'boolean', default: false, describe: 'print the audit and the plan as a diff; change nothing' })
+    .option('dry-run', { type: 'boolean', default: false, describe: 'print the audit, what the agent would see and one line per file; change nothing' })
+    .option('diff', { type: 'boolean', default: false, describe: 'also print the full unified diff of every file' })
     .option('engine', {
       type: 'string',
       choices: ['auto', 'local', 'claude'] as const,
@@ -18,7 +19,8 @@ export function builder(cli: Argv<GlobalArgs>) {
     })
     .option('model', { type: 'string', describe: 'model for --engine claude (default: MEMDIR_MODEL or a current Haiku)' })
     .option('anchor-date', { type: 'string', describe: "resolve relative dates against this date (YYYY-MM-DD) instead of each file's own" })
-    .example('$0 refactor --dry-run', 'see what would move where')
+    .example('$0 refactor --dry-run', 'see what would move where, and what the agent would still see')
+    .example('$0 refactor --dry-run --diff', 'the same, with the full diff')
     .example('$0 refactor --json', 'in CI: restructure and report as JSON');
 }
 

@@ -87,7 +87,22 @@ export const messages = {
   dreamOverBudget: (deletes: number, memories: number, maxDelete: number) => `the plan deletes ${deletes} of ${memories} memories, over the ${maxDelete}% budget (--max-delete); nothing was changed`,
   dreamNotDue: (reason: string) => `dream is not due: ${reason}`,
   dreamNothingToUndo: () => 'no dream run to undo',
+  diffCreated: (file: string) => `new file: ${printable(file)}`,
+  diffDeleted: (file: string) => `deleted: ${printable(file)}`,
+  agentViewLoaded: (before: LoadedCount, after: LoadedCount, wordsGone: number) =>
+    `what the agent loads of MEMORY.md: ${before.lines} → ${after.lines} lines, ${before.characters.toLocaleString('en-US')} → ${after.characters.toLocaleString('en-US')} characters, ${before.words.toLocaleString('en-US')} → ${after.words.toLocaleString('en-US')} words${wordsGone ? ` (${wordsGone} no longer loaded)` : ''}`,
+  agentViewRules: (before: number, after: number) => `standing rules the agent sees: ${before} → ${after}${after < before ? ` (${before - after} no longer loaded)` : ''}`,
+  agentViewRuleLost: (clause: string, keptIn: string | null) => `no longer loaded: "${printable(clause)}"${keptIn ? ` (now only in ${printable(keptIn)})` : ''}`,
+  agentViewFiles: (counts: { changed: number; created: number; deleted: number }, dryRun: boolean) =>
+    `${dryRun ? 'would touch' : 'touched'} ${counts.changed + counts.created + counts.deleted} file(s): ${counts.changed} changed, ${counts.created} created, ${counts.deleted} deleted`,
 } as const;
+
+/** Lines, characters and words of the loaded index. */
+interface LoadedCount {
+  lines: number;
+  characters: number;
+  words: number;
+}
 
 const ESCAPES: Record<string, string> = { '\0': '\\0', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 

@@ -23,6 +23,7 @@ export interface DreamCommandOptions extends GlobalArgs {
   status: boolean;
   undo: boolean;
   dryRun: boolean;
+  diff: boolean;
   commit: boolean;
   minHours?: number | undefined;
   minSessions?: number | undefined;
@@ -59,6 +60,7 @@ function asJson(result: DreamResult, summaryLine: (counts: DreamResult['counts']
     summary: summaryLine(result.counts),
     counts: result.counts,
     budget: result.budget,
+    agentView: result.view ?? null,
     operations: result.actions,
     files: [...(result.plan?.plan.changes ?? [])].map(([path, content]) => ({ path, action: content === null ? 'delete' : 'write' })),
     dropped: result.plan?.plan.dropped ?? [],
@@ -126,7 +128,7 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
   const engine = chooseEngine(engineName);
   if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
   const { dream } = await import('./run.js');
-  const { actionLines, summaryLine } = await import('./report.js');
+  const { summaryLine, viewLines } = await import('./report.js');
   const result = await dream({
     dir,
     projectRoot,
@@ -148,15 +150,14 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
   }
   if (args.json) output.json(asJson(result, summaryLine));
   else {
-    if (args.dryRun) output.write(result.diffs.join(''));
-    const lines = actionLines(result.actions);
-    if (lines.length) output.write(`${args.dryRun ? 'would change' : 'changed'}:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+    // The summary first: the counts, what the agent will see, one line per file with its reasons.
+    output.write(`${[`${args.dryRun ? 'dry run: ' : ''}${summaryLine(result.counts)}`, ...viewLines(result, args.dryRun)].join('\n')}\n`);
     for (const r of result.rejected) output.warn(`memdir dream: not applied, the model's ${JSON.stringify(r.operation)}: ${r.error}`);
     for (const w of result.plan?.plan.warnings ?? []) output.info(`left for you: ${w.path}: ${w.message}`);
     for (const u of result.unsaved) output.info(`not in memory yet (asked in ${u.transcript}): ${u.text}`);
-    output.out(`${args.dryRun ? 'dry run: ' : ''}${summaryLine(result.counts)}\n`);
     if (result.report) output.info(`report: ${result.report}`);
     if (result.commit) output.info(`committed ${result.commit}`);
+    if (args.diff) output.write(result.diffs.join(''));
   }
   if (result.status === 'over-budget') {
     output.warn(messages.dreamOverBudget(result.budget.deletes, result.budget.memories, result.budget.maxDelete));

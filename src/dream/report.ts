@@ -1,4 +1,5 @@
-import type { DreamAction } from './plan.js';
+import { agentViewLines, fileLines } from '../core/agent-view.js';
+import { operationReasons } from '../refactor/report.js';
 import type { DreamCounts, DreamResult } from './types.js';
 
 export function summaryLine(counts: DreamCounts): string {
@@ -8,16 +9,23 @@ export function summaryLine(counts: DreamCounts): string {
   return `Improved ${improved} ${improved === 1 ? 'memory' : 'memories'} (${merged} merged, ${dates} dates, ${pruned} pruned${dropped}${index})`;
 }
 
-/** Every deletion and rewrite with its reason, deletions first. */
-export function actionLines(actions: DreamAction[]): string[] {
-  const ordered = [...actions.filter((a) => a.effect === 'delete'), ...actions.filter((a) => a.effect === 'rewrite')];
-  return ordered.map((a) => `${a.effect === 'delete' ? 'delete ' : 'rewrite'} ${a.path}: ${a.reason}`);
+/** Why each file changes: its actions, deletions first; else the restructure's operations on it (a merge's survivor, filled frontmatter). */
+function reasonsOf(result: DreamResult): Map<string, string[]> {
+  const reasons = operationReasons(result.plan?.plan.operations ?? []);
+  const byAction = new Map<string, string[]>();
+  for (const a of [...result.actions].sort((x, y) => Number(x.effect !== 'delete') - Number(y.effect !== 'delete'))) byAction.set(a.path, [...(byAction.get(a.path) ?? []), a.reason]);
+  for (const [path, why] of byAction) reasons.set(path, why);
+  return reasons;
+}
+
+/** What the agent will see, then one line per file with its reasons (none before a plan). */
+export function viewLines(result: DreamResult, dryRun: boolean): string[] {
+  return result.view ? [...agentViewLines(result.view, dryRun), ...fileLines(result.view, reasonsOf(result))] : [];
 }
 
 /** The report an applied run leaves in .memdir/dream/<time>.md (and the --commit message). */
 export function formatDreamReport(result: DreamResult, stamp: string): string {
-  const lines = [`memdir dream: ${summaryLine(result.counts)}`, '', `Run ${stamp} on ${result.dir}.`, `Gate: ${result.gate.reason}.`, ''];
-  lines.push('Deletions and rewrites, each with its reason:', '', ...actionLines(result.actions).map((l) => `- ${l}`), '');
+  const lines = [`memdir dream: ${summaryLine(result.counts)}`, '', `Run ${stamp} on ${result.dir}.`, `Gate: ${result.gate.reason}.`, '', ...viewLines(result, false), ''];
   const dropped = result.plan?.plan.dropped ?? [];
   if (dropped.length) lines.push('Lines removed:', '', ...dropped.map((d) => `- ${d.source}: ${d.text.trim()} — ${d.reason}`), '');
   const left = result.plan?.plan.warnings ?? [];

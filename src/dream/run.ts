@@ -11,7 +11,8 @@ import { findGitRoot } from '../store/git-root.js';
 import { loadDirectory } from '../store/dir-reader.js';
 import { commitChanges, type FileChange } from '../store/atomic.js';
 import { withDirLock } from '../store/lock.js';
-import { diffsOf, planInput } from '../refactor/run.js';
+import { diffsOf, planInput, textsOf } from '../refactor/run.js';
+import { agentView } from '../core/agent-view.js';
 import { now as clockNow } from './clock.js';
 import { releaseConsolidationLock, rollBackConsolidationLock, takeConsolidationLock, lockHolder } from './consolidate-lock.js';
 import { checkGate, recentTranscripts, transcriptFolders } from './gate.js';
@@ -120,7 +121,7 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
 
   const plan = async (): Promise<Omit<DreamResult, 'status' | 'report' | 'commit'>> => {
     const { input } = await planInput(dir);
-    const texts = new Map([...input].map(([file, f]) => [file, f.text]));
+    const texts = textsOf(input);
     const dreamPlan = planDreamKeepingWords(input, { anchor: options.anchor, repo, proposals: model?.valid });
     const budget = { maxDelete, deletes: dreamPlan.deletes.length, memories: dreamPlan.memories };
     // Topic files only: the index's pointer lines would count as holding whatever they mention.
@@ -138,6 +139,7 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
       rejected: model?.rejected ?? [],
       counts: countsOf(dreamPlan),
       diffs: await diffsOf(input, dreamPlan.plan),
+      view: agentView(texts, dreamPlan.plan.changes),
       budget,
     };
   };

@@ -1,3 +1,4 @@
+import type { AgentView } from '../core/agent-view.js';
 import type { GateState } from './gate.js';
 import type { DreamAction, DreamPlan } from './plan.js';
 import type { UnsavedRequest } from './signal.js';
@@ -31,6 +32,8 @@ export interface DreamResult {
   counts: DreamCounts;
   /** Unified diffs of every changed file. */
   diffs: string[];
+  /** What the plan does to what the agent loads (set with plan). */
+  view?: AgentView;
   /** The report file of an applied run. */
   report: string | null;
   /** The commit made with --commit. */

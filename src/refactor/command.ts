@@ -20,12 +20,13 @@ function parseAnchor(value: string | undefined): Date | undefined {
 
 export interface RefactorCommandOptions extends GlobalArgs {
   dryRun: boolean;
+  diff: boolean;
   anchorDate?: string | undefined;
   engine: EngineName;
   model?: string | undefined;
 }
 
-/** `memdir refactor`: the audit and report (and with --dry-run the diff) on stdout. */
+/** `memdir refactor`: the audit and report on stdout, then with --diff the unified diff. */
 export async function runRefactorCommand(args: RefactorCommandOptions, output: Output): Promise<number> {
   const anchor = parseAnchor(args.anchorDate);
   const dir = resolveFor(args, output).dir;
@@ -34,12 +35,12 @@ export async function runRefactorCommand(args: RefactorCommandOptions, output: O
   if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) {
     throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
   }
-  const result = await runRefactor(dir, { dryRun: args.dryRun, anchor, engine, model: args.model, warn: output.warn });
+  const result = await runRefactor(dir, { dryRun: args.dryRun, diff: args.diff, anchor, engine, model: args.model, warn: output.warn });
   if (args.json) {
-    output.json({ ...reportJson(result, args.dryRun), diff: args.dryRun ? result.diffs.join('') : undefined });
+    output.json({ ...reportJson(result, args.dryRun), diff: args.dryRun || args.diff ? result.diffs.join('') : undefined });
     return 0;
   }
-  if (args.dryRun) output.write(result.diffs.join(''));
   output.write(formatReport(result, args.dryRun));
+  if (args.diff) output.write(result.diffs.join(''));
   return 0;
 }

@@ -1,6 +1,29 @@
+import { agentViewLines, fileLines } from '../core/agent-view.js';
+import type { Operation } from './plan.js';
 import type { RefactorResult } from './run.js';
 
-/** The human report: audit numbers, then what was (or would be) done, dropped and left to the user. */
+/** Why each file changes, from the operations that touch it. */
+export function operationReasons(operations: readonly Operation[]): Map<string, string[]> {
+  const reasons = new Map<string, string[]>();
+  const add = (path: string, reason: string) => reasons.set(path, [...(reasons.get(path) ?? []), reason]);
+  for (const op of operations) {
+    if (op.kind === 'create') add(op.path, `${op.type} memory from ${op.source}`);
+    else if (op.kind === 'append') add(op.path, `${op.lines} line(s) appended from ${op.source}`);
+    else if (op.kind === 'split') {
+      add(op.path, `split into ${op.parts.join(', ')}`);
+      for (const part of op.parts) add(part, `split from ${op.path}`);
+    } else if (op.kind === 'merge') {
+      add(op.from, `merged into ${op.into} (${Math.round(op.similarity * 100)}% similar)`);
+      add(op.into, `${op.from} merged in`);
+    } else if (op.kind === 'fill-frontmatter') add(op.path, `filled ${op.fields.join(', ')}`);
+    else if (op.kind === 'quote-frontmatter') add(op.path, `quoted ${op.keys.join(', ')}`);
+    else if (op.kind === 'rewrite-date') add(op.path, `"${op.from}" → ${op.to} (anchored at ${op.anchor})`);
+    else if (op.kind === 'preamble') add(op.path, `the index's own preamble (${op.source}) ${op.action}: it is about the index, not a memory`);
+  }
+  return reasons;
+}
+
+/** The human report: audit numbers, what the agent will see, then one line per file, what was dropped and what is left to the user. */
 export function formatReport(result: RefactorResult, dryRun: boolean): string {
   const { plan } = result;
   const { before, after } = plan;
@@ -10,19 +33,10 @@ export function formatReport(result: RefactorResult, dryRun: boolean): string {
     `index before: ${before.lines} lines, ${before.bytes.toLocaleString('en-US')} bytes, ${before.pointers} pointers, ${before.inlineLines} inline content lines${before.complete ? '' : ' — the agent does NOT see all of it'}`,
     `index after:  ${after.lines} lines, ${after.bytes.toLocaleString('en-US')} bytes, ${after.pointers} pointers, ${after.inlineLines} inline content lines${after.complete ? '' : ' — still cut when loaded'}`,
     `audit: ${result.audit.map((a) => `${a.count} ${a.what}`).join('; ')}`,
-    `${dryRun ? 'would change' : 'changed'} ${plan.changes.size} file(s): ${count('create')} created, ${count('split')} split, ${count('merge')} merged, ${count('fill-frontmatter')} frontmatter filled, ${count('quote-frontmatter')} frontmatter quoted, ${count('rewrite-date')} dates made absolute`,
+    ...agentViewLines(result.view, dryRun),
+    `operations: ${count('create')} topic files from the index, ${count('split')} split, ${count('merge')} merged, ${count('fill-frontmatter')} frontmatter filled, ${count('quote-frontmatter')} frontmatter quoted, ${count('rewrite-date')} dates made absolute`,
+    ...fileLines(result.view, operationReasons(plan.operations)),
   ];
-  for (const op of plan.operations) {
-    if (op.kind === 'create') lines.push(`  create ${op.path} (${op.type}) from ${op.source}`);
-    else if (op.kind === 'append') lines.push(`  append ${op.lines} line(s) to ${op.path} from ${op.source}`);
-    else if (op.kind === 'split') lines.push(`  split ${op.path} → ${op.parts.join(', ')}`);
-    else if (op.kind === 'merge') lines.push(`  merge ${op.from} into ${op.into} (${Math.round(op.similarity * 100)}% similar)`);
-    else if (op.kind === 'fill-frontmatter') lines.push(`  fill ${op.fields.join(', ')} in ${op.path}`);
-    else if (op.kind === 'quote-frontmatter') lines.push(`  quote ${op.keys.join(', ')} in ${op.path}`);
-    else if (op.kind === 'rewrite-date') lines.push(`  date in ${op.path}: "${op.from}" → ${op.to} (anchored at ${op.anchor})`);
-    else if (op.kind === 'preamble')
-      lines.push(`  the index's own preamble (${op.source}): ${op.action === 'moved to a topic file' ? `moved to ${op.path}` : op.action} — it is about the index, not a memory`);
-  }
   if (plan.dropped.length) {
     lines.push(`dropped ${plan.dropped.length} line(s):`);
     for (const d of plan.dropped) lines.push(`  ${d.source}: ${d.text.trim()} — ${d.reason}`);
@@ -46,6 +60,7 @@ export function reportJson(result: RefactorResult, dryRun: boolean) {
     written: result.written,
     before: plan.before,
     after: plan.after,
+    agentView: result.view,
     audit: result.audit,
     operations: plan.operations,
     files: [...plan.changes].map(([path, content]) => ({ path, action: content === null ? 'delete' : 'write' })),

@@ -13,9 +13,12 @@ import { InputError, MemdirError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { ModelError } from '../llm/model.js';
 import { lazyRequire } from '../core/lazy.js';
+import { agentView, type AgentView } from '../core/agent-view.js';
 
 export interface RefactorOptions {
   dryRun?: boolean;
+  /** Compute the unified diffs also for a run that writes. */
+  diff?: boolean;
   engine?: 'local' | 'claude';
   model?: string | undefined;
   /** Where to say that the claude engine fell back to local. */
@@ -31,8 +34,10 @@ export interface RefactorResult {
   audit: Audit;
   engine: 'local' | 'claude';
   usage?: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
-  /** Unified diffs of every changed file (dry run and real run alike). */
+  /** Unified diffs of every changed file (with dryRun or diff; empty otherwise). */
   diffs: string[];
+  /** What the change does to what the agent loads. */
+  view: AgentView;
   written: boolean;
 }
 
@@ -85,11 +90,20 @@ export async function planInput(dir: string): Promise<{ input: Map<string, PlanI
   return { input, audit };
 }
 
+/** Each planned file's text as it is now. */
+export function textsOf(input: Map<string, PlanInputFile>): Map<string, string> {
+  return new Map([...input].map(([file, f]) => [file, f.text]));
+}
+
+/** Unified diffs of every change; a created or deleted file is named in a header of its own rather than against /dev/null. */
 export async function diffsOf(input: Map<string, PlanInputFile>, plan: RefactorPlan): Promise<string[]> {
-  const { createTwoFilesPatch } = lazyRequire<typeof import('diff')>('diff');
-  return [...plan.changes].map(([file, content]) =>
-    createTwoFilesPatch(content === null || !input.has(file) ? '/dev/null' : `a/${file}`, content === null ? '/dev/null' : `b/${file}`, input.get(file)?.text ?? '', content ?? ''),
-  );
+  const { createTwoFilesPatch, OMIT_HEADERS } = lazyRequire<typeof import('diff')>('diff');
+  return [...plan.changes].map(([file, content]) => {
+    const old = input.get(file)?.text;
+    if (content !== null && old !== undefined) return createTwoFilesPatch(`a/${file}`, `b/${file}`, old, content);
+    const header = content === null ? messages.diffDeleted(file) : messages.diffCreated(file);
+    return `${header}\n${createTwoFilesPatch(file, file, old ?? '', content ?? '', undefined, undefined, { headerOptions: OMIT_HEADERS })}`;
+  });
 }
 
 /** Plan and (unless dry-run) apply a refactor as one locked transaction. */
@@ -124,15 +138,16 @@ export async function runRefactor(dir: string, options: RefactorOptions = {}): P
       });
     }
     plan = kept.plan;
-    // Diffs are for --dry-run; computing them for hundreds of files is not free.
-    const diffs = options.dryRun ? await diffsOf(input, plan) : [];
+    // Diffs are asked for; computing them for hundreds of files is not free.
+    const diffs = options.dryRun || options.diff ? await diffsOf(input, plan) : [];
+    const view = agentView(textsOf(input), plan.changes);
     if (!options.dryRun && plan.changes.size > 0) {
       const changes = [...plan.changes].map(([file, content]) => (content === null ? { path: file, delete: true as const } : { path: file, content }));
       // The index goes last: until it is renamed, the agent still sees the old, complete layout.
       changes.sort((a, b) => Number(a.path === INDEX_FILE) - Number(b.path === INDEX_FILE));
       commitChanges(dir, changes, { afterStep: options.afterStep });
     }
-    return { dir, plan, audit, engine, usage, diffs, written: !options.dryRun && plan.changes.size > 0 };
+    return { dir, plan, audit, engine, usage, diffs, view, written: !options.dryRun && plan.changes.size > 0 };
   };
   if (options.dryRun) {
     await settleDirectory(dir);

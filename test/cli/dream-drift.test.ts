@@ -83,7 +83,7 @@ describe('dream drift: symbols, flags and commands the repository no longer has'
     expect(reasons).toMatch(/cites bin\/setup, which the repository no longer has \(deleted in its git history\)/);
 
     const human = await runMemdir(['dream', '--dir', dir, '--force', '--dry-run'], { cwd: repo, env });
-    expect(human.stdout).toMatch(/rewrite project_drifted\.md: removed "Cut a release with `make release`\.": cites `make release`/);
+    expect(human.stdout).toMatch(/^ {2}changed project_drifted\.md \(.*removed "Cut a release with `make release`\.": cites `make release`/m);
 
     const run = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: repo, env });
     expect(run.code, run.stderr).toBe(0);

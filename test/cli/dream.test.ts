@@ -70,14 +70,27 @@ describe('memdir dream on planted problems', () => {
     expect((await runMemdir(['dream', '--dir', dir, '--undo'], { cwd: repo, env })).code).toBe(1);
   });
 
-  test('the human dry run lists every deletion and rewrite with its reason, under the diff', async () => {
+  test('the human dry run: the summary first, what the agent would see, one line per file with its reasons; the diff only with --diff', async () => {
     const { dir, repo, env } = await planted();
     const dry = await runMemdir(['dream', '--dir', dir, '--force', '--dry-run'], { cwd: repo, env });
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toContain('+++ b/project_beta.md');
-    expect(dry.stdout).toMatch(/delete {2}project_freeze_old\.md: contradicted by the newer project_freeze_new\.md/);
-    expect(dry.stdout).toMatch(/rewrite project_parser\.md: removed .*cites src\/old_parser\.ts/);
-    expect(dry.stdout).toContain('dry run: Improved 5 memories (1 merged, 1 dates, 2 pruned, 1 dead pointer dropped, MEMORY.md rewritten)');
+    const lines = dry.stdout.split('\n');
+    expect(lines[0]).toBe('dry run: Improved 5 memories (1 merged, 1 dates, 2 pruned, 1 dead pointer dropped, MEMORY.md rewritten)');
+    expect(lines[1]).toMatch(/^what the agent loads of MEMORY\.md: \d+ → \d+ lines, [\d,]+ → [\d,]+ characters, [\d,]+ → [\d,]+ words/);
+    expect(lines[2]).toMatch(/^standing rules the agent sees: \d+ → \d+/);
+    expect(dry.stdout).toMatch(/^would touch \d+ file\(s\): \d+ changed, 0 created, 2 deleted$/m);
+    expect(dry.stdout).toMatch(/^ {2}deleted project_freeze_old\.md \(\d+ lines\): contradicted by the newer project_freeze_new\.md/m);
+    expect(dry.stdout).toMatch(/^ {2}changed project_parser\.md \(\d+ → \d+ lines\): removed .*cites src\/old_parser\.ts/m);
+    expect(dry.stdout).toMatch(/^ {2}changed reference_grafana_board\.md \(7 → \d+ lines\): reference_grafana\.md merged in$/m);
+    expect(dry.stdout).not.toMatch(/^(---|\+\+\+|@@) /m);
+
+    const diff = await runMemdir(['dream', '--dir', dir, '--force', '--dry-run', '--diff'], { cwd: repo, env });
+    expect(diff.code).toBe(0);
+    expect(diff.stdout.startsWith(dry.stdout)).toBe(true);
+    expect(diff.stdout).toContain('--- a/project_beta.md\n+++ b/project_beta.md\n');
+    // A deleted file is named in a header of its own, not diffed against /dev/null.
+    expect(diff.stdout).toMatch(/^deleted: project_freeze_old\.md\n@@ -1,\d+ \+0,0 @@\n----\n/m);
+    expect(diff.stdout).not.toContain('/dev/null');
   });
 
   test('a plan deleting more than the budget stops with exit 1 and changes nothing', async () => {
@@ -104,6 +117,30 @@ describe('memdir dream on planted problems', () => {
     const index = fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8');
     expect(index).toContain('- [Notes](project_notes.md) — release notes\n  - the changelog is written by hand');
     expect(index).not.toContain('project_gone.md');
+  });
+
+  test('a standing rule that leaves what the agent loads is named: in the summary, the --json and the report', async () => {
+    const root = tempDir();
+    const dir = path.join(root, 'memory');
+    writeTree(dir, {
+      'project_live.md': '---\nname: Live\ndescription: The live memory\ntype: project\n---\n\nThe live memory.\n',
+      'MEMORY.md': '- [Live](project_live.md) — The live memory\n- [Deploys](feedback_deploys.md) — never deploy on Fridays\n',
+    });
+    const env = cleanEnv(root);
+    const dry = await runMemdir(['dream', '--dir', dir, '--force', '--dry-run'], { cwd: root, env });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('standing rules the agent sees: 1 → 0 (1 no longer loaded)\n  no longer loaded: "never deploy on Fridays"\n');
+    const run = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: root, env });
+    expect(run.code, run.stderr).toBe(0);
+    const { agentView, report } = JSON.parse(run.stdout);
+    expect(agentView).toMatchObject({
+      loaded: { before: { lines: 2, words: 9 } },
+      rules: { before: 1, after: 0, lost: [{ rule: 'never deploy on Fridays', keptIn: null }] },
+      files: [{ path: 'MEMORY.md', change: 'changed', linesBefore: 2 }],
+      counts: { changed: 1, created: 0, deleted: 0 },
+    });
+    expect(agentView.loaded.after.words).toBeLessThan(9);
+    expect(fs.readFileSync(report, 'utf8')).toContain('  no longer loaded: "never deploy on Fridays"');
   });
 
   test.each([

@@ -19,14 +19,28 @@ function workspace(source = actorForth) {
 const withoutState = (tree: Record<string, string>) => Object.fromEntries(Object.entries(tree).filter(([k]) => !k.startsWith('.memdir')));
 
 describe('memdir refactor', () => {
-  test('--dry-run prints the audit and a diff and changes nothing', async () => {
+  test('--dry-run prints the audit, what the agent would see and one line per file, and changes nothing; --diff adds the diff', async () => {
     const { root, dir, env } = workspace();
     const before = snapshotTree(dir);
     const r = await runMemdir(['refactor', '--dir', dir, '--dry-run'], { cwd: root, env });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('+++ b/project_type_system.md');
-    expect(r.stdout).toMatch(/index before: 164 lines, 11,101 bytes, 0 pointers, 124 inline content lines/);
-    expect(r.stdout).toMatch(/would change 20 file\(s\): 19 created/);
+    const lines = r.stdout.split('\n');
+    expect(lines[1]).toMatch(/^index before: 164 lines, 11,101 bytes, 0 pointers, 124 inline content lines/);
+    expect(r.stdout).toMatch(/^what the agent loads of MEMORY\.md: 164 → \d+ lines, 11,014 → [\d,]+ characters, 1,389 → [\d,]+ words/m);
+    expect(r.stdout).toMatch(/^standing rules the agent sees: 6 → \d+/m);
+    expect(r.stdout).toContain('would touch 20 file(s): 1 changed, 19 created, 0 deleted');
+    expect(r.stdout).toMatch(/^ {2}changed MEMORY\.md \(164 → \d+ lines\)$/m);
+    expect(r.stdout).toContain('  created project_type_system.md (16 lines): project memory from MEMORY.md lines 27–32\n');
+    expect(r.stdout).not.toMatch(/^(---|\+\+\+|@@) /m);
+    expect(snapshotTree(dir)).toEqual(before);
+
+    const diff = await runMemdir(['refactor', '--dir', dir, '--dry-run', '--diff'], { cwd: root, env });
+    expect(diff.code).toBe(0);
+    // The report first, then the diff; a created file is named in a header of its own.
+    expect(diff.stdout.startsWith(r.stdout)).toBe(true);
+    expect(diff.stdout).toContain('\nnew file: project_type_system.md\n@@ -0,0 +1,16 @@\n+---\n');
+    expect(diff.stdout).toContain('--- a/MEMORY.md\n+++ b/MEMORY.md\n');
+    expect(diff.stdout).not.toContain('/dev/null');
     expect(snapshotTree(dir)).toEqual(before);
   });
 
@@ -36,6 +50,16 @@ describe('memdir refactor', () => {
     expect(first.code).toBe(0);
     const report = JSON.parse(first.stdout);
     expect(report).toMatchObject({ written: true, before: { lines: 164, complete: true }, after: { inlineLines: 0 } });
+    const { agentView } = report;
+    expect(agentView).toMatchObject({ loaded: { before: { lines: 164, characters: 11014, words: 1389 } }, rules: { before: 6 }, counts: { changed: 1, created: 19, deleted: 0 } });
+    expect(agentView.rules.after).toBe(6 - agentView.rules.lost.length);
+    // Each rule moved out of what the agent loads is named, with where its words went, as the human report names it.
+    const human = await runMemdir(['refactor', '--dir', workspace().dir, '--dry-run'], { cwd: root, env });
+    for (const lost of agentView.rules.lost as Array<{ rule: string; keptIn: string | null }>) {
+      expect(lost.keptIn).not.toBeNull();
+      expect(human.stdout).toContain(`  no longer loaded: "${lost.rule}" (now only in ${lost.keptIn})`);
+    }
+    expect(report.diff).toBeUndefined();
     expect(report.files).toHaveLength(20);
     const after = snapshotTree(dir);
     const second = await runMemdir(['refactor', '--dir', dir, '--json'], { cwd: root, env });

@@ -88,7 +88,7 @@ describe('item 1: refactor leaves a topic file it cannot decode alone', () => {
     writeTree(dir, { 'MEMORY.md': INDEX, 'reference_latency.md': GOOD, 'reference_cafe.md': cafe });
     const r = await runMemdir(['refactor', '--dir', dir], { cwd: root, env });
     expect(r.code).toBe(0);
-    expect(r.stdout).not.toContain('create reference_cafe.md');
+    expect(r.stdout).not.toMatch(/^ {2}(created|changed) reference_cafe\.md/m);
     expect(r.stdout).toMatch(/reference_cafe\.md: not valid UTF-8 text .*memdir leaves it alone/);
     expect(fs.readFileSync(path.join(dir, 'reference_cafe.md'))).toEqual(cafe);
     expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toContain('- [Cafe team](reference_cafe.md) — Who the cafe team is and how to reach them');
@@ -234,7 +234,7 @@ describe('item 11: two near-duplicate topic files that each have a pointer', () 
     const first = await runMemdir(['refactor', '--dir', dir], { cwd: root, env });
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/merge reference_existing_item_\d\.md into reference_existing_item_\d\.md/);
+    expect(first.stdout).toMatch(/deleted reference_existing_item_\d\.md \(\d+ lines?\): merged into reference_existing_item_\d\.md/);
     const survivor = fs.readdirSync(dir).filter((f) => f.startsWith('reference_existing'));
     expect(survivor).toHaveLength(1);
     const index = fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8');
@@ -297,7 +297,7 @@ describe('item 13: a topic file over the size cap', () => {
     const { root, dir, env, big } = bigDirectory();
     const r = await runMemdir(['refactor', '--dir', dir], { cwd: root, env });
     expect(r.code).toBe(0);
-    expect(r.stdout).not.toContain('split project_huge.md');
+    expect(r.stdout).not.toMatch(/^ {2}changed project_huge\.md/m);
     expect(r.stdout).toMatch(/project_huge\.md: .*over the 1 MB.*memdir leaves it alone/);
     expect(fs.readFileSync(path.join(dir, 'project_huge.md'), 'utf8')).toBe(big);
     expect(

@@ -16,6 +16,7 @@ test('the library API mirrors the commands', async () => {
   const dry = await refactor(dir, { dryRun: true });
   expect(dry.written).toBe(false);
   expect(dry.plan.operations.some((o) => o.kind === 'create')).toBe(true);
+  expect(dry.view.counts.created).toBeGreaterThan(0);
 
   const recalled = await recall({ dir, query: 'can I merge to main during the mobile release?', engine: 'local' });
   expect(recalled.memories.map((m) => m.path)).toEqual(['project_merge_freeze.md']);

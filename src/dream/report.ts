@@ -1,3 +1,4 @@
+import { messages } from '../core/messages.js';
 import type { DreamAction } from './plan.js';
 import type { DreamCounts, DreamResult } from './types.js';
 
@@ -16,7 +17,7 @@ export function actionLines(actions: DreamAction[]): string[] {
 
 /** The report an applied run leaves in .memdir/dream/<time>.md (and the --commit message). */
 export function formatDreamReport(result: DreamResult, stamp: string): string {
-  const lines = [`memdir dream: ${summaryLine(result.counts)}`, '', `Run ${stamp} on ${result.dir}.`, `Gate: ${result.gate.reason}.`, ''];
+  const lines = [`memdir dream: ${summaryLine(result.counts)}`, '', `Run ${stamp} on ${result.dir}.`, `Gate: ${result.gate.reason}.`, `${messages.dreamDriftRepository(result.repository)}.`, ''];
   lines.push('Deletions and rewrites, each with its reason:', '', ...actionLines(result.actions).map((l) => `- ${l}`), '');
   const dropped = result.plan?.plan.dropped ?? [];
   if (dropped.length) lines.push('Lines removed:', '', ...dropped.map((d) => `- ${d.source}: ${d.text.trim()} — ${d.reason}`), '');

@@ -20,6 +20,8 @@ export interface DreamResult {
   dir: string;
   status: DreamStatus;
   gate: GateState;
+  /** The git repository drift was checked against; null when none was (the memories belong to none). */
+  repository: string | null;
   /** Set when the directory was planned (every status but not-due and running). */
   plan?: DreamPlan;
   actions: DreamAction[];

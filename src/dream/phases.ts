@@ -16,7 +16,7 @@ import { citationKey, citations, type Citation } from './drift.js';
  * is deleted.
  */
 
-export type DreamActionKind = 'dead-pointer' | 'contradiction' | 'drift' | 'model' | 'merge' | 'date' | 'index';
+export type DreamActionKind = 'dead-pointer' | 'contradiction' | 'drift' | 'stale' | 'model' | 'merge' | 'date' | 'index';
 
 export interface DreamAction {
   kind: DreamActionKind;
@@ -191,7 +191,7 @@ export function driftPhase(dream: DreamState, repo: RepoFacts | undefined, optio
       return found ? [line, staleNote(line, found.reason, options.today)] : [line];
     });
     topic.file = withBody(topic.file, marked.join(topic.file.eol));
-    for (const { line, reason } of unmarked) dream.actions.push({ kind: 'drift', path: topic.path, effect: 'rewrite', reason: `marked "${normalize(line)}" stale: ${reason}` });
+    for (const { line, reason } of unmarked) dream.actions.push({ kind: 'stale', path: topic.path, effect: 'rewrite', reason: `marked "${normalize(line)}" stale: ${reason}` });
   }
 }
 
@@ -246,7 +246,8 @@ const TRUE_DUPLICATE_CONTAINMENT = 0.8;
  * and the poorer one's lines that say something the survivor does not are appended to it as
  * lines. Nothing is pasted to introduce them (no heading, no old hook): a line whose every word
  * the survivor already holds restates it and is reported as dropped, as is the poorer file's
- * frontmatter. Index pointers follow state.mergedAway.
+ * frontmatter. Two that state one fact with different values disagree: not merged. Index
+ * pointers follow state.mergedAway.
  */
 export function mergeTrueDuplicates(dream: DreamState): void {
   const { plan } = dream;
@@ -263,17 +264,25 @@ export function mergeTrueDuplicates(dream: DreamState): void {
     const richerText = serializeTopicFile(richer.file);
     const held = new Set(ruleWords(richerText));
     const present = new Set(richer.file.body.split(/\r?\n/).map((l) => l.trim()));
-    const reason = `a duplicate of ${richer.path}, which holds more and keeps its own`;
+    // The same statement with another value is a contradiction (reported), not a duplicate.
+    const shapes = new Set([...present].map(statementShape).filter(Boolean));
+    if (poorer.file.body.split(/\r?\n/).some((line) => !present.has(line.trim()) && shapes.has(statementShape(line)))) continue;
     const added: string[] = [];
     for (const line of poorer.file.body.split(/\r?\n/)) {
       if (!line.trim() || present.has(line.trim())) continue;
-      if (ruleWords(line).every((w) => held.has(w))) plan.dropped.push({ text: line, reason: `${reason}: every word of it is there already`, source: poorer.path });
+      if (ruleWords(line).every((w) => held.has(w)))
+        plan.dropped.push({ text: line, reason: `${poorer.path} was merged into ${richer.path}, which holds every word of this line`, source: poorer.path });
       else added.push(line);
     }
-    for (const line of (poorer.file.frontmatter?.raw ?? '').split(/\r?\n/))
-      if (line.trim() && !/^(?:---|\.\.\.)\s*$/.test(line) && !richerText.includes(line.trim())) plan.dropped.push({ text: line, reason: `frontmatter of ${reason}`, source: poorer.path });
+    for (const line of (poorer.file.frontmatter?.raw ?? '').split(/\r?\n/)) {
+      if (line.trim() && !/^(?:---|\.\.\.)\s*$/.test(line) && !richerText.includes(line.trim()))
+        plan.dropped.push({ text: line, reason: `frontmatter of ${poorer.path}, merged into ${richer.path}, which keeps its own`, source: poorer.path });
+    }
     const eol = richer.file.eol;
-    if (added.length) richer.file = withBody(richer.file, `${richer.file.body.replace(/\s*$/, '')}${eol}${eol}${added.join(eol)}${eol}`);
+    if (added.length) {
+      richer.file = withBody(richer.file, `${richer.file.body.replace(/\s*$/, '')}${eol}${eol}${added.join(eol)}${eol}`);
+      dream.actions.push({ kind: 'merge', path: richer.path, effect: 'rewrite', reason: `${added.length} line(s) of ${poorer.path}, a true duplicate holding less, that it lacked added at its end` });
+    }
     plan.mergedAway.set(poorer.path, richer.path);
     plan.topics.delete(poorer.path);
     merged.add(poorer.path).add(richer.path);
@@ -282,7 +291,7 @@ export function mergeTrueDuplicates(dream: DreamState): void {
       kind: 'merge',
       path: poorer.path,
       effect: 'delete',
-      reason: `merged into ${richer.path}, a true duplicate that holds more (${richerTerms.size} terms to ${poorerTerms.size}); ${added.length} line(s) it lacked added there`,
+      reason: `merged into ${richer.path}, a true duplicate that holds more (${richerTerms.size} terms to ${poorerTerms.size}; ${Math.round(score * 100)}% similar)`,
     });
   }
 }

@@ -3,10 +3,11 @@ import type { DreamAction } from './plan.js';
 import type { DreamCounts, DreamResult } from './types.js';
 
 export function summaryLine(counts: DreamCounts): string {
-  const { improved, merged, dates, pruned, deadPointers, indexRewritten } = counts;
+  const { improved, merged, dates, pruned, stale, deadPointers, indexRewritten } = counts;
+  const marked = stale ? `, ${stale} marked stale` : '';
   const dropped = deadPointers ? `, ${deadPointers} dead pointer${deadPointers === 1 ? '' : 's'} dropped` : '';
   const index = indexRewritten ? ', MEMORY.md rewritten' : '';
-  return `Improved ${improved} ${improved === 1 ? 'memory' : 'memories'} (${merged} merged, ${dates} dates, ${pruned} pruned${dropped}${index})`;
+  return `Improved ${improved} ${improved === 1 ? 'memory' : 'memories'} (${merged} merged, ${dates} dates, ${pruned} pruned${marked}${dropped}${index})`;
 }
 
 /** Every deletion and rewrite with its reason, deletions first. */

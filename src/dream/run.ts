@@ -71,12 +71,13 @@ function countsOf(dreamPlan: DreamPlan): DreamCounts {
     merged: plan.operations.filter((o) => o.kind === 'merge').length,
     dates: plan.operations.filter((o) => o.kind === 'rewrite-date').length,
     pruned: actions.filter((a) => PRUNING.has(a.kind)).length,
+    stale: actions.filter((a) => a.kind === 'stale').length,
     deadPointers: actions.filter((a) => a.kind === 'dead-pointer').length,
     indexRewritten: plan.changes.has(INDEX_FILE),
   };
 }
 
-const NOTHING: DreamCounts = { improved: 0, merged: 0, dates: 0, pruned: 0, deadPointers: 0, indexRewritten: false };
+const NOTHING: DreamCounts = { improved: 0, merged: 0, dates: 0, pruned: 0, stale: 0, deadPointers: 0, indexRewritten: false };
 
 /** The newest 200 editable memories as the model sees them. */
 function shownMemories(input: Map<string, PlanInputFile>): ShownMemory[] {

@@ -59,6 +59,7 @@ function asJson(result: DreamResult, summaryLine: (counts: DreamResult['counts']
     dir: result.dir,
     status: result.status,
     gate: result.gate,
+    repository: result.repository,
     summary: summaryLine(result.counts),
     counts: result.counts,
     budget: result.budget,

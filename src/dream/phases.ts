@@ -1,7 +1,7 @@
 import { calendarDay } from '../core/dates.js';
 import { classifyPointerTarget, pointerPath } from '../core/memory-index.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
-import { comparableText, containment, NEAR_DUPLICATE_THRESHOLD, similarPairs, tokenSet } from '../core/similarity.js';
+import { comparableText, containment, similarPairs, tokenSet } from '../core/similarity.js';
 import { ruleWords } from '../core/standing-rules.js';
 import { memoryFields, serializeTopicFile, withBody } from '../core/topic-file.js';
 import type { PlanState, Topic } from '../refactor/phases/state.js';
@@ -241,8 +241,8 @@ function removeLines(dream: DreamState, topic: Topic, lines: Array<{ line: strin
 const TRUE_DUPLICATE_CONTAINMENT = 0.8;
 
 /**
- * True duplicates — near-duplicates of one type where the poorer one's terms are (nearly) all in
- * the richer one — become one file: the one with more information survives (the newer on a tie),
+ * True duplicates — two memories of one type and subject where the poorer one's terms are
+ * (nearly) all in the richer one — become one file: the one with more information survives (the newer on a tie),
  * and the poorer one's lines that say something the survivor does not are appended to it as
  * lines. Nothing is pasted to introduce them (no heading, no old hook): a line whose every word
  * the survivor already holds restates it and is reported as dropped, as is the poorer file's
@@ -255,7 +255,9 @@ export function mergeTrueDuplicates(dream: DreamState): void {
   const texts = candidates.map((t) => comparableText(memoryFields(t.file.frontmatter?.data ?? {}), t.file.body));
   const terms = texts.map(tokenSet);
   const merged = new Set<string>();
-  for (const { a, b, score } of similarPairs(texts, { threshold: NEAR_DUPLICATE_THRESHOLD })) {
+  // A richer copy shares less than a near-duplicate's share of terms with the poorer: what makes
+  // them one memory is that the poorer one's terms are (nearly) all in it.
+  for (const { a, b, score } of similarPairs(texts, { threshold: SAME_SUBJECT_THRESHOLD })) {
     const [x, y] = [candidates[a]!, candidates[b]!];
     if (merged.has(x.path) || merged.has(y.path) || memoryFields(x.file.frontmatter?.data ?? {}).type !== memoryFields(y.file.frontmatter?.data ?? {}).type) continue;
     const richerFirst = terms[a]!.size > terms[b]!.size || (terms[a]!.size === terms[b]!.size && x.anchor > y.anchor);

@@ -77,7 +77,7 @@ export function planDream(files: Map<string, PlanInputFile>, options: DreamPlanO
   }
   if (render && plan.changes.has(INDEX_FILE)) {
     const why = options.restructure
-      ? 'restructured (--restructure)'
+      ? 'restructured as asked (--restructure or dream.restructure)'
       : `over what the agent loads (${loaded.lineCount} lines, ${loaded.byteCount.toLocaleString('en-US')} characters; it loads 200 lines, 25,000 characters)`;
     actions.push({ kind: 'index', path: INDEX_FILE, effect: 'rewrite', reason: `index ${why}: rewritten as one pointer per memory, within 200 lines / 25,000 characters, lines ≤ 150 characters` });
   }

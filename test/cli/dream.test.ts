@@ -219,6 +219,25 @@ describe('memdir dream on planted problems', () => {
     );
   });
 
+  test('inline content in an index the agent loads whole stays; "dream": { "restructure": true } in memdir.config.json moves it out, --no-restructure does not', async () => {
+    const root = tempDir();
+    const dir = path.join(root, 'memory');
+    const index = '# Memory\n\n- [Live](project_live.md) — The live memory\n\n## Deploys\nDeploys go out on Tuesdays from the release branch.\n';
+    writeTree(dir, { 'project_live.md': '---\nname: Live\ndescription: The live memory\ntype: project\n---\n\nThe live memory.\n', 'MEMORY.md': index });
+    const env = cleanEnv(root);
+    const plain = await runMemdir(['dream', '--dir', dir, '--force', '--dry-run', '--json'], { cwd: root, env });
+    expect(JSON.parse(plain.stdout).files).toEqual([]);
+    writeTree(root, { 'memdir.config.json': JSON.stringify({ dream: { restructure: true } }) });
+    const overridden = await runMemdir(['dream', '--dir', dir, '--force', '--no-restructure', '--dry-run', '--json'], { cwd: root, env });
+    expect(JSON.parse(overridden.stdout).files).toEqual([]);
+    const configured = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: root, env });
+    expect(configured.code, configured.stderr).toBe(0);
+    expect(JSON.parse(configured.stdout).operations).toContainEqual(
+      expect.objectContaining({ kind: 'index', path: 'MEMORY.md', reason: expect.stringMatching(/^index restructured as asked \(--restructure or dream\.restructure\)/) }),
+    );
+    expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).not.toBe(index);
+  });
+
   test('--commit commits the change with the report as message, so git revert undoes it', async () => {
     const { root, env, dir: source } = await planted();
     const repo = await createRepo(path.join(root, 'memrepo'));

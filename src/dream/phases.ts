@@ -257,10 +257,12 @@ export function mergeTrueDuplicates(dream: DreamState): void {
   const merged = new Set<string>();
   // A richer copy shares less than a near-duplicate's share of terms with the poorer: what makes
   // them one memory is that the poorer one's terms are (nearly) all in it.
-  for (const { a, b, score } of similarPairs(texts, { threshold: SAME_SUBJECT_THRESHOLD })) {
+  for (const { a, b, score } of similarPairs(texts, { threshold: SAME_SUBJECT_THRESHOLD, minTokens: 3 })) {
     const [x, y] = [candidates[a]!, candidates[b]!];
     if (merged.has(x.path) || merged.has(y.path) || memoryFields(x.file.frontmatter?.data ?? {}).type !== memoryFields(y.file.frontmatter?.data ?? {}).type) continue;
-    const richerFirst = terms[a]!.size > terms[b]!.size || (terms[a]!.size === terms[b]!.size && x.anchor > y.anchor);
+    // A file this run would create from index text never replaces one the user has.
+    const fresh = (t: Topic) => t.originalText === undefined;
+    const richerFirst = fresh(x) !== fresh(y) ? fresh(y) : terms[a]!.size > terms[b]!.size || (terms[a]!.size === terms[b]!.size && x.anchor > y.anchor);
     const [poorer, richer, poorerTerms, richerTerms] = richerFirst ? [y, x, terms[b]!, terms[a]!] : [x, y, terms[a]!, terms[b]!];
     if (containment(poorerTerms, richerTerms) < TRUE_DUPLICATE_CONTAINMENT) continue;
     const richerText = serializeTopicFile(richer.file);
@@ -276,19 +278,23 @@ export function mergeTrueDuplicates(dream: DreamState): void {
         plan.dropped.push({ text: line, reason: `${poorer.path} was merged into ${richer.path}, which holds every word of this line`, source: poorer.path });
       else added.push(line);
     }
-    for (const line of (poorer.file.frontmatter?.raw ?? '').split(/\r?\n/)) {
+    for (const line of fresh(poorer) ? [] : (poorer.file.frontmatter?.raw ?? '').split(/\r?\n/)) {
       if (line.trim() && !/^(?:---|\.\.\.)\s*$/.test(line) && !richerText.includes(line.trim()))
         plan.dropped.push({ text: line, reason: `frontmatter of ${poorer.path}, merged into ${richer.path}, which keeps its own`, source: poorer.path });
     }
     const eol = richer.file.eol;
-    if (added.length) {
-      richer.file = withBody(richer.file, `${richer.file.body.replace(/\s*$/, '')}${eol}${eol}${added.join(eol)}${eol}`);
-      dream.actions.push({ kind: 'merge', path: richer.path, effect: 'rewrite', reason: `${added.length} line(s) of ${poorer.path}, a true duplicate holding less, that it lacked added at its end` });
-    }
+    if (added.length) richer.file = withBody(richer.file, `${richer.file.body.replace(/\s*$/, '')}${eol}${eol}${added.join(eol)}${eol}`);
     plan.mergedAway.set(poorer.path, richer.path);
     plan.topics.delete(poorer.path);
     merged.add(poorer.path).add(richer.path);
     plan.operations.push({ kind: 'merge', into: richer.path, from: poorer.path, similarity: Math.round(score * 100) / 100 });
+    const gained = added.length ? `; ${added.length} line(s) it lacked added there` : '';
+    if (fresh(poorer)) {
+      dream.actions.push({ kind: 'merge', path: richer.path, effect: 'rewrite', reason: `index text that would have become ${poorer.path} is already in it, not made a file of its own${gained}` });
+      continue;
+    }
+    if (added.length)
+      dream.actions.push({ kind: 'merge', path: richer.path, effect: 'rewrite', reason: `${added.length} line(s) of ${poorer.path}, a true duplicate holding less, that it lacked added at its end` });
     dream.actions.push({
       kind: 'merge',
       path: poorer.path,

@@ -67,12 +67,15 @@ export function planDream(files: Map<string, PlanInputFile>, options: DreamPlanO
   absoluteDates(state);
   const plan = render ? renderIndex(state) : planInPlace(dream);
   for (const path of dream.deleted.keys()) plan.changes.set(path, null);
+  // A file the run would have created and merged away instead has nothing on disk to delete.
+  for (const [path, content] of plan.changes) if (content === null && !files.has(path)) plan.changes.delete(path);
   const actions = [...dream.actions];
   for (const op of plan.operations) {
     if (op.kind === 'merge' && options.restructure)
       actions.push({ kind: 'merge', path: op.from, effect: 'delete', reason: `merged into ${op.into} (${Math.round(op.similarity * 100)}% similar; every line kept there)` });
     else if (op.kind === 'rewrite-date') actions.push({ kind: 'date', path: op.path, effect: 'rewrite', reason: `"${op.from}" → ${op.to} (anchored at ${op.anchor})` });
-    else if (op.kind === 'create') actions.push({ kind: 'index', path: op.path, effect: 'rewrite', reason: `created from ${op.source}: the index holds pointers only` });
+    else if (op.kind === 'create' && !state.mergedAway.has(op.path))
+      actions.push({ kind: 'index', path: op.path, effect: 'rewrite', reason: `created from ${op.source}: the index holds pointers only` });
     else if (op.kind === 'append') actions.push({ kind: 'index', path: op.path, effect: 'rewrite', reason: `${op.lines} line(s) appended from ${op.source}` });
   }
   if (render && plan.changes.has(INDEX_FILE)) {

@@ -108,4 +108,22 @@ describe('dream does not make what the agent sees worse', () => {
       '- [Staging database](reference_staging_database.md) — db-staging-2 in eu-west-1, via the bastion\n- [Staging DB](reference_staging_database.md) — where the staging database lives\n',
     );
   });
+
+  test('an index over the load limit is restructured, but its text that a topic file already holds does not become a second file', async () => {
+    const deploys = topic('Deploys', 'When deploys go out and from where', 'project', 'Deploys go out on Tuesdays from the release branch.\nHotfixes go out any day after review.');
+    const filler = Array.from({ length: 210 }, (_, i) => `- [Note ${i}](project_note_${i}.md) — note ${i} about the billing service`);
+    const files: Record<string, string> = {
+      'project_deploys.md': deploys,
+      'MEMORY.md': `# Memory\n\n## Deploys\nDeploys go out on Tuesdays from the release branch.\n\n## Notes\n- [Deploys](project_deploys.md) — when deploys go out\n${filler.join('\n')}\n`,
+    };
+    for (let i = 0; i < 210; i++) files[`project_note_${i}.md`] = topic(`Note ${i}`, `Note ${i} about the billing service`, 'project', `Billing note number ${i}.`);
+    const { before, after, result, read } = await dream(files);
+    expect(result.status).toBe('applied');
+    expect(read('project_deploys.md')).toBe(deploys);
+    // No file was created to hold what project_deploys.md already says.
+    const created = Object.keys(memories(after)).filter((f) => !(f in before) && !/^index_/.test(f));
+    for (const file of created) expect(read(file), file).not.toContain('Deploys go out on Tuesdays');
+    expect(result.operations).toContainEqual(expect.objectContaining({ kind: 'merge', path: 'project_deploys.md', reason: expect.stringMatching(/is already in it, not made a file of its own$/) }));
+    expect(result.operations.map((o: { reason: string }) => o.reason)).toContainEqual(expect.stringMatching(/^index over what the agent loads \(21\d lines/));
+  });
 });

@@ -47,7 +47,8 @@ function insertedLines(before: string, after: string): string[] {
  * changes is named in its operations with a reason.
  */
 function expectConservative(before: Record<string, string>, after: Record<string, string>, operations: Array<{ path: string; reason: string }>) {
-  const lost = [...loadedWords(text(before, 'MEMORY.md'))].filter(([word, n]) => (loadedWords(text(after, 'MEMORY.md')).get(word) ?? 0) < n).map(([word]) => word);
+  const still = loadedWords(text(after, 'MEMORY.md'));
+  const lost = [...loadedWords(text(before, 'MEMORY.md'))].filter(([word, n]) => (still.get(word) ?? 0) < n).map(([word]) => word);
   expect(lost, 'words no longer loaded').toEqual([]);
   const named = new Set(operations.filter((o) => o.reason.trim()).map((o) => o.path));
   for (const file of new Set([...Object.keys(before), ...Object.keys(after)])) {

@@ -1,4 +1,5 @@
 import { MemdirError } from '../core/errors.js';
+import { INDEX_MAX_BYTES, INDEX_MAX_LINES } from '../core/limits.js';
 import { messages } from '../core/messages.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { blocksToTopics, moveDetails } from '../refactor/phases/blocks.js';
@@ -39,7 +40,7 @@ export interface DreamPlanOptions {
 }
 
 /**
- * The consolidation of a memory directory (DESIGN §2.5), deterministic and pure. By default it
+ * The consolidation of a memory directory, deterministic and pure. By default it
  * changes only what a named problem requires: dead pointers, true duplicates, relative dates with
  * a trustworthy anchor, drift (marked), model proposals; contradictions are reported. On an index
  * the agent loads whole, the index keeps every line it does not fix (planInPlace); only an index
@@ -81,7 +82,7 @@ export function planDream(files: Map<string, PlanInputFile>, options: DreamPlanO
   if (render && plan.changes.has(INDEX_FILE)) {
     const why = options.restructure
       ? 'restructured as asked (--restructure or dream.restructure)'
-      : `over what the agent loads (${loaded.lineCount} lines, ${loaded.byteCount.toLocaleString('en-US')} characters; it loads 200 lines, 25,000 characters)`;
+      : `over what the agent loads (${loaded.lineCount} lines, ${loaded.byteCount.toLocaleString('en-US')} characters; it loads ${INDEX_MAX_LINES} lines, ${INDEX_MAX_BYTES.toLocaleString('en-US')} characters)`;
     actions.push({ kind: 'index', path: INDEX_FILE, effect: 'rewrite', reason: `index ${why}: rewritten as one pointer per memory, within 200 lines / 25,000 characters, lines ≤ 150 characters` });
   }
   const deletes = [...plan.changes].filter(([path, content]) => content === null && !SUB_INDEX.test(path)).map(([path]) => path);

@@ -5,7 +5,7 @@ import { wholeNumber, type GlobalArgs } from '../shell/options.js';
 import { runCommand } from '../shell/run-command.js';
 
 export const command = 'dream';
-export const describe = 'Consolidate memory when due: merge duplicates, absolute dates, drop contradicted and stale statements, prune the index';
+export const describe = 'Consolidate memory when due, changing only what a named problem requires: dead pointers, true duplicates, relative dates, drift; contradictions reported';
 
 export function builder(cli: Argv<GlobalArgs>) {
   return cli
@@ -17,6 +17,11 @@ export function builder(cli: Argv<GlobalArgs>) {
     .option('diff', { type: 'boolean', default: false, describe: 'also print the full unified diff of every file' })
     .option('undo', { type: 'boolean', default: false, describe: 'restore the files of the last run exactly' })
     .option('commit', { type: 'boolean', default: false, describe: 'commit the change in the git work tree holding the directory (the report as message)' })
+    .option('restructure', {
+      type: 'boolean',
+      describe: 'also restructure: move content into topic files, re-render the index, merge near-duplicates, apply contradictions (default: config, else off)',
+    })
+    .option('prune-drift', { type: 'boolean', default: false, describe: 'delete lines citing code the repository no longer has, instead of marking them **Stale?**' })
     .option('min-hours', { type: 'number', describe: 'hours since the last consolidation before it is due (default 24)' })
     .option('min-sessions', { type: 'number', coerce: wholeNumber('--min-sessions', 0), describe: 'sessions since the last consolidation before it is due (default 5)' })
     .option('max-delete', { type: 'number', coerce: wholeNumber('--max-delete', 0), describe: 'most memories one run may delete, in percent (default 25)' })
@@ -30,7 +35,8 @@ export function builder(cli: Argv<GlobalArgs>) {
     .example('$0 dream --force --dry-run', 'see what it would change, and why')
     .example('$0 dream --force --dry-run --diff', 'the same, with the full diff')
     .example('$0 dream --hook', 'in .claude/settings.json under hooks.SessionEnd')
-    .example('$0 dream --undo', 'put back what the last run changed');
+    .example('$0 dream --undo', 'put back what the last run changed')
+    .example('$0 dream --force --restructure --dry-run', 'see the full two-layer restructure');
 }
 
 export function handler(args: ArgumentsCamelCase<DreamCommandOptions>): Promise<void> {

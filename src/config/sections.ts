@@ -42,6 +42,11 @@ export const SECTIONS = {
     minHours: { type: 'number', minimum: 0, description: 'hours since the last consolidation before dream is due (default 24)' },
     minSessions: { type: 'integer', minimum: 0, description: 'sessions since the last consolidation before dream is due (default 5)' },
     maxDelete: { type: 'integer', minimum: 0, maximum: 100, description: 'most memories one run may delete, in percent (default 25)' },
+    restructure: {
+      type: 'boolean',
+      description:
+        'run the full two-layer restructure (content moved into topic files, the index re-rendered, near-duplicates merged, contradictions applied) instead of changing only what a named problem requires (default false)',
+    },
   },
   sync: {
     backend: { type: 'string', enum: ['git', 'http'], description: 'where team memory lives (default git)' },

@@ -47,6 +47,8 @@ export const messages = {
   pointerNotLoaded: (file: string) =>
     `memdir: the pointer to ${file} is past what the agent loads of MEMORY.md (200 lines, 25,000 characters): it will not see this memory until the index is shorter (\`memdir refactor\`)`,
   dreamWouldLose: (count: number, where: string, line: string) => `dream would lose ${count} line(s) without a reason, e.g. ${where} "${printable(line)}"; nothing was changed`,
+  dreamNoDriftRepository: (dir: string) => `drift not checked: ${dir} belongs to no git repository (run from its project without --dir, or keep it inside the repository it is about)`,
+  dreamDriftRepository: (repository: string | null) => (repository ? `drift checked against the git repository ${repository}` : 'drift not checked: the memory directory belongs to no git repository'),
   dreamKeptToKeepWords: () => 'left as it is: dream could not change it without losing words (merge or edit it by hand)',
   untrustedDate: (expression: string) =>
     `relative date "${printable(expression)}" left as written: only the file time is known, which a clone or copy resets (add modified: to the frontmatter, commit the file, or pass --anchor-date)`,

@@ -25,6 +25,8 @@ export interface DreamCommandOptions extends GlobalArgs {
   dryRun: boolean;
   diff: boolean;
   commit: boolean;
+  restructure?: boolean | undefined;
+  pruneDrift: boolean;
   minHours?: number | undefined;
   minSessions?: number | undefined;
   maxDelete?: number | undefined;
@@ -49,6 +51,7 @@ async function settings(args: DreamCommandOptions, dir: string, cwd: string) {
     maxDelete: args.maxDelete ?? config.maxDelete ?? 25,
     engine: args.engine ?? config.engine ?? 'local',
     model: args.model ?? config.model,
+    restructure: args.restructure ?? config.restructure ?? false,
   };
 }
 
@@ -57,6 +60,7 @@ function asJson(result: DreamResult, summaryLine: (counts: DreamResult['counts']
     dir: result.dir,
     status: result.status,
     gate: result.gate,
+    repository: result.repository,
     summary: summaryLine(result.counts),
     counts: result.counts,
     budget: result.budget,
@@ -95,7 +99,7 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
     if (context.hook) return 0;
     throw new UsageError(`${dir}: no memory directory here`);
   }
-  const { minHours, minSessions, maxDelete, engine: engineName, model } = await settings(args, dir, projectRoot ?? dir);
+  const { minHours, minSessions, maxDelete, engine: engineName, model, restructure } = await settings(args, dir, projectRoot ?? dir);
   if (args.undo) {
     const { undoLastRun } = await import('./history.js');
     const undone = await undoLastRun(dir, now());
@@ -129,9 +133,16 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
   if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
   const { dream } = await import('./run.js');
   const { summaryLine, viewLines } = await import('./report.js');
+  const { memoryRepository } = await import('./repo-facts.js');
+  const repository = memoryRepository(dir, { rule: resolution.rule, projectRoot });
+  // Said once, where it matters: a --dir the command was not started beside.
+  if (repository === null && resolution.rule === 'flag' && !context.hook) output.info(messages.dreamNoDriftRepository(dir));
   const result = await dream({
     dir,
     projectRoot,
+    repository,
+    restructure,
+    pruneDrift: args.pruneDrift,
     sessionId: context.sessionId,
     force: args.force,
     minHours,

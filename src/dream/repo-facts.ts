@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { findGitRoot } from '../store/git-root.js';
+import { canonicalRoot, findGitRoot } from '../store/git-root.js';
+import { resolveMemoryDir, type Resolution } from '../store/resolve.js';
 import { citationKey, flagSpellings, type Citation } from './drift.js';
 import type { RepoFacts } from './phases.js';
 
@@ -150,12 +151,37 @@ async function goneCitations(root: string, cited: readonly Citation[]): Promise<
   return gone;
 }
 
+/** The canonical root of the git repository holding `start`, if any. */
+function repositoryOf(start: string | undefined): string | null {
+  const root = start && findGitRoot(start);
+  return root ? canonicalRoot(root) : null;
+}
+
+/**
+ * The git repository a memory directory belongs to — the only one its drift is checked against.
+ * Found without --dir: the repository of the project it was resolved for. With --dir: the
+ * project's, when the directory is the one the project resolves to anyway; else a repository
+ * holding the directory. Null when there is none: the repository a command happens to be started
+ * in says nothing about memories kept elsewhere.
+ */
+export function memoryRepository(dir: string, resolution: Pick<Resolution, 'rule' | 'projectRoot'>, env: NodeJS.ProcessEnv = process.env): string | null {
+  const project = resolution.projectRoot;
+  if (resolution.rule !== 'flag') return repositoryOf(project);
+  if (project) {
+    try {
+      if (path.resolve(resolveMemoryDir({ cwd: project, env }).dir) === path.resolve(dir)) return repositoryOf(project);
+    } catch {
+      // settings that do not resolve say nothing about where this directory belongs
+    }
+  }
+  return repositoryOf(dir);
+}
+
 /**
  * The project's tracked files, the files its history deleted, and which of the cited symbols,
  * flags and commands it had and no longer has. Outside git, or on a git failure, undefined.
  */
-export async function readRepoFacts(projectRoot: string | undefined, cited: readonly Citation[] = []): Promise<RepoFacts | undefined> {
-  const root = projectRoot && findGitRoot(projectRoot);
+export async function readRepoFacts(root: string | null, cited: readonly Citation[] = []): Promise<RepoFacts | undefined> {
   if (!root) return undefined;
   try {
     const files = new Set((await gitOk(root, ['ls-files', '-z'])).split('\0').filter(Boolean));

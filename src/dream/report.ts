@@ -1,12 +1,14 @@
 import { agentViewLines, fileLines } from '../core/agent-view.js';
+import { messages } from '../core/messages.js';
 import { operationReasons } from '../refactor/report.js';
 import type { DreamCounts, DreamResult } from './types.js';
 
 export function summaryLine(counts: DreamCounts): string {
-  const { improved, merged, dates, pruned, deadPointers, indexRewritten } = counts;
+  const { improved, merged, dates, pruned, stale, deadPointers, indexRewritten } = counts;
+  const marked = stale ? `, ${stale} marked stale` : '';
   const dropped = deadPointers ? `, ${deadPointers} dead pointer${deadPointers === 1 ? '' : 's'} dropped` : '';
   const index = indexRewritten ? ', MEMORY.md rewritten' : '';
-  return `Improved ${improved} ${improved === 1 ? 'memory' : 'memories'} (${merged} merged, ${dates} dates, ${pruned} pruned${dropped}${index})`;
+  return `Improved ${improved} ${improved === 1 ? 'memory' : 'memories'} (${merged} merged, ${dates} dates, ${pruned} pruned${marked}${dropped}${index})`;
 }
 
 /** Why each file changes: its actions, deletions first; else the restructure's operations on it (a merge's survivor, filled frontmatter). */
@@ -25,7 +27,16 @@ export function viewLines(result: DreamResult, dryRun: boolean): string[] {
 
 /** The report an applied run leaves in .memdir/dream/<time>.md (and the --commit message). */
 export function formatDreamReport(result: DreamResult, stamp: string): string {
-  const lines = [`memdir dream: ${summaryLine(result.counts)}`, '', `Run ${stamp} on ${result.dir}.`, `Gate: ${result.gate.reason}.`, '', ...viewLines(result, false), ''];
+  const lines = [
+    `memdir dream: ${summaryLine(result.counts)}`,
+    '',
+    `Run ${stamp} on ${result.dir}.`,
+    `Gate: ${result.gate.reason}.`,
+    `${messages.dreamDriftRepository(result.repository)}.`,
+    '',
+    ...viewLines(result, false),
+    '',
+  ];
   const dropped = result.plan?.plan.dropped ?? [];
   if (dropped.length) lines.push('Lines removed:', '', ...dropped.map((d) => `- ${d.source}: ${d.text.trim()} — ${d.reason}`), '');
   const left = result.plan?.plan.warnings ?? [];

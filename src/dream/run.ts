@@ -21,7 +21,7 @@ import { planDreamKeepingWords, type DreamPlan } from './plan.js';
 import type { DreamCounts, DreamResult } from './types.js';
 
 export type { DreamCounts, DreamResult, DreamStatus } from './types.js';
-import { readRepoFacts } from './repo-facts.js';
+import { memoryRepository, readRepoFacts } from './repo-facts.js';
 import { citations } from './drift.js';
 import { unsavedRequests } from './signal.js';
 import { formatDreamReport } from './report.js';
@@ -29,8 +29,17 @@ import { formatDreamReport } from './report.js';
 export interface DreamOptions {
   /** The memory directory. */
   dir: string;
-  /** Where the agent runs: its repository names the transcript folders and is checked for drift. */
+  /** Where the agent runs: it names the transcript folders. */
   projectRoot?: string | undefined;
+  /**
+   * The git repository the memories belong to, the only one drift is checked against (see
+   * memoryRepository); null: no drift check. Default: the repository holding the directory.
+   */
+  repository?: string | null | undefined;
+  /** The whole two-layer restructure, not only what a named problem requires. */
+  restructure?: boolean | undefined;
+  /** Delete lines about code the repository no longer has, instead of marking them stale. */
+  pruneDrift?: boolean | undefined;
   /** The session ending now (from the SessionEnd hook), not counted as a session since. */
   sessionId?: string | undefined;
   /** Skip the gate. */
@@ -63,12 +72,13 @@ function countsOf(dreamPlan: DreamPlan): DreamCounts {
     merged: plan.operations.filter((o) => o.kind === 'merge').length,
     dates: plan.operations.filter((o) => o.kind === 'rewrite-date').length,
     pruned: actions.filter((a) => PRUNING.has(a.kind)).length,
+    stale: actions.filter((a) => a.kind === 'stale').length,
     deadPointers: actions.filter((a) => a.kind === 'dead-pointer').length,
     indexRewritten: plan.changes.has(INDEX_FILE),
   };
 }
 
-const NOTHING: DreamCounts = { improved: 0, merged: 0, dates: 0, pruned: 0, deadPointers: 0, indexRewritten: false };
+const NOTHING: DreamCounts = { improved: 0, merged: 0, dates: 0, pruned: 0, stale: 0, deadPointers: 0, indexRewritten: false };
 
 /** The newest 200 editable memories as the model sees them. */
 function shownMemories(input: Map<string, PlanInputFile>): ShownMemory[] {
@@ -102,16 +112,27 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
   const maxDelete = options.maxDelete ?? 25;
   if (options.commit && !options.dryRun && !findGitRoot(dir)) throw new UsageError(messages.dreamCommitOutsideGit(dir));
   const gate = await checkGate(dir, { minHours: options.minHours ?? 24, minSessions: options.minSessions ?? 5, now: at, projectRoot: options.projectRoot, sessionId: options.sessionId, env });
-  const empty = { dir, gate, actions: [], unsaved: [], engine: 'local' as const, rejected: [], counts: NOTHING, diffs: [], report: null, commit: null, budget: { maxDelete, deletes: 0, memories: 0 } };
+  const empty = {
+    dir,
+    gate,
+    repository: null,
+    actions: [],
+    unsaved: [],
+    engine: 'local' as const,
+    rejected: [],
+    counts: NOTHING,
+    diffs: [],
+    report: null,
+    commit: null,
+    budget: { maxDelete, deletes: 0, memories: 0 },
+  };
   if (!gate.due && !options.force) return { ...empty, status: 'not-due' };
   if (!options.dryRun && lockHolder(dir, at) !== undefined) return { ...empty, status: 'running' };
   // What the memories cite is asked of git before the writer lock (git grep and the history take
-  // a moment), from the topic files as they are now; only a git work tree is asked.
-  const cited =
-    options.projectRoot && findGitRoot(options.projectRoot)
-      ? [...loadDirectory(dir).raw.files].filter(([file]) => file !== INDEX_FILE).flatMap(([, f]) => f.text.split(/\r?\n/).flatMap((line) => citations(line)))
-      : [];
-  const repo = await readRepoFacts(options.projectRoot, cited);
+  // a moment), from the topic files as they are now; only the memories' own repository is asked.
+  const repository = options.repository === undefined ? memoryRepository(dir, { rule: 'flag', projectRoot: undefined }, env) : options.repository;
+  const cited = repository ? [...loadDirectory(dir).raw.files].filter(([file]) => file !== INDEX_FILE).flatMap(([, f]) => f.text.split(/\r?\n/).flatMap((line) => citations(line))) : [];
+  const repo = await readRepoFacts(repository, cited);
   // The sessions since the last consolidation, listed before this run moves its time.
   const since = gate.lastConsolidation ? Date.parse(gate.lastConsolidation) : 0;
   const transcripts = await recentTranscripts(await transcriptFolders(options.projectRoot, env), since);
@@ -122,7 +143,7 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
   const plan = async (): Promise<Omit<DreamResult, 'status' | 'report' | 'commit'>> => {
     const { input } = await planInput(dir);
     const texts = textsOf(input);
-    const dreamPlan = planDreamKeepingWords(input, { anchor: options.anchor, repo, proposals: model?.valid });
+    const dreamPlan = planDreamKeepingWords(input, { anchor: options.anchor, repo, proposals: model?.valid, restructure: options.restructure, pruneDrift: options.pruneDrift, today: at });
     const budget = { maxDelete, deletes: dreamPlan.deletes.length, memories: dreamPlan.memories };
     // Topic files only: the index's pointer lines would count as holding whatever they mention.
     const unsaved = await unsavedRequests(
@@ -132,6 +153,7 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
     return {
       dir,
       gate,
+      repository,
       plan: dreamPlan,
       actions: dreamPlan.actions,
       unsaved,

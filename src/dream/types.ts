@@ -11,6 +11,8 @@ export interface DreamCounts {
   dates: number;
   /** Memories removed or cut back: contradicted, about code that is gone, or as the model proposed. */
   pruned: number;
+  /** Statements marked **Stale?**: they cite code the repository no longer has. */
+  stale: number;
   /** Index pointers to files that do not exist (not memories: nothing was behind them). */
   deadPointers: number;
   /** MEMORY.md changes (alone, it is no improved memory: a run may change only the index). */
@@ -21,6 +23,8 @@ export interface DreamResult {
   dir: string;
   status: DreamStatus;
   gate: GateState;
+  /** The git repository drift was checked against; null when none was (the memories belong to none). */
+  repository: string | null;
   /** Set when the directory was planned (every status but not-due and running). */
   plan?: DreamPlan;
   actions: DreamAction[];

@@ -5,7 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { diffArrays } from 'diff';
 import { describe, expect, test } from 'vitest';
+import { ruleWords } from '../../src/core/standing-rules.js';
+import { truncateIndex } from '../../src/core/truncate.js';
 import { fixtureMemoryDirs } from '../helpers/fixtures.js';
 import { cleanEnv, repoRoot, runMemdir } from '../helpers/run-cli.js';
 import { snapshotTree, tempDir } from '../helpers/temp.js';
@@ -23,6 +26,43 @@ const corpus = [
 /** The memory files only: not memdir's state, not the consolidation lock. */
 const memories = (tree: Record<string, string>) => Object.fromEntries(Object.entries(tree).filter(([k]) => !k.startsWith('.')));
 
+const text = (tree: Record<string, string>, file: string) => (tree[file] === undefined ? undefined : Buffer.from(tree[file]!, 'base64').toString('utf8'));
+
+/** Words of the index the agent loads, with how often each occurs. */
+function loadedWords(index: string | undefined): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const word of ruleWords(truncateIndex(index ?? '').loaded)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+}
+
+/** Lines added to a file that were not there in another form (a rewrite replaces a line; an insertion adds one). */
+function insertedLines(before: string, after: string): string[] {
+  const parts = diffArrays(before.split('\n'), after.split('\n'));
+  return parts.flatMap((part, i) => (part.added && !parts[i - 1]?.removed ? part.value : []));
+}
+
+/**
+ * What a default run may do on an index the agent loads whole: every word it loaded is still
+ * loaded, no line it inserts into a topic file restates what the file held, and every file it
+ * changes is named in its operations with a reason.
+ */
+function expectConservative(before: Record<string, string>, after: Record<string, string>, operations: Array<{ path: string; reason: string }>) {
+  const still = loadedWords(text(after, 'MEMORY.md'));
+  const lost = [...loadedWords(text(before, 'MEMORY.md'))].filter(([word, n]) => (still.get(word) ?? 0) < n).map(([word]) => word);
+  expect(lost, 'words no longer loaded').toEqual([]);
+  const named = new Set(operations.filter((o) => o.reason.trim()).map((o) => o.path));
+  for (const file of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (before[file] === after[file]) continue;
+    expect(named, `${file} changed without a reason`).toContain(file);
+    const was = text(before, file);
+    const now = text(after, file);
+    if (file === 'MEMORY.md' || was === undefined || now === undefined) continue;
+    const held = new Set(ruleWords(was));
+    const restating = insertedLines(was, now).filter((line) => ruleWords(line).length > 0 && ruleWords(line).every((w) => held.has(w)));
+    expect(restating, `${file}: inserted lines that restate it`).toEqual([]);
+  }
+}
+
 function copy(source: string) {
   const root = tempDir();
   const dir = path.join(root, 'memory');
@@ -31,19 +71,24 @@ function copy(source: string) {
 }
 
 describe('memdir dream on real directories', () => {
-  test.each(corpus)('$name: consolidates without losing a line; a second run changes nothing; undo restores the bytes', async ({ source }) => {
-    const { root, dir, env } = copy(source);
-    const before = snapshotTree(dir);
-    // No budget: these directories were not written for it, and what is deleted is undone below.
-    const first = await runMemdir(['dream', '--dir', dir, '--force', '--max-delete', '100000', '--json'], { cwd: root, env });
-    expect(first.code, first.stderr).toBe(0);
-    const { status } = JSON.parse(first.stdout);
-    expect(['applied', 'unchanged']).toContain(status);
-    const second = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: root, env });
-    expect(JSON.parse(second.stdout).status).toBe('unchanged');
-    if (status === 'applied') expect((await runMemdir(['dream', '--dir', dir, '--undo'], { cwd: root, env })).code).toBe(0);
-    expect(memories(snapshotTree(dir))).toEqual(memories(before));
-  });
+  test.each(corpus)(
+    '$name: consolidates without losing a line (on an index loaded whole: every loaded word still loaded, nothing restated, every change named); a second run changes nothing; undo restores the bytes',
+    async ({ source }) => {
+      const { root, dir, env } = copy(source);
+      const before = snapshotTree(dir);
+      // No budget: these directories were not written for it, and what is deleted is undone below.
+      const first = await runMemdir(['dream', '--dir', dir, '--force', '--max-delete', '100000', '--json'], { cwd: root, env });
+      expect(first.code, first.stderr).toBe(0);
+      const { status, operations } = JSON.parse(first.stdout);
+      expect(['applied', 'unchanged']).toContain(status);
+      const loaded = truncateIndex(text(before, 'MEMORY.md') ?? '');
+      if (!loaded.wasLineTruncated && !loaded.wasByteTruncated) expectConservative(memories(before), memories(snapshotTree(dir)), operations);
+      const second = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: root, env });
+      expect(JSON.parse(second.stdout).status).toBe('unchanged');
+      if (status === 'applied') expect((await runMemdir(['dream', '--dir', dir, '--undo'], { cwd: root, env })).code).toBe(0);
+      expect(memories(snapshotTree(dir))).toEqual(memories(before));
+    },
+  );
 
   test('an index whose pointers name files the directory does not hold: they go, with their duplicates and the headings left empty, each listed with its reason', async () => {
     // 4444J99/portfolio: 16 topic files, ~190 pointers; whole sections ("## People") point only to missing files.

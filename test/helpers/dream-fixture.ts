@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { simpleGit } from 'simple-git';
+import { sanitizeProjectPath } from '../../src/core/paths.js';
 import { createRepo } from './git-repo.js';
 import { writeTree } from './temp.js';
 
@@ -84,7 +85,11 @@ export const INDEX = [
   '',
 ].join('\n');
 
-/** A memory directory with the planted problems, and a project repository whose history deleted src/old_parser.ts. */
+/**
+ * A memory directory with the planted problems, and a project repository whose history deleted
+ * src/old_parser.ts. The directory is where the project's memory resolves to with HOME=root/home,
+ * so it belongs to that repository (its drift is checked there), --dir or not.
+ */
 export async function plantedWorkspace(root: string): Promise<{ dir: string; repo: string }> {
   const repo = await createRepo(path.join(root, 'repo'));
   writeTree(repo, { 'src/old_parser.ts': 'export {};\n', 'src/parser.ts': 'export {};\n' });
@@ -93,7 +98,7 @@ export async function plantedWorkspace(root: string): Promise<{ dir: string; rep
   await git.commit('parsers');
   await git.rm('src/old_parser.ts');
   await git.commit('drop the old parser');
-  const dir = path.join(root, 'memory');
+  const dir = path.join(root, 'home', '.claude', 'projects', sanitizeProjectPath(repo), 'memory');
   writeTree(dir, { ...CLEAN, ...PLANTED, 'MEMORY.md': INDEX });
   // Files' own times are in the past: relative dates anchor at `modified`, and mtimes do not matter.
   const past = new Date('2026-02-26T12:00:00Z');

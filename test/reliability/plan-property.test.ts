@@ -61,11 +61,14 @@ describe('dream and refactor on generated indexes', () => {
     }
   });
 
-  test(`${CASES} indexes: planned without refusing, nothing lost, no bare pointer to a missing file left`, () => {
+  test.each([
+    ['in place', false],
+    ['--restructure', true],
+  ])(`${CASES} indexes, dream %s: planned without refusing, nothing lost, no bare pointer to a missing file left`, (_, restructure) => {
     for (let seed = 1; seed <= CASES; seed++) {
       const input = generatedDirectory(seed);
       const index = input.get('MEMORY.md')!.text;
-      const { plan } = planDreamKeepingWords(input, { anchor: new Date('2026-11-30T00:00:00Z') });
+      const { plan } = planDreamKeepingWords(input, { anchor: new Date('2026-11-30T00:00:00Z'), restructure });
       const texts = new Map([...input].map(([file, f]) => [file, f.text]));
       expect(lostLines(texts, plan), `seed ${seed}:\n${index}`).toEqual([]);
       const after = plan.changes.get('MEMORY.md') ?? index;

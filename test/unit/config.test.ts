@@ -30,7 +30,7 @@ const VALID: unknown[] = [
 ];
 const INVALID: Array<[unknown, string]> = [
   [{ dream: { minHours: -1 } }, 'dream.minHours: must be a number ≥ 0'],
-  [{ dream: { everyDay: true } }, 'dream.everyDay: unknown key (expected engine, model, minHours, minSessions, maxDelete)'],
+  [{ dream: { everyDay: true } }, 'dream.everyDay: unknown key (expected engine, model, minHours, minSessions, maxDelete, restructure)'],
   [{ recall: { limit: 2.5 } }, 'recall.limit: must be an integer'],
   [{ recall: { engine: 'gpt' } }, 'recall.engine: must be one of auto, local, claude'],
   [{ sync: 'git' }, 'sync: must be an object'],

@@ -5,6 +5,7 @@ import { freeTopicFileName } from '../../core/paths.js';
 import { messages } from '../../core/messages.js';
 import { INDEX_FILE, type MemoryType } from '../../core/taxonomy.js';
 import { parseTopicFile, type TopicFile } from '../../core/topic-file.js';
+import { truncateIndex } from '../../core/truncate.js';
 
 /*
  * The refactor plan is built by phases (read-index, blocks, frontmatter, merge,
@@ -259,4 +260,17 @@ export function typeFromFileName(path: string): MemoryType | undefined {
 
 export function lineCount(text: string): number {
   return text.replace(/\n$/, '').split('\n').length;
+}
+
+/** Lines, bytes, pointers and inline lines of an index, and whether the agent loads all of it. */
+export function indexStats(text: string): IndexStats {
+  const index = parseMemoryIndex(text);
+  const truncated = truncateIndex(text);
+  return {
+    lines: text === '' ? 0 : text.replace(/\n$/, '').split('\n').length,
+    bytes: Buffer.byteLength(text),
+    pointers: index.lines.filter((l) => l.kind === 'pointer').length,
+    inlineLines: index.lines.filter((l) => l.kind !== 'pointer' && l.kind !== 'heading' && l.kind !== 'blank').length,
+    complete: !truncated.wasLineTruncated && !truncated.wasByteTruncated,
+  };
 }

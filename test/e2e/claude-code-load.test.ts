@@ -40,7 +40,7 @@ async function pooled<T>(items: T[], run: (item: T) => Promise<void>, width = 3)
   );
 }
 
-describe.concurrent.each(claudeReleases)('Claude Code %s loads MEMORY.md as the load model says', (release) => {
+describe.each(claudeReleases)('Claude Code %s loads MEMORY.md as the load model says', (release) => {
   test(`${Object.keys(LOAD_CASES).length} shapes: frontmatter, comments, CRLF, BOM, limits`, async () => {
     const wrong: string[] = [];
     // One claude process at a time: on two cores, running several makes each slower than waiting.

@@ -13,8 +13,11 @@ interface Clause {
   parenthetical: boolean;
 }
 
-/** A clause ends after a sentence end (not an abbreviation's dot), a semicolon or a spaced dash; a parenthetical is a clause of its own. */
-const CLAUSE = /[(（][^()（）]*[)）]|(?:\b(?:e\.g|i\.e|etc|vs|cf)\.|[^(（.!?;；。！？\s]|\s(?![—–-]\s)|[.!?](?!\s|$))+(?:[.!?;；。！？]+|\s[—–-](?=\s))?|[^]/gu;
+/**
+ * A clause ends after a sentence end (not an abbreviation's dot), a semicolon or a spaced dash; a
+ * parenthetical is a clause of its own, with the punctuation after it (which outlives it).
+ */
+const CLAUSE = /[(（][^()（）]*[)）][.!?;；。！？]*|(?:\b(?:e\.g|i\.e|etc|vs|cf)\.|[^(（.!?;；。！？\s]|\s(?![—–-]\s)|[.!?](?!\s|$))+(?:[.!?;；。！？]+|\s[—–-](?=\s))?|[^]/gu;
 const EXAMPLE = /,?\s*\b(?:e\.g\.?|eg\.|for example|for instance|such as)(?:[^,;—–()]|\.(?!\s|$))*?(?=\s*[,;—–()]|\.?\s*$)/giu;
 const DATE = /,?\s*(?:\b(?:on|since|as of|updated|from)\s+)?\b\d{4}-\d{2}(?:-\d{2})?\b/giu;
 
@@ -57,18 +60,25 @@ export function shortenHook(hook: string, room: number, title = ''): string {
   const fits = (parts: Clause[]) => tidy(parts.map((c) => c.text).join('')).length <= room;
   let parts = clauses(tidy(hook));
   if (fits(parts)) return tidy(hook);
-  const steps: Array<(c: Clause, i: number) => Clause | undefined> = [
-    (c) => (c.parenthetical && !c.rule ? undefined : c),
+  const steps: Array<(c: Clause, i: number) => Clause> = [
+    (c) => (c.parenthetical && !c.rule ? { ...c, text: c.text.replace(/^\s*[(（][^]*[)）]/u, '') } : c),
     (c) => (c.rule ? c : { ...c, text: c.text.replace(EXAMPLE, '') }),
     (c) => (c.rule ? c : { ...c, text: c.text.replace(DATE, '') }),
     (c, i) => (i === 0 ? { ...c, text: withoutTitle(c.text, title) } : c),
   ];
   for (const step of steps) {
     if (fits(parts)) break;
-    parts = parts.flatMap((c, i) => step(c, i) ?? []).filter((c) => tidy(c.text) !== '');
+    parts = parts.map(step).filter((c) => tidy(c.text) !== '');
   }
   const keepsOne = !parts.some((c) => c.rule);
-  for (let i = parts.length - 1; i >= (keepsOne ? 1 : 0) && !fits(parts); i--) if (!parts[i]!.rule) parts.splice(i, 1);
+  // Punctuation left by a parenthetical ends the clause before it: it goes only with that clause.
+  const wordless = (c: Clause) => !/[\p{L}\p{N}]/u.test(c.text);
+  for (let i = parts.length - 1; i >= (keepsOne ? 1 : 0) && !fits(parts); i--) {
+    if (parts[i]!.rule || wordless(parts[i]!)) continue;
+    let end = i + 1;
+    while (end < parts.length && wordless(parts[end]!)) end++;
+    parts.splice(i, end - i);
+  }
   const text = tidy(parts.map((c) => c.text).join(''));
   return text.length > room && keepsOne ? cutClause(text, room) : text;
 }

@@ -19,6 +19,7 @@ export function formatReport(result: RefactorResult, dryRun: boolean): string {
     else if (op.kind === 'merge') lines.push(`  merge ${op.from} into ${op.into} (${Math.round(op.similarity * 100)}% similar)`);
     else if (op.kind === 'fill-frontmatter') lines.push(`  fill ${op.fields.join(', ')} in ${op.path}`);
     else if (op.kind === 'quote-frontmatter') lines.push(`  quote ${op.keys.join(', ')} in ${op.path}`);
+    else if (op.kind === 'demote') lines.push(`  pointer to ${op.path} moved to ${op.into}: ${op.reason}`);
     else if (op.kind === 'rewrite-date') lines.push(`  date in ${op.path}: "${op.from}" → ${op.to} (anchored at ${op.anchor})`);
     else if (op.kind === 'preamble')
       lines.push(`  the index's own preamble (${op.source}): ${op.action === 'moved to a topic file' ? `moved to ${op.path}` : op.action} — it is about the index, not a memory`);

@@ -30,6 +30,11 @@ describe('shortening a hook', () => {
     expect(shortenHook('one long clause without any boundary at all that goes on and on past the room', 40)).toMatch(/^one long clause without any boundary…$/);
   });
 
+  test("a parenthetical's full stop stays with the sentence it ends", () => {
+    const hook = 'Every session must write a handoff file (`.claude/plans/{date}-handoff.md`). Not a summary — a context injection. Separate from the task chain.';
+    expect(shortenHook(hook, 50)).toBe('Every session must write a handoff file.');
+  });
+
   test('CJK sentence ends are clause boundaries', () => {
     expect(shortenHook('发布流程说明。不要在周五发布。历史记录在这里很长很长很长很长很长很长很长。', 20)).toBe('发布流程说明。不要在周五发布。');
   });

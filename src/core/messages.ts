@@ -46,6 +46,7 @@ export const messages = {
   demotedHistory: (type: string) =>
     `${type === 'other' ? 'a' : `a ${type}`} memory: the index does not fit in what the agent loads (200 lines, 25,000 characters), and standing rules stay in it before history and references`,
   demotedRule: () => 'even standing rules alone do not fit in what the agent loads (200 lines, 25,000 characters): the least recently changed go to the second level',
+  fixWouldHideRule: () => 'not fixed: the fix would take a standing rule out of what the agent loads of MEMORY.md (fix it by hand)',
   keptToKeepWords: () => 'left as it is: refactor could not change it without losing words (merge or edit it by hand)',
   pointerNotLoaded: (file: string) =>
     `memdir: the pointer to ${file} is past what the agent loads of MEMORY.md (200 lines, 25,000 characters): it will not see this memory until the index is shorter (\`memdir refactor\`)`,

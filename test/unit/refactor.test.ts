@@ -106,11 +106,16 @@ describe('generated bloated indexes', () => {
     expect(subIndexes.length).toBeGreaterThan(0);
     expect(subIndexes.length).toBeLessThan(10);
     const index = after.get('MEMORY.md')!.text;
-    // Direct pointers for as many memories as fit, feedback first; each sub-index pointer says what it holds.
+    // Direct pointers for as many memories as fit, every feedback memory first; each sub-index pointer says what it holds.
     expect(plan.after.pointers - subIndexes.length).toBeGreaterThan(50);
     for (const sub of subIndexes) expect(index).toMatch(new RegExp(`\\(${sub}\\) — \\d+ more \\w+ memories: `));
     const direct = [...index.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!).filter((l) => !l.startsWith('index_'));
-    expect(direct.every((l) => l.startsWith('feedback_'))).toBe(true);
+    expect(direct.filter((l) => l.startsWith('feedback_')).sort()).toEqual([...after.keys()].filter((f) => f.startsWith('feedback_')).sort());
+    expect(subIndexes.some((f) => f.startsWith('index_feedback'))).toBe(false);
+    // Each demoted memory is reported with its reason.
+    const demoted = plan.operations.filter((o) => o.kind === 'demote');
+    expect(demoted.length).toBe(after.size - 1 - subIndexes.length - direct.length);
+    expect(demoted[0]).toMatchObject({ into: 'index_project.md', reason: expect.stringContaining('standing rules stay in it before history') });
     expect([index, ...subIndexes.map((f) => after.get(f)!.text)].join('\n')).toContain('## Section 399: release decisions');
   });
 
@@ -310,7 +315,9 @@ describe('real-directory symptoms (issue 15)', () => {
           '---\nname: Billing deploy\ndescription: How the billing service is deployed safely\ntype: project\n---\n# Billing deploy\n\nDeploy with the runbook.\n\n**Why:** y\n**How to apply:** z\n',
       }),
     );
-    const line = body(after, 'MEMORY.md').split('\n').find((l) => l.startsWith('- ['))!;
+    const line = body(after, 'MEMORY.md')
+      .split('\n')
+      .find((l) => l.startsWith('- ['))!;
     expect(line.length).toBeLessThanOrEqual(200);
     expect(line).not.toContain('…');
     expect(line).toMatch(/dependent workers\. Check the queue first$/);

@@ -72,7 +72,15 @@ export function renderIndex(state: PlanState): RefactorPlan {
     const layout = (count: number) => {
       const kept = new Set(ranked.slice(0, count));
       const subIndexes = subIndexFiles(direct.filter((e) => !kept.has(e)));
-      const lines = [...head(true), ...renderGroups(direct.filter((e) => kept.has(e)), true), '## More memories', ...subIndexes.map((s) => s.pointer)];
+      const lines = [
+        ...head(true),
+        ...renderGroups(
+          direct.filter((e) => kept.has(e)),
+          true,
+        ),
+        '## More memories',
+        ...subIndexes.map((s) => s.pointer),
+      ];
       return { lines, subIndexes, kept };
     };
     // The largest number of direct pointers that still fits (the layout grows with it).

@@ -17,7 +17,7 @@ interface Clause {
  * A clause ends after a sentence end (not an abbreviation's dot), a semicolon or a spaced dash; a
  * parenthetical is a clause of its own, with the punctuation after it (which outlives it).
  */
-const CLAUSE = /[(（][^()（）]*[)）][.!?;；。！？]*|(?:\b(?:e\.g|i\.e|etc|vs|cf)\.|[^(（.!?;；。！？\s]|\s(?![—–-]\s)|[.!?](?!\s|$))+(?:[.!?;；。！？]+|\s[—–-](?=\s))?|[^]/gu;
+const CLAUSE = /[(（][^()（）]*[)）][.!?;；。！？]*|(?:\b(?:e\.g|i\.e|etc|vs|cf)\.|[^(（.!?;；。！？\s]|\s(?![—–-]\s)|[.!?](?!\s|$))+(?:[.!?;；。！？]+|\s[—–-](?=\s))?|[\s\S]/gu;
 const EXAMPLE = /,?\s*\b(?:e\.g\.?|eg\.|for example|for instance|such as)(?:[^,;—–()]|\.(?!\s|$))*?(?=\s*[,;—–()]|\.?\s*$)/giu;
 const DATE = /,?\s*(?:\b(?:on|since|as of|updated|from)\s+)?\b\d{4}-\d{2}(?:-\d{2})?\b/giu;
 
@@ -61,7 +61,7 @@ export function shortenHook(hook: string, room: number, title = ''): string {
   let parts = clauses(tidy(hook));
   if (fits(parts)) return tidy(hook);
   const steps: Array<(c: Clause, i: number) => Clause> = [
-    (c) => (c.parenthetical && !c.rule ? { ...c, text: c.text.replace(/^\s*[(（][^]*[)）]/u, '') } : c),
+    (c) => (c.parenthetical && !c.rule ? { ...c, text: c.text.replace(/^\s*[(（][\s\S]*[)）]/u, '') } : c),
     (c) => (c.rule ? c : { ...c, text: c.text.replace(EXAMPLE, '') }),
     (c) => (c.rule ? c : { ...c, text: c.text.replace(DATE, '') }),
     (c, i) => (i === 0 ? { ...c, text: withoutTitle(c.text, title) } : c),

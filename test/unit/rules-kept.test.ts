@@ -69,3 +69,99 @@ describe.each(corpus())('%s', (_name, dir) => {
     expect(count('fix', loaded(fixed.raw.files.get('MEMORY.md')?.text))).toEqual([]);
   });
 });
+
+const file = (name: string, type: string, body = `What ${name} says.`) => `---\nname: ${name}\ndescription: ${name} for the team\ntype: ${type}\n---\n\n${body}\n`;
+const planned = (files: Record<string, string>) => {
+  const input = new Map<string, PlanInputFile>(Object.entries(files).map(([f, text]) => [f, { text, anchor: ANCHOR, anchorSource: 'test' }]));
+  const { plan } = planRefactorKeepingWords(input);
+  return { plan, index: plan.changes.get('MEMORY.md') ?? files['MEMORY.md']! };
+};
+
+describe('refactor fixtures', () => {
+  test('a 47-line index whose rule sits after character 150: the line is left whole', () => {
+    const rule =
+      '- [Workspace](project_workspace.md) — the monorepo under ~/src/app is the one this instance edits, with its packages and its deploy scripts; other repos are READ-ONLY (separate instance owns them)';
+    expect(rule.indexOf('READ-ONLY')).toBeGreaterThan(150);
+    const files: Record<string, string> = { 'project_workspace.md': file('Workspace', 'project') };
+    const lines = ['# Memory', '', rule];
+    for (let i = 0; i < 44; i++) {
+      lines.push(`- [Note ${i}](project_note_${i}.md) — note number ${i} about the build`);
+      files[`project_note_${i}.md`] = file(`Note ${i}`, 'project');
+    }
+    files['MEMORY.md'] = `${lines.join('\n')}\n`;
+    const { index } = planned(files);
+    expect(index.split('\n')).toContain(rule);
+  });
+
+  test('a line over 200 characters is shortened at its clauses; its rule survives whole', () => {
+    const line =
+      "- [Analytics](feedback_analytics.md) — Weekly analytics review (dashboards in Looker, e.g. the retention board) as of 2026-01-12. Don't ask the user to recall numbers — diff the analytics CSV against git. Old notes on the board layout and colours.";
+    expect(line.length).toBeGreaterThan(200);
+    const { plan, index } = planned({ 'MEMORY.md': `# Memory\n\n${line}\n`, 'feedback_analytics.md': file('Analytics', 'feedback') });
+    const after = index.split('\n').find((l) => l.includes('(feedback_analytics.md)'))!;
+    expect(after.length).toBeLessThanOrEqual(200);
+    expect(after).not.toMatch(/…/);
+    expect(after).toContain("Don't ask the user to recall numbers — diff the analytics CSV against git.");
+    expect(rulesStillVisible(line, after).lost).toEqual([]);
+    // What the line left out opens the topic file under a plain label, not a heading repeating the name.
+    const topic = plan.changes.get('feedback_analytics.md')!;
+    expect(topic).toContain('Index note: Weekly analytics review (dashboards in Looker');
+    expect(topic).not.toMatch(/^# Analytics$/m);
+  });
+
+  test('an "always apply" section in an over-limit index stays loaded; history is demoted first, each with its reason', () => {
+    const files: Record<string, string> = {};
+    const lines = ['# Memory', '', '## Behaviour rules (always apply)'];
+    for (let i = 0; i < 5; i++) {
+      lines.push(`- [Rule ${i}](project_rule_${i}.md) — check ${i} before each release`);
+      files[`project_rule_${i}.md`] = file(`Rule ${i}`, 'project');
+    }
+    for (let s = 0; s < 70; s++) {
+      lines.push('', `## Sprint ${s} history`);
+      for (let i = 0; i < 3; i++) {
+        lines.push(`- [Sprint ${s}.${i}](project_sprint_${s}_${i}.md) — what shipped in sprint ${s}, part ${i}`);
+        files[`project_sprint_${s}_${i}.md`] = file(`Sprint ${s}.${i}`, 'project');
+      }
+    }
+    files['MEMORY.md'] = `${lines.join('\n')}\n`;
+    expect(truncateIndex(files['MEMORY.md']).wasLineTruncated).toBe(true);
+    const { plan, index } = planned(files);
+    const loadedIndex = loaded(index);
+    expect(rulesStillVisible(loaded(files['MEMORY.md']), loadedIndex).lost).toEqual([]);
+    expect(loadedIndex).toContain('## Behaviour rules (always apply)');
+    for (let i = 0; i < 5; i++) expect(loadedIndex).toContain(`(project_rule_${i}.md)`);
+    const demoted = plan.operations.filter((o) => o.kind === 'demote');
+    expect(demoted.length).toBeGreaterThan(0);
+    expect(demoted.every((o) => o.path.startsWith('project_sprint_') && o.reason.includes('standing rules stay in it'))).toBe(true);
+    // Blank lines went before any pointer did.
+    expect(index).not.toMatch(/\n\n/);
+  });
+});
+
+describe('lint --fix fixtures', () => {
+  test('a dead pointer that states a rule is not dropped; one that does not is', () => {
+    const index = '# Memory\n\n- [Push](feedback_push.md) — never push to main\n- [Gone](project_gone.md) — an old plan\n';
+    const fixed = fixDirectory(rawDirectory('/mem', { 'MEMORY.md': index }), DEFAULT_CONFIG);
+    expect(fixed.raw.files.get('MEMORY.md')!.text).toBe('# Memory\n\n- [Push](feedback_push.md) — never push to main\n');
+    const refused = fixed.findings.find((f) => f.ruleId === 'MEM006')!;
+    expect(refused.fix).toBeUndefined();
+    expect(refused.message).toContain('not fixed: the fix would take a standing rule out of what the agent loads');
+  });
+
+  test('a pointer added to a full index does not push a rule past line 200', () => {
+    const lines = ['# Memory', '## Project'];
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 196; i++) {
+      lines.push(`- [Item ${i}](project_item_${i}.md) — item ${i}`);
+      files[`project_item_${i}.md`] = file(`Item ${i}`, 'project');
+    }
+    lines.push('## Feedback', '- [Push](feedback_push.md) — never push to main');
+    files['feedback_push.md'] = file('Push', 'feedback');
+    files['project_new.md'] = file('New', 'project');
+    files['MEMORY.md'] = `${lines.join('\n')}\n`;
+    expect(lines).toHaveLength(200);
+    const fixed = fixDirectory(rawDirectory('/mem', files), DEFAULT_CONFIG);
+    expect(loaded(fixed.raw.files.get('MEMORY.md')!.text)).toContain('never push to main');
+    expect(fixed.findings.find((f) => f.ruleId === 'MEM008' && f.file === 'project_new.md')?.message).toContain('not fixed');
+  });
+});

@@ -4,7 +4,7 @@ import { INDEX_FILE, isMemoryType, type MemoryType } from '../../core/taxonomy.j
 import { memoryFields, newTopicFile, serializeTopicFile, withBody, type TopicFile } from '../../core/topic-file.js';
 import { messages } from '../../core/messages.js';
 import { shortenHook } from '../../core/shorten-hook.js';
-import { isStandingRule } from '../../core/standing-rules.js';
+import { isStandingRule, loadedWords, standingRules } from '../../core/standing-rules.js';
 import { truncateIndex } from '../../core/truncate.js';
 import { clip } from '../classify.js';
 import { accountForVanishedHeadings } from './vanished-headings.js';
@@ -222,6 +222,14 @@ function indexEntries(state: PlanState): Entry[] {
     const target = survivor(pointer.target);
     if (byTarget.has(target) || (target !== pointer.target && pointedDirectly.has(target))) continue;
     byTarget.set(target, target === pointer.target ? pointer : { ...pointer, target, raw: '' });
+  }
+  // A pointer merged into another file leaves its rules on the survivor's line: the agent keeps seeing them.
+  for (const pointer of state.pointers) {
+    const into = byTarget.get(survivor(pointer.target));
+    if (!into || into.target === pointer.target) continue;
+    const shown = loadedWords(`${into.title} ${into.hook}`);
+    const rules = standingRules(renderPointer(pointer)).filter((rule) => !rule.words.every((w) => shown.has(w)));
+    if (rules.length) byTarget.set(into.target, { ...into, hook: [into.hook, ...rules.map((r) => r.clause)].filter(Boolean).join('; '), raw: '' });
   }
   const keptTargets = new Set(state.keptLines.map((k) => k.target));
   // Every topic file gets a pointer, also one memdir leaves alone (the file stays as it is; the index is memdir's).

@@ -1,3 +1,4 @@
+import { classifyPointerTarget } from '../core/memory-index.js';
 import type { MemoryType } from '../core/taxonomy.js';
 
 /** Signals for each memory type, scored over a block of text and its heading. */
@@ -114,4 +115,24 @@ function stripLead(text: string, name: string): string {
     .replace(/^[\s.,;:：—–-]+/, '')
     .trim();
   return textWeight(rest) >= 20 ? rest : text;
+}
+
+/**
+ * A table row that links one file, read as a pointer: its title (the link's text, else the first
+ * other cell), the link target, and the other cells (the hook). Undefined for any other line.
+ */
+export function tableRowPointer(raw: string): { title: string; target: string; cells: string[] } | undefined {
+  if (!/^\s*\|/.test(raw)) return undefined;
+  const links = [...raw.matchAll(/\[([^\]]*)\]\(([^)\s]+)\)/g)];
+  if (links.length !== 1 || classifyPointerTarget(links[0]![2]!).kind !== 'file') return undefined;
+  const [link, text, target] = links[0] as unknown as [string, string, string];
+  const cells = raw
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.replace(link, '').trim())
+    .filter(Boolean);
+  // A link that only repeats the file name names nothing: the first other cell is the title.
+  const named = text.trim() !== '' && text.trim() !== target.replace(/^.*\//, '') ? text.trim() : cells.shift();
+  return named ? { title: named, target, cells } : undefined;
 }

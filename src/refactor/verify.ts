@@ -1,5 +1,6 @@
 import { classifyPointerTarget, parseMemoryIndex, pointerPath } from '../core/memory-index.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
+import { tableRowPointer } from './classify.js';
 import { type PlanInputFile, type RefactorPlan, SUB_INDEX } from './phases/state.js';
 
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -66,6 +67,12 @@ export function lostLines(before: Map<string, string>, plan: RefactorPlan, leftA
         let survivor = target;
         while (merged.has(survivor)) survivor = merged.get(survivor)!;
         if (pointed.has(survivor) && present(parsed.title.replace(/\\(.)/g, '$1')) && present(parsed.hook)) return;
+      } else if (parsed?.kind === 'table' && tableRowPointer(raw)) {
+        // A table row of pointers became a pointer line: its cells are its title and hook.
+        const row = tableRowPointer(raw)!;
+        let survivor = pointerPath(row.target);
+        while (merged.has(survivor)) survivor = merged.get(survivor)!;
+        if (pointed.has(survivor) && [row.title, ...row.cells].every(present)) return;
       } else if (parsed?.kind === 'heading') {
         if (present(parsed.text)) return;
       } else if (present(raw)) {
@@ -94,14 +101,15 @@ export function wordsOf(text: string): string[] {
   return out;
 }
 
-/** The countable text of a line: pointer targets and frontmatter keys are syntax, not words. */
+/** The countable text of a line: link targets and frontmatter keys are syntax, not words. */
 function wordsOfLine(line: string, inFrontmatter: boolean): string[] {
   if (inFrontmatter) {
     const field = /^\s*([A-Za-z_][\w-]*):(.*)$/.exec(line);
     // The type is a label of the file (a merge keeps the newer one's), not something it says.
     if (field) return field[1] === 'type' ? [] : wordsOf(field[2]!);
   }
-  return wordsOf(line.replace(/\]\(\s*<?[^)>\s]+>?\s*\)/g, ']'));
+  // A link whose text is its own target ([x.md](x.md), a table of pointers) says nothing but the target.
+  return wordsOf(line.replace(/\[([^\]]+)\]\(\s*<?\1>?\s*\)/g, '').replace(/\]\(\s*<?[^)>\s]+>?\s*\)/g, ']'));
 }
 
 /** Every line of a file with its words, frontmatter keys left out. */

@@ -138,6 +138,34 @@ describe('refactor fixtures', () => {
   });
 });
 
+describe('refactor of a table-style index', () => {
+  const index = `# Memory
+
+| Topic | File | Notes |
+|---|---|---|
+| Workspace | [project_workspace.md](project_workspace.md) | this repo only; other repos are READ-ONLY (separate instance owns them) |
+| [Deploys](feedback_deploy.md) | never deploy on Fridays | |
+| History | [project_history.md](project_history.md) | what we shipped in March |
+`;
+  const files = {
+    'MEMORY.md': index,
+    'project_workspace.md': file('Workspace', 'project'),
+    'feedback_deploy.md': file('Deploys', 'feedback'),
+    'project_history.md': file('History', 'project'),
+  };
+
+  test('each row becomes its pointer, its cells the hook; every rule stays loaded, the header is reported', () => {
+    const { plan, index: after } = planned(files);
+    expect(after).toContain('- [Workspace](project_workspace.md) — this repo only; other repos are READ-ONLY (separate instance owns them)');
+    expect(after).toContain('- [Deploys](feedback_deploy.md) — never deploy on Fridays');
+    expect(after).not.toContain('|');
+    expect(rulesStillVisible(loaded(index), loaded(after)).lost).toEqual([]);
+    expect(plan.dropped.map((d) => d.text)).toEqual(['| Topic | File | Notes |', '|---|---|---|']);
+    // No topic file is made of the table.
+    expect([...plan.changes.keys()].sort()).toEqual(['MEMORY.md']);
+  });
+});
+
 describe('lint --fix fixtures', () => {
   test('a dead pointer that states a rule is not dropped; one that does not is', () => {
     const index = '# Memory\n\n- [Push](feedback_push.md) — never push to main\n- [Gone](project_gone.md) — an old plan\n';

@@ -54,9 +54,10 @@ function cutClause(text: string, room: number): string {
  * `hook` shortened to at most `room` characters where it can be: first parentheticals, examples
  * ("e.g. …", "such as …"), dates and a repeat of `title` go, then whole clauses from the end —
  * never a clause that states a rule, so a hook whose rules alone are longer stays longer than
- * `room`. A hook with no rule keeps at least its first clause, cut at a comma if it must be.
+ * `room`. A hook with no rule keeps at least its first clause, cut at a comma if it must be;
+ * `cutRules` cuts rules that way too (better than the whole pointer leaving what the agent loads).
  */
-export function shortenHook(hook: string, room: number, title = ''): string {
+export function shortenHook(hook: string, room: number, title = '', cutRules = false): string {
   const fits = (parts: Clause[]) => tidy(parts.map((c) => c.text).join('')).length <= room;
   let parts = clauses(tidy(hook));
   if (fits(parts)) return tidy(hook);
@@ -80,5 +81,5 @@ export function shortenHook(hook: string, room: number, title = ''): string {
     parts.splice(i, end - i);
   }
   const text = tidy(parts.map((c) => c.text).join(''));
-  return text.length > room && keepsOne ? cutClause(text, room) : text;
+  return text.length > room && (keepsOne || cutRules) ? cutClause(text, room) : text;
 }

@@ -118,7 +118,7 @@ function stripLead(text: string, name: string): string {
 }
 
 /**
- * A table row that links one file, read as a pointer: its title (the link's text, else the first
+ * A table row that links one file, read as a pointer: the link's text as its title (else the first
  * other cell), the link target, and the other cells (the hook). Undefined for any other line.
  */
 export function tableRowPointer(raw: string): { title: string; target: string; cells: string[] } | undefined {
@@ -132,7 +132,6 @@ export function tableRowPointer(raw: string): { title: string; target: string; c
     .split(/(?<!\\)\|/)
     .map((cell) => cell.replace(link, '').trim())
     .filter(Boolean);
-  // A link that only repeats the file name names nothing: the first other cell is the title.
-  const named = text.trim() !== '' && text.trim() !== target.replace(/^.*\//, '') ? text.trim() : cells.shift();
-  return named ? { title: named, target, cells } : undefined;
+  const title = text.trim() || cells.shift();
+  return title ? { title, target, cells } : undefined;
 }

@@ -101,15 +101,14 @@ export function wordsOf(text: string): string[] {
   return out;
 }
 
-/** The countable text of a line: link targets and frontmatter keys are syntax, not words. */
+/** The countable text of a line: pointer targets and frontmatter keys are syntax, not words. */
 function wordsOfLine(line: string, inFrontmatter: boolean): string[] {
   if (inFrontmatter) {
     const field = /^\s*([A-Za-z_][\w-]*):(.*)$/.exec(line);
     // The type is a label of the file (a merge keeps the newer one's), not something it says.
     if (field) return field[1] === 'type' ? [] : wordsOf(field[2]!);
   }
-  // A link whose text is its own target ([x.md](x.md), a table of pointers) says nothing but the target.
-  return wordsOf(line.replace(/\[([^\]]+)\]\(\s*<?\1>?\s*\)/g, '').replace(/\]\(\s*<?[^)>\s]+>?\s*\)/g, ']'));
+  return wordsOf(line.replace(/\]\(\s*<?[^)>\s]+>?\s*\)/g, ']'));
 }
 
 /** Every line of a file with its words, frontmatter keys left out. */

@@ -156,7 +156,7 @@ describe('refactor of a table-style index', () => {
 
   test('each row becomes its pointer, its cells the hook; every rule stays loaded, the header is reported', () => {
     const { plan, index: after } = planned(files);
-    expect(after).toContain('- [Workspace](project_workspace.md) — this repo only; other repos are READ-ONLY (separate instance owns them)');
+    expect(after).toContain('- [project_workspace.md](project_workspace.md) — Workspace — this repo only; other repos are READ-ONLY (separate instance owns them)');
     expect(after).toContain('- [Deploys](feedback_deploy.md) — never deploy on Fridays');
     expect(after).not.toContain('|');
     expect(rulesStillVisible(loaded(index), loaded(after)).lost).toEqual([]);

@@ -47,6 +47,7 @@ const SECTION_LABEL = 'Index section:';
  * second level: MEMORY.md keeps direct pointers for as many memories as fit —
  * standing rules first, then the most recently changed — and points to
  * per-type sub-indexes for the rest, each demotion reported with its reason.
+ * Rules themselves are cut only when that keeps more of them than demoting would.
  */
 export function renderIndex(state: PlanState): RefactorPlan {
   const entries = indexEntries(state).map((e) => shortened(e, INDEX_LINE_WARN));
@@ -67,33 +68,15 @@ export function renderIndex(state: PlanState): RefactorPlan {
     indexOut = [...head(true), ...renderGroups(direct, true)];
   }
   if (!fits(indexOut)) {
-    // Most important first; ties by file name, so a second run (reading the sub-indexes back) picks the same.
-    const ranked = [...direct].sort((a, b) => priority(a) - priority(b) || (a.recency < b.recency ? 1 : a.recency > b.recency ? -1 : 0) || (a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
-    const layout = (count: number) => {
-      const kept = new Set(ranked.slice(0, count));
-      const subIndexes = subIndexFiles(direct.filter((e) => !kept.has(e)));
-      const lines = [
-        ...head(true),
-        ...renderGroups(
-          direct.filter((e) => kept.has(e)),
-          true,
-        ),
-        '## More memories',
-        ...subIndexes.map((s) => s.pointer),
-      ];
-      return { lines, subIndexes, kept };
-    };
-    // The largest number of direct pointers that still fits (the layout grows with it).
-    let low = 0;
-    let high = ranked.length;
-    while (low < high) {
-      const mid = Math.ceil((low + high) / 2);
-      if (fits(layout(mid).lines)) low = mid;
-      else high = mid - 1;
+    let chosen = secondLevel(direct, (lines) => fits([...head(true), ...lines]));
+    if (chosen.standingDemoted > 0) {
+      // Rules cut at a comma or a word rather than whole pointers to them leaving what the agent loads.
+      const cut = direct.map((e) => shortened(e, INDEX_LINE_MAX, true));
+      const tighter = secondLevel(cut, (lines) => fits([...head(true), ...lines]));
+      if (tighter.standingDemoted < chosen.standingDemoted) chosen = tighter;
     }
-    const chosen = layout(low);
-    indexOut = chosen.lines;
-    direct = direct.filter((e) => chosen.kept.has(e));
+    indexOut = [...head(true), ...chosen.lines];
+    direct = chosen.kept;
     for (const sub of chosen.subIndexes) {
       wantedSubIndexes.set(sub.path, sub.content);
       for (const e of sub.entries) state.operations.push({ kind: 'demote', path: e.target, into: sub.path, reason: e.standing ? messages.demotedRule() : messages.demotedHistory(e.type) });
@@ -125,12 +108,37 @@ export function renderIndex(state: PlanState): RefactorPlan {
 
 const priority = (e: Entry) => (e.kept ? -1 : e.standing ? 0 : 1);
 
+/**
+ * The partial second level: direct pointers for as many entries as `fits`, the most important
+ * first, sub-indexes for the rest; how many standing rules it demotes.
+ */
+function secondLevel(entries: Entry[], fits: (lines: string[]) => boolean) {
+  // Ties by recency, then file name, so a second run (reading the sub-indexes back) picks the same.
+  const ranked = [...entries].sort((a, b) => priority(a) - priority(b) || (a.recency < b.recency ? 1 : a.recency > b.recency ? -1 : 0) || (a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
+  const layout = (count: number) => {
+    const chosen = new Set(ranked.slice(0, count));
+    const kept = entries.filter((e) => chosen.has(e));
+    const subIndexes = subIndexFiles(entries.filter((e) => !chosen.has(e)));
+    const lines = [...renderGroups(kept, true), '## More memories', ...subIndexes.map((s) => s.pointer)];
+    return { lines, subIndexes, kept, standingDemoted: ranked.slice(count).filter((e) => e.standing).length };
+  };
+  // The largest number of direct pointers that still fits (the layout grows with it).
+  let low = 0;
+  let high = ranked.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (fits(layout(mid).lines)) low = mid;
+    else high = mid - 1;
+  }
+  return layout(low);
+}
+
 /** The entry with its line within `max` characters where its hook allows (see shortenHook). */
-function shortened(e: Entry, max: number): Entry {
+function shortened(e: Entry, max: number, cutRules = false): Entry {
   if (e.hook === undefined || e.line.length <= max) return e;
   const target = linkTarget(e.target);
   const fixed = renderPointer({ title: e.title, target, hook: 'x' }).length - 1;
-  const line = renderPointer({ title: e.title, target, hook: shortenHook(e.hook, Math.max(20, max - fixed), e.title) });
+  const line = renderPointer({ title: e.title, target, hook: shortenHook(e.hook, Math.max(20, max - fixed), e.title, cutRules) });
   return line.length < e.line.length ? { ...e, line } : e;
 }
 

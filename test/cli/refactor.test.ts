@@ -42,8 +42,10 @@ describe('memdir refactor', () => {
     expect(JSON.parse(second.stdout)).toMatchObject({ written: false, files: [] });
     expect(withoutState(snapshotTree(dir))).toEqual(withoutState(after));
     const lint = await runMemdir(['lint', dir, '--format', 'json'], { cwd: root, env });
-    const rules = JSON.parse(lint.stdout).results.flatMap((f: { messages: Array<{ ruleId: string }> }) => f.messages.map((m) => m.ruleId));
-    expect(rules.filter((r: string) => r !== 'MEM015')).toEqual([]);
+    const messages: Array<{ ruleId: string; message: string }> = JSON.parse(lint.stdout).results.flatMap((f: { messages: unknown[] }) => f.messages);
+    // Refactor shortens a line only past Claude Code's ~200-character warning; lint advises from 175.
+    const advice = (m: { ruleId: string; message: string }) => m.ruleId === 'MEM004' && Number(/line is (\d+) characters/.exec(m.message)?.[1]) <= 200;
+    expect(messages.filter((m) => m.ruleId !== 'MEM015' && !advice(m)).map((m) => m.ruleId)).toEqual([]);
   });
 
   test('--anchor-date resolves relative dates against the given day', async () => {

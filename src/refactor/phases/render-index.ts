@@ -82,6 +82,9 @@ export function renderIndex(state: PlanState): RefactorPlan {
       for (const e of sub.entries) state.operations.push({ kind: 'demote', path: e.target, into: sub.path, reason: e.standing ? messages.demotedRule() : messages.demotedHistory(e.type) });
     }
   }
+  // Shorter hooks may leave room for the blank lines again (and a second run would put them back).
+  const spaced = [...head(false), ...renderGroups(direct, false)];
+  if (wantedSubIndexes.size === 0 && fits(spaced)) indexOut = spaced;
   for (const e of direct) noteInTopicFile(state, e);
   while (indexOut[indexOut.length - 1] === '') indexOut.pop();
   // Line endings and BOM as the index had them: a CRLF index stays CRLF.
@@ -119,7 +122,7 @@ function secondLevel(entries: Entry[], fits: (lines: string[]) => boolean) {
     const chosen = new Set(ranked.slice(0, count));
     const kept = entries.filter((e) => chosen.has(e));
     const subIndexes = subIndexFiles(entries.filter((e) => !chosen.has(e)));
-    const lines = [...renderGroups(kept, true), '## More memories', ...subIndexes.map((s) => s.pointer)];
+    const lines = [...renderGroups(kept, true), ...(subIndexes.length ? ['## More memories', ...subIndexes.map((s) => s.pointer)] : [])];
     return { lines, subIndexes, kept, standingDemoted: ranked.slice(count).filter((e) => e.standing).length };
   };
   // The largest number of direct pointers that still fits (the layout grows with it).

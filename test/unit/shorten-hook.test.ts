@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { fittedHook } from '../../src/core/memory-index.js';
 import { shortenHook } from '../../src/core/shorten-hook.js';
 import { rulesStillVisible } from '../../src/core/standing-rules.js';
 
@@ -37,5 +38,12 @@ describe('shortening a hook', () => {
 
   test('CJK sentence ends are clause boundaries', () => {
     expect(shortenHook('发布流程说明。不要在周五发布。历史记录在这里很长很长很长很长很长很长很长。', 20)).toBe('发布流程说明。不要在周五发布。');
+  });
+
+  test("a new pointer's hook fits in 150 characters by dropping clauses before its rule", () => {
+    const description = 'Deploy notes for the billing service and its workers, kept since the migration to the new cluster last spring. Never deploy on Fridays.';
+    const hook = fittedHook('Billing deploy', 'project_billing.md', description);
+    expect(hook).toBe('Never deploy on Fridays.');
+    expect(`- [Billing deploy](project_billing.md) — ${hook}`.length).toBeLessThanOrEqual(150);
   });
 });

@@ -1,4 +1,5 @@
 import { classifyPointerTarget } from '../core/memory-index.js';
+import { shortenHook } from '../core/shorten-hook.js';
 import type { MemoryType } from '../core/taxonomy.js';
 
 /** Signals for each memory type, scored over a block of text and its heading. */
@@ -68,11 +69,9 @@ export function textWeight(text: string): number {
   return [...text].reduce((n, c) => n + (/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(c) ? 3 : 1), 0);
 }
 
+/** `text` within `max` characters, cut at clauses, its rules kept first (see shortenHook). */
 export function clip(text: string, max: number): string {
-  if ([...text].length <= max) return text;
-  const cut = [...text].slice(0, max - 1).join('');
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:—-]+$/, '')}…`;
+  return text.length <= max ? text : shortenHook(text, max, '', true);
 }
 
 /**

@@ -158,21 +158,21 @@ function fixKey(finding: Finding, texts: Map<string, string>): string {
 }
 
 /**
- * The fixes of one pass, less those to MEMORY.md that would take a standing rule out of what the
- * agent loads (a dropped pointer that states one, a pointer pushed past the load limit): when all
- * of them together would, each is taken in finding order only if it keeps every rule loaded.
+ * One fix pass, less the fixes to MEMORY.md that would take a standing rule out of what the agent
+ * loads (a dropped pointer that states one, a pointer pushed past the load limit): when all of them
+ * together would, each is taken in finding order only if it keeps every rule loaded.
  */
-function fixesKeepingRules(texts: Map<string, string>, findings: Finding[], refused: Set<string>): Finding[] {
+function applyFixPassKeepingRules(texts: Map<string, string>, findings: Finding[], refused: Set<string>): ReturnType<typeof applyFixPass> {
   const usable = findings.filter((f) => f.fix && !refused.has(fixKey(f, texts)));
+  const all = applyFixPass(texts, usable);
   const index = texts.get(INDEX_FILE);
-  if (index === undefined || !hidesRule(index, applyFixPass(texts, usable).texts.get(INDEX_FILE) ?? index)) return usable;
+  if (index === undefined || !hidesRule(index, all.texts.get(INDEX_FILE) ?? index)) return all;
   const accepted = usable.filter((f) => f.fix!.file !== INDEX_FILE);
   for (const finding of usable.filter((f) => f.fix!.file === INDEX_FILE)) {
-    const tried = [...accepted, finding];
-    if (hidesRule(index, applyFixPass(texts, tried).texts.get(INDEX_FILE) ?? index)) refused.add(fixKey(finding, texts));
+    if (hidesRule(index, applyFixPass(texts, [...accepted, finding]).texts.get(INDEX_FILE) ?? index)) refused.add(fixKey(finding, texts));
     else accepted.push(finding);
   }
-  return accepted;
+  return applyFixPass(texts, accepted);
 }
 
 /** Lint, fix, re-lint until nothing fixable remains (at most 10 passes); never a fix that hides a standing rule. Pure. */
@@ -184,7 +184,7 @@ export function fixDirectory(raw: RawDirectory, config: LintConfig, rules: reado
   const textsOf = (dir: RawDirectory) => new Map([...dir.files].map(([k, v]) => [k, v.text]));
   while (passes < MAX_FIX_PASSES && findings.some((f) => f.fix)) {
     const texts = textsOf(current);
-    const { texts: fixed, applied } = applyFixPass(texts, fixesKeepingRules(texts, findings, refused));
+    const { texts: fixed, applied } = applyFixPassKeepingRules(texts, findings, refused);
     if (applied === 0) break;
     passes++;
     const files = new Map(current.files);

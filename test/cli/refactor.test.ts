@@ -58,6 +58,26 @@ describe('memdir refactor', () => {
     expect(bad.code).toBe(2);
   });
 
+  test('an over-limit index: the report lists every demoted pointer with its reason; the "always apply" rules stay loaded', async () => {
+    const root = tempDir();
+    const dir = path.join(root, 'memory');
+    const memory = (name: string) => `---\nname: ${name}\ndescription: ${name} for the team\ntype: project\n---\n\nWhat ${name} says.\n`;
+    const files: Record<string, string> = {};
+    const lines = ['# Memory', '', '## Behaviour rules (always apply)', '- [Release check](project_release_check.md) — check the changelog before each release'];
+    files['project_release_check.md'] = memory('Release check');
+    for (let i = 0; i < 210; i++) {
+      lines.push(`- [Sprint ${i}](project_sprint_${i}.md) — what shipped in sprint ${i}`);
+      files[`project_sprint_${i}.md`] = memory(`Sprint ${i}`);
+    }
+    writeTree(dir, { ...files, 'MEMORY.md': `${lines.join('\n')}\n` });
+    const r = await runMemdir(['refactor', '--dir', dir, '--dry-run'], { cwd: root, env: cleanEnv(path.join(root, 'home')) });
+    expect(r.code, r.stderr).toBe(0);
+    const demoted = r.stdout.split('\n').filter((l) => l.includes(' moved to index_project.md: '));
+    expect(demoted.length).toBeGreaterThan(0);
+    expect(demoted.every((l) => /pointer to project_sprint_\d+\.md moved to index_project\.md: a project memory: the index does not fit/.test(l))).toBe(true);
+    expect(r.stdout).not.toContain('pointer to project_release_check.md moved');
+  });
+
   test('a missing directory is exit 2', async () => {
     const { root, env } = workspace();
     const r = await runMemdir(['refactor', '--dir', path.join(root, 'nope')], { cwd: root, env });

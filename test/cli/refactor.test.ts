@@ -65,6 +65,7 @@ describe('memdir refactor', () => {
     const files: Record<string, string> = {};
     const lines = ['# Memory', '', '## Behaviour rules (always apply)', '- [Release check](project_release_check.md) — check the changelog before each release'];
     files['project_release_check.md'] = memory('Release check');
+    lines.push('', '## Sprint history');
     for (let i = 0; i < 210; i++) {
       lines.push(`- [Sprint ${i}](project_sprint_${i}.md) — what shipped in sprint ${i}`);
       files[`project_sprint_${i}.md`] = memory(`Sprint ${i}`);

@@ -123,8 +123,8 @@ function stripLead(text: string, name: string): string {
 export function tableRowPointer(raw: string): { title: string; target: string; cells: string[] } | undefined {
   if (!/^\s*\|/.test(raw)) return undefined;
   const links = [...raw.matchAll(/\[([^\]]*)\]\(([^)\s]+)\)/g)];
-  if (links.length !== 1 || classifyPointerTarget(links[0]![2]!).kind !== 'file') return undefined;
-  const [link, text, target] = links[0] as unknown as [string, string, string];
+  const [link = '', text = '', target = ''] = links.length === 1 ? links[0]! : [];
+  if (!target || classifyPointerTarget(target).kind !== 'file') return undefined;
   const cells = raw
     .trim()
     .replace(/^\||\|$/g, '')

@@ -97,7 +97,7 @@ export function readIndex(state: PlanState): void {
           // A second pointer to the same file: what it says moves into that file, like a detail line.
           const said = [plainText(asPointer.title), asPointer.hook].filter(Boolean).join(' — ');
           if (said) state.details.set(target, [...(state.details.get(target) ?? []), `- ${said}`]);
-          if (number === 0 && !row) state.duplicatePointerLines.add(line.line);
+          if (number === 0) state.duplicatePointerLines.add(line.line);
           continue;
         }
         seenTargets.add(target);

@@ -147,14 +147,16 @@ function shortened(e: Entry, max: number, cutRules = false): Entry {
 
 /**
  * A section holding one pointer gives its heading up: the pointer joins the section around it
- * (or its type's group). Only a pointer whose topic file can take the heading's words is moved.
+ * (or its type's group). Only a pointer whose topic file can take the heading's words is moved,
+ * and never out from under a heading that states a rule.
  */
 function foldSingleSections(entries: Entry[]): Entry[] {
   const count = new Map<string, number>();
   for (const e of entries) count.set(e.section, (count.get(e.section) ?? 0) + 1);
   return entries.map((e) => {
-    if (!e.section || e.kept || e.hook === undefined || count.get(e.section) !== 1) return e;
     const path = splitSection(e.section);
+    // A heading that states a rule ("IMPORTANT", "always apply") stays in view.
+    if (!e.section || e.kept || e.hook === undefined || count.get(e.section) !== 1 || isStandingRule(path[path.length - 1]!)) return e;
     return { ...e, section: path.slice(0, -1).join('\n'), foldedFrom: path[path.length - 1] };
   });
 }

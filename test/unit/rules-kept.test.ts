@@ -136,6 +136,26 @@ describe('refactor fixtures', () => {
     // Blank lines went before any pointer did.
     expect(index).not.toMatch(/\n\n/);
   });
+
+  test('blank lines and one-pointer sections give way before any hook is shortened or pointer demoted', () => {
+    const files: Record<string, string> = {};
+    const lines = ['# Memory', '', '## History'];
+    for (let i = 0; i < 180; i++) {
+      lines.push(`- [Entry ${i}](project_entry_${i}.md) — what entry ${i} recorded about the release`);
+      files[`project_entry_${i}.md`] = file(`Entry ${i}`, 'project');
+    }
+    for (let i = 0; i < 12; i++) {
+      lines.push('', `## Topic ${i}`, `- [Lone ${i}](project_lone_${i}.md) — the only note on topic ${i}`);
+      files[`project_lone_${i}.md`] = file(`Lone ${i}`, 'project');
+    }
+    files['MEMORY.md'] = `${lines.join('\n')}\n`;
+    const { plan, index } = planned(files);
+    expect(plan.after.complete).toBe(true);
+    expect(plan.operations.filter((o) => o.kind === 'demote')).toEqual([]);
+    for (const line of lines.filter((l) => l.startsWith('- ['))) expect(index).toContain(line);
+    expect(index).not.toContain('## Topic 0');
+    expect(plan.changes.get('project_lone_0.md')).toContain('Index section: Topic 0');
+  });
 });
 
 describe('refactor of a table-style index', () => {

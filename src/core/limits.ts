@@ -6,6 +6,8 @@ export const INDEX_MAX_LINES = 200;
 export const INDEX_MAX_BYTES = 25_000;
 /** An index line is a pointer, not the memory: about 150 characters at most. */
 export const INDEX_LINE_MAX = 150;
+/** Claude Code's own warning asks for index lines "under ~200 characters": refactor shortens a hook only past it (or when the index does not fit). */
+export const INDEX_LINE_WARN = 200;
 /**
  * Lint warns past this: halfway between the 150 memdir writes to and the "under ~200 characters"
  * Claude Code's truncation notice asks for, so a line a few characters over 150 is not noise.

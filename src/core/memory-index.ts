@@ -1,4 +1,5 @@
 import { INDEX_LINE_MAX } from './limits.js';
+import { shortenHook } from './shorten-hook.js';
 /**
  * MEMORY.md as lines: pointers (`- [Title](file.md) — hook`), headings, blank
  * lines and everything else (paragraphs, tables, code, detail bullets), each
@@ -100,15 +101,10 @@ export function renderMemoryIndex(index: MemoryIndex): string {
   return index.bom + text + (index.finalNewline && index.lines.length > 0 ? index.eol : '');
 }
 
-/** The description as a hook that keeps the whole pointer line within INDEX_LINE_MAX, cut at a word with "…". */
+/** The description as a hook that keeps the whole pointer line within INDEX_LINE_MAX, cut at clauses, its rules first (see shortenHook). */
 export function fittedHook(title: string, target: string, description: string): string {
   const fixed = `- [${title}](${target}) — `.length;
-  const room = Math.max(20, INDEX_LINE_MAX - fixed);
-  const oneLine = description.replace(/\s+/g, ' ').trim();
-  if (oneLine.length <= room) return oneLine;
-  const cut = oneLine.slice(0, room - 1);
-  const atWord = cut.replace(/\s+\S*$/, '');
-  return `${(atWord.length >= room / 2 ? atWord : cut).trimEnd()}…`;
+  return shortenHook(description.replace(/\s+/g, ' ').trim(), Math.max(20, INDEX_LINE_MAX - fixed), title, true);
 }
 
 export function renderPointer(pointer: { title: string; target: string; hook: string }): string {

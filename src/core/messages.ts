@@ -43,6 +43,10 @@ export const messages = {
   notADate: (flag: string, value: string) => `${flag} "${printable(value)}" is not a date like 2026-03-05`,
   refactorWouldLose: (count: number, where: string, line: string, words: string[]) =>
     `refactor would lose ${count} line(s), e.g. ${where} "${printable(line)}"${words.length ? ` (the words ${words.slice(0, 5).join(', ')})` : ''}; nothing was changed`,
+  demotedHistory: (type: string) =>
+    `${type === 'other' ? 'a' : `a ${type}`} memory: the index does not fit in what the agent loads (200 lines, 25,000 characters), and standing rules stay in it before history and references`,
+  demotedRule: () => 'even standing rules alone do not fit in what the agent loads (200 lines, 25,000 characters): the least recently changed go to the second level',
+  fixWouldHideRule: () => 'not fixed: the fix would take a standing rule out of what the agent loads of MEMORY.md (fix it by hand)',
   keptToKeepWords: () => 'left as it is: refactor could not change it without losing words (merge or edit it by hand)',
   pointerNotLoaded: (file: string) =>
     `memdir: the pointer to ${file} is past what the agent loads of MEMORY.md (200 lines, 25,000 characters): it will not see this memory until the index is shorter (\`memdir refactor\`)`,

@@ -5,6 +5,10 @@ import { RULES } from './rules/index.js';
 import { buildModel, type RawDirectory } from '../core/dir-model.js';
 import type { MemoryDirModel } from '../core/dir-model.js';
 import type { Finding, Rule, TextEdit } from './types.js';
+import { messages } from '../core/messages.js';
+import { rulesStillVisible } from '../core/standing-rules.js';
+import { INDEX_FILE } from '../core/taxonomy.js';
+import { truncateIndex } from '../core/truncate.js';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
@@ -142,14 +146,45 @@ export function applyFixPass(texts: Map<string, string>, findings: Finding[]): {
 
 export const MAX_FIX_PASSES = 10;
 
-/** Lint, fix, re-lint until nothing fixable remains (at most 10 passes). Pure. */
+/** Whether `after` takes a standing rule's words out of what the agent loads of the index `before`. */
+function hidesRule(before: string, after: string): boolean {
+  return rulesStillVisible(truncateIndex(before).loaded, truncateIndex(after).loaded).lost.length > 0;
+}
+
+/** A fix told apart by what it replaces and with what, so it is recognized again after other fixes moved it. */
+function fixKey(finding: Finding, texts: Map<string, string>): string {
+  const text = texts.get(finding.fix!.file) ?? '';
+  return [finding.ruleId, finding.fix!.file, ...finding.fix!.edits.flatMap((e) => [text.slice(e.start, e.end), e.text])].join('\u0000');
+}
+
+/**
+ * One fix pass, less the fixes to MEMORY.md that would take a standing rule out of what the agent
+ * loads (a dropped pointer that states one, a pointer pushed past the load limit): when all of them
+ * together would, each is taken in finding order only if it keeps every rule loaded.
+ */
+function applyFixPassKeepingRules(texts: Map<string, string>, findings: Finding[], refused: Set<string>): ReturnType<typeof applyFixPass> {
+  const usable = findings.filter((f) => f.fix && !refused.has(fixKey(f, texts)));
+  const all = applyFixPass(texts, usable);
+  const index = texts.get(INDEX_FILE);
+  if (index === undefined || !hidesRule(index, all.texts.get(INDEX_FILE) ?? index)) return all;
+  const accepted = usable.filter((f) => f.fix!.file !== INDEX_FILE);
+  for (const finding of usable.filter((f) => f.fix!.file === INDEX_FILE)) {
+    if (hidesRule(index, applyFixPass(texts, [...accepted, finding]).texts.get(INDEX_FILE) ?? index)) refused.add(fixKey(finding, texts));
+    else accepted.push(finding);
+  }
+  return applyFixPass(texts, accepted);
+}
+
+/** Lint, fix, re-lint until nothing fixable remains (at most 10 passes); never a fix that hides a standing rule. Pure. */
 export function fixDirectory(raw: RawDirectory, config: LintConfig, rules: readonly Rule[] = RULES): { raw: RawDirectory; findings: Finding[]; passes: number } {
   let current = raw;
   let findings = lintDirectory(current, config, rules);
   let passes = 0;
+  const refused = new Set<string>();
+  const textsOf = (dir: RawDirectory) => new Map([...dir.files].map(([k, v]) => [k, v.text]));
   while (passes < MAX_FIX_PASSES && findings.some((f) => f.fix)) {
-    const texts = new Map([...current.files].map(([k, v]) => [k, v.text]));
-    const { texts: fixed, applied } = applyFixPass(texts, findings);
+    const texts = textsOf(current);
+    const { texts: fixed, applied } = applyFixPassKeepingRules(texts, findings, refused);
     if (applied === 0) break;
     passes++;
     const files = new Map(current.files);
@@ -161,5 +196,8 @@ export function fixDirectory(raw: RawDirectory, config: LintConfig, rules: reado
     current = { ...current, files, present };
     findings = lintDirectory(current, config, rules);
   }
+  const texts = textsOf(current);
+  // A refused fix is reported as such, not offered again.
+  findings = findings.map((f) => (f.fix && refused.has(fixKey(f, texts)) ? { ...f, fix: undefined, message: `${f.message}; ${messages.fixWouldHideRule()}` } : f));
   return { raw: current, findings, passes };
 }

@@ -1,3 +1,5 @@
+import { classifyPointerTarget } from '../core/memory-index.js';
+import { shortenHook } from '../core/shorten-hook.js';
 import type { MemoryType } from '../core/taxonomy.js';
 
 /** Signals for each memory type, scored over a block of text and its heading. */
@@ -67,11 +69,9 @@ export function textWeight(text: string): number {
   return [...text].reduce((n, c) => n + (/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(c) ? 3 : 1), 0);
 }
 
+/** `text` within `max` characters, cut at clauses, its rules kept first (see shortenHook). */
 export function clip(text: string, max: number): string {
-  if ([...text].length <= max) return text;
-  const cut = [...text].slice(0, max - 1).join('');
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:—-]+$/, '')}…`;
+  return text.length <= max ? text : shortenHook(text, max, '', true);
 }
 
 /**
@@ -114,4 +114,23 @@ function stripLead(text: string, name: string): string {
     .replace(/^[\s.,;:：—–-]+/, '')
     .trim();
   return textWeight(rest) >= 20 ? rest : text;
+}
+
+/**
+ * A table row that links one file, read as a pointer: the link's text as its title (else the first
+ * other cell), the link target, and the other cells (the hook). Undefined for any other line.
+ */
+export function tableRowPointer(raw: string): { title: string; target: string; cells: string[] } | undefined {
+  if (!/^\s*\|/.test(raw)) return undefined;
+  const links = [...raw.matchAll(/\[([^\]]*)\]\(([^)\s]+)\)/g)];
+  const [link = '', text = '', target = ''] = links.length === 1 ? links[0]! : [];
+  if (!target || classifyPointerTarget(target).kind !== 'file') return undefined;
+  const cells = raw
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.replace(link, '').trim())
+    .filter(Boolean);
+  const title = text.trim() || cells.shift();
+  return title ? { title, target, cells } : undefined;
 }

@@ -37,6 +37,11 @@ export function formatReport(result: RefactorResult, dryRun: boolean): string {
     `operations: ${count('create')} topic files from the index, ${count('split')} split, ${count('merge')} merged, ${count('fill-frontmatter')} frontmatter filled, ${count('quote-frontmatter')} frontmatter quoted, ${count('rewrite-date')} dates made absolute`,
     ...fileLines(result.view, operationReasons(plan.operations)),
   ];
+  const demoted = plan.operations.filter((op) => op.kind === 'demote');
+  if (demoted.length) {
+    lines.push(`moved out of MEMORY.md: ${demoted.length} pointer(s), the agent sees them only through a second-level index:`);
+    for (const op of demoted) lines.push(`  pointer to ${op.path} moved to ${op.into}: ${op.reason}`);
+  }
   if (plan.dropped.length) {
     lines.push(`dropped ${plan.dropped.length} line(s):`);
     for (const d of plan.dropped) lines.push(`  ${d.source}: ${d.text.trim()} — ${d.reason}`);

@@ -1,5 +1,6 @@
 import { classifyPointerTarget, parseMemoryIndex, pointerPath } from '../core/memory-index.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
+import { tableRowPointer } from './classify.js';
 import { type PlanInputFile, type RefactorPlan, SUB_INDEX } from './phases/state.js';
 
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -66,6 +67,12 @@ export function lostLines(before: Map<string, string>, plan: RefactorPlan, leftA
         let survivor = target;
         while (merged.has(survivor)) survivor = merged.get(survivor)!;
         if (pointed.has(survivor) && present(parsed.title.replace(/\\(.)/g, '$1')) && present(parsed.hook)) return;
+      } else if (parsed?.kind === 'table' && tableRowPointer(raw)) {
+        // A table row of pointers became a pointer line: its cells are its title and hook.
+        const row = tableRowPointer(raw)!;
+        let survivor = pointerPath(row.target);
+        while (merged.has(survivor)) survivor = merged.get(survivor)!;
+        if (pointed.has(survivor) && [row.title, ...row.cells].every(present)) return;
       } else if (parsed?.kind === 'heading') {
         if (present(parsed.text)) return;
       } else if (present(raw)) {

@@ -66,8 +66,10 @@ describe('memdir refactor', () => {
     expect(JSON.parse(second.stdout)).toMatchObject({ written: false, files: [] });
     expect(withoutState(snapshotTree(dir))).toEqual(withoutState(after));
     const lint = await runMemdir(['lint', dir, '--format', 'json'], { cwd: root, env });
-    const rules = JSON.parse(lint.stdout).results.flatMap((f: { messages: Array<{ ruleId: string }> }) => f.messages.map((m) => m.ruleId));
-    expect(rules.filter((r: string) => r !== 'MEM015')).toEqual([]);
+    const messages: Array<{ ruleId: string; message: string }> = JSON.parse(lint.stdout).results.flatMap((f: { messages: unknown[] }) => f.messages);
+    // Refactor shortens a line only past Claude Code's ~200-character warning; lint advises from 175.
+    const advice = (m: { ruleId: string; message: string }) => m.ruleId === 'MEM004' && Number(/line is (\d+) characters/.exec(m.message)?.[1]) <= 200;
+    expect(messages.filter((m) => m.ruleId !== 'MEM015' && !advice(m)).map((m) => m.ruleId)).toEqual([]);
   });
 
   test('--anchor-date resolves relative dates against the given day', async () => {
@@ -78,6 +80,27 @@ describe('memdir refactor', () => {
     expect(fs.readFileSync(path.join(dir, 'project_release.md'), 'utf8')).toContain('The freeze starts 2026-03-05.');
     const bad = await runMemdir(['refactor', '--dir', dir, '--anchor-date', 'soon'], { cwd: root, env });
     expect(bad.code).toBe(2);
+  });
+
+  test('an over-limit index: the report lists every demoted pointer with its reason; the "always apply" rules stay loaded', async () => {
+    const root = tempDir();
+    const dir = path.join(root, 'memory');
+    const memory = (name: string) => `---\nname: ${name}\ndescription: ${name} for the team\ntype: project\n---\n\nWhat ${name} says.\n`;
+    const files: Record<string, string> = {};
+    const lines = ['# Memory', '', '## Behaviour rules (always apply)', '- [Release check](project_release_check.md) — check the changelog before each release'];
+    files['project_release_check.md'] = memory('Release check');
+    lines.push('', '## Sprint history');
+    for (let i = 0; i < 210; i++) {
+      lines.push(`- [Sprint ${i}](project_sprint_${i}.md) — what shipped in sprint ${i}`);
+      files[`project_sprint_${i}.md`] = memory(`Sprint ${i}`);
+    }
+    writeTree(dir, { ...files, 'MEMORY.md': `${lines.join('\n')}\n` });
+    const r = await runMemdir(['refactor', '--dir', dir, '--dry-run'], { cwd: root, env: cleanEnv(path.join(root, 'home')) });
+    expect(r.code, r.stderr).toBe(0);
+    const demoted = r.stdout.split('\n').filter((l) => l.includes(' moved to index_project.md: '));
+    expect(demoted.length).toBeGreaterThan(0);
+    expect(demoted.every((l) => /pointer to project_sprint_\d+\.md moved to index_project\.md: a project memory: the index does not fit/.test(l))).toBe(true);
+    expect(r.stdout).not.toContain('pointer to project_release_check.md moved');
   });
 
   test('a missing directory is exit 2', async () => {

@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CONFIG } from '../../src/config/validate.js';
+import { INDEX_LINE_WARN } from '../../src/core/limits.js';
+import { isStandingRule } from '../../src/core/standing-rules.js';
 import { lintDirectory } from '../../src/lint/engine.js';
 import { rawDirectory } from '../../src/core/dir-model.js';
 import { planRefactor, splitAtHeadings, type PlanInputFile, type RefactorPlan } from '../../src/refactor/plan.js';
@@ -42,7 +44,10 @@ function roundTrip(files: Map<string, PlanInputFile>) {
       .text.split('\n')
       .findIndex((l, i) => i > 0 && l.trim() && !l.startsWith('#')) + 1;
   const preamble = (f: { ruleId: string; line: number }) => f.ruleId === 'MEM005' && f.line === topLine && topLine <= 3;
-  expect(findings.filter((f) => (f.ruleId === 'MEM005' || f.ruleId === 'MEM008' || f.ruleId === 'MEM004') && !preamble(f))).toEqual([]);
+  // A line is shortened only past Claude Code's ~200-character warning, and never through a rule: lint's advice may stay.
+  const indexLines = after.get('MEMORY.md')!.text.split('\n');
+  const warnedOnly = (f: { ruleId: string; line: number }) => f.ruleId === 'MEM004' && (indexLines[f.line - 1]!.length <= INDEX_LINE_WARN || isStandingRule(indexLines[f.line - 1]!));
+  expect(findings.filter((f) => (f.ruleId === 'MEM005' || f.ruleId === 'MEM008' || f.ruleId === 'MEM004') && !preamble(f) && !warnedOnly(f))).toEqual([]);
   const again = planRefactor(after);
   expect([...again.changes.keys()]).toEqual([]);
   return { plan, after, findings };
@@ -101,11 +106,16 @@ describe('generated bloated indexes', () => {
     expect(subIndexes.length).toBeGreaterThan(0);
     expect(subIndexes.length).toBeLessThan(10);
     const index = after.get('MEMORY.md')!.text;
-    // Direct pointers for as many memories as fit, feedback first; each sub-index pointer says what it holds.
+    // Direct pointers for as many memories as fit, every feedback memory first; each sub-index pointer says what it holds.
     expect(plan.after.pointers - subIndexes.length).toBeGreaterThan(50);
     for (const sub of subIndexes) expect(index).toMatch(new RegExp(`\\(${sub}\\) — \\d+ more \\w+ memories: `));
     const direct = [...index.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!).filter((l) => !l.startsWith('index_'));
-    expect(direct.every((l) => l.startsWith('feedback_'))).toBe(true);
+    expect(direct.filter((l) => l.startsWith('feedback_')).sort()).toEqual([...after.keys()].filter((f) => f.startsWith('feedback_')).sort());
+    expect(subIndexes.some((f) => f.startsWith('index_feedback'))).toBe(false);
+    // Each demoted memory is reported with its reason.
+    const demoted = plan.operations.filter((o) => o.kind === 'demote');
+    expect(demoted.length).toBe(after.size - 1 - subIndexes.length - direct.length);
+    expect(demoted[0]).toMatchObject({ into: 'index_project.md', reason: expect.stringContaining('standing rules stay in it before history') });
     expect([index, ...subIndexes.map((f) => after.get(f)!.text)].join('\n')).toContain('## Section 399: release decisions');
   });
 
@@ -296,8 +306,8 @@ describe('real-directory symptoms (issue 15)', () => {
     expect([...introduced.keys()].filter((f) => f !== 'MEMORY.md')).toHaveLength(1);
   });
 
-  test('a long hook is shortened in the index and opens the topic file; a second run changes nothing', () => {
-    const hook = `when deploying the billing service ${'and its many dependent workers '.repeat(6)}check the queue first`;
+  test('a hook past ~200 characters is shortened at a clause; what it left out opens the topic file under a label, never a repeated title', () => {
+    const hook = `when deploying the billing service ${'and its many dependent workers '.repeat(3)}(see the runbook of 2025). Check the queue first`;
     const { after } = roundTrip(
       input({
         'MEMORY.md': `# Memory\n\n- [Billing deploy](project_billing.md) — ${hook}\n`,
@@ -305,12 +315,14 @@ describe('real-directory symptoms (issue 15)', () => {
           '---\nname: Billing deploy\ndescription: How the billing service is deployed safely\ntype: project\n---\n# Billing deploy\n\nDeploy with the runbook.\n\n**Why:** y\n**How to apply:** z\n',
       }),
     );
-    expect(
-      body(after, 'MEMORY.md')
-        .split('\n')
-        .every((l) => l.length <= 150),
-    ).toBe(true);
-    expect(body(after, 'project_billing.md')).toContain(`---\n\n# Billing deploy\n\n${hook}\n\nDeploy with the runbook.`);
+    const line = body(after, 'MEMORY.md')
+      .split('\n')
+      .find((l) => l.startsWith('- ['))!;
+    expect(line.length).toBeLessThanOrEqual(200);
+    expect(line).not.toContain('…');
+    expect(line).toMatch(/dependent workers\. Check the queue first$/);
+    expect(body(after, 'project_billing.md')).toContain(`---\n\n# Billing deploy\n\nIndex note: ${hook}\n\nDeploy with the runbook.`);
+    expect(body(after, 'project_billing.md').match(/# Billing deploy/g)).toHaveLength(1);
   });
 
   test('111 memories with long Korean hooks keep all 111 pointers in MEMORY.md', () => {

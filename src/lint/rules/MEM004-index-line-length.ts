@@ -7,7 +7,7 @@ const MAX = INDEX_LINE_REPORT;
 export const indexLineLength: Rule = {
   id: 'MEM004',
   name: 'index-line-length',
-  description: `Index lines should stay under ${MAX} characters: a pointer, not the memory itself (memdir writes them ≤ 150; Claude Code asks for under ~200). Lines inside an inline block that MEM005 reports are not reported again.`,
+  description: `Index lines should stay under ${MAX} characters: a pointer, not the memory itself (memdir writes new ones ≤ 150 and shortens none under the ~200 Claude Code asks for). Lines inside an inline block that MEM005 reports are not reported again.`,
   severity: 'warning',
   fixable: false,
   tags: ['index', 'style'],

@@ -1,7 +1,7 @@
 import { classifyPointerTarget, parseMemoryIndex, pointerPath, type IndexLine } from '../../core/memory-index.js';
 import { INDEX_FILE } from '../../core/taxonomy.js';
 import { parseTopicFile } from '../../core/topic-file.js';
-import { plainText } from '../classify.js';
+import { plainText, tableRowPointer } from '../classify.js';
 import { type IndexBlock, joinSection, SUB_INDEX, TYPE_TITLE, type PlanState, type Pointer } from './state.js';
 
 const TYPE_TITLES = new Set(Object.values(TYPE_TITLE));
@@ -39,6 +39,7 @@ export function readIndex(state: PlanState): void {
     }
     emptyHeading = undefined;
   };
+  const tableRows = pointerTables(state);
   for (const [number, lines] of documents.entries()) {
     if (number > 0) {
       keepEmptyHeading();
@@ -80,20 +81,27 @@ export function readIndex(state: PlanState): void {
         else block?.lines.push(line);
         continue;
       }
-      if (line.kind === 'pointer' && classifyPointerTarget(line.target).kind !== 'external') {
-        const target = pointerPath(line.target);
+      const row = number === 0 ? tableRows.get(line.line) : undefined;
+      if (row === null) {
+        state.dropped.push({ text: line.raw, reason: 'the header of a table of pointers, now one pointer per line', source: `${INDEX_FILE}:${line.line}` });
+        continue;
+      }
+      // A row of a table of pointers is read as the pointer it is.
+      const asPointer = row ? { title: row.title, target: row.target, hook: row.cells.join(' — '), raw: '' } : line.kind === 'pointer' ? line : undefined;
+      if (asPointer && classifyPointerTarget(asPointer.target).kind !== 'external') {
+        const target = pointerPath(asPointer.target);
         lastPointer = undefined;
         block = undefined;
         if (SUB_INDEX.test(target)) continue; // the second level is rebuilt from the pointers it holds
         if (seenTargets.has(target)) {
           // A second pointer to the same file: what it says moves into that file, like a detail line.
-          const said = [plainText(line.title), line.hook].filter(Boolean).join(' — ');
+          const said = [plainText(asPointer.title), asPointer.hook].filter(Boolean).join(' — ');
           if (said) state.details.set(target, [...(state.details.get(target) ?? []), `- ${said}`]);
           if (number === 0) state.duplicatePointerLines.add(line.line);
           continue;
         }
         seenTargets.add(target);
-        const pointer = { title: line.title, target, hook: line.hook, raw: line.raw, section: sectionOf(path) };
+        const pointer = { title: asPointer.title, target, hook: asPointer.hook, raw: asPointer.raw, section: sectionOf(path) };
         state.pointers.push(pointer);
         lastPointer = pointer;
         continue;
@@ -117,6 +125,26 @@ export function readIndex(state: PlanState): void {
   trimRules(state);
   separatePreamble(state);
   splitHeadlessLists(state);
+}
+
+/**
+ * Tables of the index whose every row links one topic file are pointers written as a table: each
+ * row (by line number) read as a pointer, the header and its separator as null (dropped, reported).
+ */
+function pointerTables(state: PlanState): Map<number, ReturnType<typeof tableRowPointer> | null> {
+  const rows = new Map<number, ReturnType<typeof tableRowPointer> | null>();
+  const lines = state.parsedIndex.lines;
+  for (let start = 0; start < lines.length; start++) {
+    if (lines[start]!.kind !== 'table' || lines[start - 1]?.kind === 'table') continue;
+    let end = start;
+    while (lines[end + 1]?.kind === 'table') end++;
+    const body = lines.slice(start + 2, end + 1).map((l) => ({ line: l.line, row: tableRowPointer(l.raw) }));
+    const separated = /^\s*\|?\s*:?-{3,}/.test(lines[start + 1]?.raw ?? '');
+    if (!separated || body.length === 0 || !body.every(({ row }) => row && state.topics.has(pointerPath(row.target)))) continue;
+    rows.set(lines[start]!.line, null).set(lines[start + 1]!.line, null);
+    for (const { line, row } of body) rows.set(line, row);
+  }
+  return rows;
 }
 
 /**

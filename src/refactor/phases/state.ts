@@ -46,8 +46,6 @@ export interface PlanOptions {
   proposals?: ReadonlyMap<number, BlockProposal>;
   /** MEMORY.md line numbers left where they are (moving them would lose words): reported, kept in the index. */
   keepIndexLines?: ReadonlySet<number>;
-  /** Pointer lines longer than this are shortened (the full hook moves into the topic file). */
-  maxLineLength?: number;
 }
 
 export type Operation =
@@ -59,6 +57,8 @@ export type Operation =
   | { kind: 'split'; path: string; parts: string[] }
   | { kind: 'merge'; into: string; from: string; similarity: number }
   | { kind: 'rewrite-index'; path: string }
+  /** A pointer moved from MEMORY.md to a sub-index because the index does not fit in what the agent loads. */
+  | { kind: 'demote'; path: string; into: string; reason: string }
   | { kind: 'preamble'; path: string; source: string; action: string };
 
 export interface IndexStats {

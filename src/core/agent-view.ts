@@ -6,7 +6,7 @@
 import { messages } from './messages.js';
 import { rulesStillVisible, ruleWords } from './standing-rules.js';
 import { INDEX_FILE } from './taxonomy.js';
-import { truncateIndex } from './truncate.js';
+import { loadIndex } from './load-model.js';
 
 export interface LoadedSize {
   lines: number;
@@ -52,8 +52,8 @@ function sizeOf(loaded: string): LoadedSize {
 export function agentView(before: ReadonlyMap<string, string>, changes: ReadonlyMap<string, string | null>): AgentView {
   const indexBefore = before.get(INDEX_FILE) ?? '';
   const indexAfter = changes.has(INDEX_FILE) ? (changes.get(INDEX_FILE) ?? '') : indexBefore;
-  const loadedBefore = truncateIndex(indexBefore).loaded;
-  const loadedAfter = truncateIndex(indexAfter).loaded;
+  const loadedBefore = loadIndex(indexBefore).loaded;
+  const loadedAfter = loadIndex(indexAfter).loaded;
   const rules = rulesStillVisible(loadedBefore, loadedAfter);
   const wordsAfter = new Set(ruleWords(loadedAfter));
   const files = [...changes]

@@ -9,7 +9,7 @@ import { readIndex } from '../refactor/phases/read-index.js';
 import { renderIndex } from '../refactor/phases/render-index.js';
 import { createState, SUB_INDEX, type PlanInputFile, type RefactorPlan } from '../refactor/phases/state.js';
 import { lostLines, planKeepingWords } from '../refactor/verify.js';
-import { truncateIndex } from '../core/truncate.js';
+import { loadIndex } from '../core/load-model.js';
 import { planInPlace } from './in-place.js';
 import { applyModelProposals, driftPhase, dropDeadPointers, mergeTrueDuplicates, resolveContradictions, type DreamAction, type DreamState, type ModelProposal, type RepoFacts } from './phases.js';
 
@@ -51,7 +51,7 @@ export function planDream(files: Map<string, PlanInputFile>, options: DreamPlanO
   const state = createState(files, { anchor: options.anchor, keepIndexLines: options.keepIndexLines });
   const memories = state.topics.size;
   const dream: DreamState = { plan: state, actions: [], deleted: new Map() };
-  const loaded = truncateIndex(state.indexText);
+  const loaded = loadIndex(state.indexText);
   const overLimit = files.has(INDEX_FILE) && (loaded.wasLineTruncated || loaded.wasByteTruncated);
   const render = options.restructure || overLimit;
   if (render) {

@@ -8,7 +8,7 @@ import type { Finding, Rule, TextEdit } from './types.js';
 import { messages } from '../core/messages.js';
 import { rulesStillVisible } from '../core/standing-rules.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
-import { truncateIndex } from '../core/truncate.js';
+import { loadIndex } from '../core/load-model.js';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
@@ -148,7 +148,7 @@ export const MAX_FIX_PASSES = 10;
 
 /** Whether `after` takes a standing rule's words out of what the agent loads of the index `before`. */
 function hidesRule(before: string, after: string): boolean {
-  return rulesStillVisible(truncateIndex(before).loaded, truncateIndex(after).loaded).lost.length > 0;
+  return rulesStillVisible(loadIndex(before).loaded, loadIndex(after).loaded).lost.length > 0;
 }
 
 /** A fix told apart by what it replaces and with what, so it is recognized again after other fixes moved it. */

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { rulesStillVisible } from '../../src/core/standing-rules.js';
-import { truncateIndex } from '../../src/core/truncate.js';
+import { loadIndex } from '../../src/core/load-model.js';
 import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
 import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
 
@@ -52,7 +52,7 @@ describe('dream does not make what the agent sees worse', () => {
       'MEMORY.md': index,
     });
     expect(read('MEMORY.md')).toBe(index.replace('- [Old deploy notes](project_deploy_old.md) — long gone\n', ''));
-    expect(rulesStillVisible(truncateIndex(index).loaded, truncateIndex(read('MEMORY.md')!).loaded).lost).toEqual([]);
+    expect(rulesStillVisible(loadIndex(index).loaded, loadIndex(read('MEMORY.md')!).loaded).lost).toEqual([]);
     expect(result.warnings).toContainEqual({
       path: 'MEMORY.md',
       message: 'line 14 points to project_staging.md, which does not exist; left in the index: it states a rule the agent reads there',

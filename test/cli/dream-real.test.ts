@@ -8,7 +8,7 @@ import path from 'node:path';
 import { diffArrays } from 'diff';
 import { describe, expect, test } from 'vitest';
 import { ruleWords } from '../../src/core/standing-rules.js';
-import { truncateIndex } from '../../src/core/truncate.js';
+import { loadIndex } from '../../src/core/load-model.js';
 import { fixtureMemoryDirs } from '../helpers/fixtures.js';
 import { cleanEnv, repoRoot, runMemdir } from '../helpers/run-cli.js';
 import { snapshotTree, tempDir } from '../helpers/temp.js';
@@ -31,7 +31,7 @@ const text = (tree: Record<string, string>, file: string) => (tree[file] === und
 /** Words of the index the agent loads, with how often each occurs. */
 function loadedWords(index: string | undefined): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const word of ruleWords(truncateIndex(index ?? '').loaded)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  for (const word of ruleWords(loadIndex(index ?? '').loaded)) counts.set(word, (counts.get(word) ?? 0) + 1);
   return counts;
 }
 
@@ -81,7 +81,7 @@ describe('memdir dream on real directories', () => {
       expect(first.code, first.stderr).toBe(0);
       const { status, operations } = JSON.parse(first.stdout);
       expect(['applied', 'unchanged']).toContain(status);
-      const loaded = truncateIndex(text(before, 'MEMORY.md') ?? '');
+      const loaded = loadIndex(text(before, 'MEMORY.md') ?? '');
       if (!loaded.wasLineTruncated && !loaded.wasByteTruncated) expectConservative(memories(before), memories(snapshotTree(dir)), operations);
       const second = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: root, env });
       expect(JSON.parse(second.stdout).status).toBe('unchanged');

@@ -30,16 +30,6 @@ async function loadedBy(release: ClaudeCodeRelease, text: string): Promise<strin
   return loadedIndexText(server.requests.filter((r) => r.text.includes(marker)));
 }
 
-/** `run` over `items`, a few at a time (each is a claude process; the machine has two cores). */
-async function pooled<T>(items: T[], run: (item: T) => Promise<void>, width = 3): Promise<void> {
-  const queue = [...items];
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await run(item);
-    }),
-  );
-}
-
 describe.each(claudeReleases)('Claude Code %s loads MEMORY.md as the load model says', (release) => {
   test(`${Object.keys(LOAD_CASES).length} shapes: frontmatter, comments, CRLF, BOM, limits`, async () => {
     const wrong: string[] = [];

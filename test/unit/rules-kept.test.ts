@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/validate.js';
 import { rawDirectory } from '../../src/core/dir-model.js';
 import { isStandingRule, rulesStillVisible } from '../../src/core/standing-rules.js';
-import { truncateIndex } from '../../src/core/truncate.js';
+import { loadIndex } from '../../src/core/load-model.js';
 import { fixDirectory } from '../../src/lint/engine.js';
 import { type PlanInputFile, planRefactorKeepingWords } from '../../src/refactor/plan.js';
 import { fixtureMemoryDirs } from '../helpers/fixtures.js';
@@ -31,7 +31,7 @@ function readTexts(dir: string): Record<string, string> {
   return Object.fromEntries(files.map((f) => [f.split(path.sep).join('/'), fs.readFileSync(path.join(dir, f), 'utf8')]));
 }
 
-const loaded = (index: string | null | undefined) => truncateIndex(index ?? '').loaded;
+const loaded = (index: string | null | undefined) => loadIndex(index ?? '').loaded;
 
 /** The standing-rule lines of a loaded index whose words are no longer all in `after`. */
 function lostRuleLines(before: string, after: string, pointersOnly: boolean): string[] {
@@ -124,7 +124,7 @@ describe('refactor fixtures', () => {
       }
     }
     files['MEMORY.md'] = `${lines.join('\n')}\n`;
-    expect(truncateIndex(files['MEMORY.md']).wasLineTruncated).toBe(true);
+    expect(loadIndex(files['MEMORY.md']).wasLineTruncated).toBe(true);
     const { plan, index } = planned(files);
     const loadedIndex = loaded(index);
     expect(rulesStillVisible(loaded(files['MEMORY.md']), loadedIndex).lost).toEqual([]);

@@ -1,14 +1,14 @@
 import { INDEX_LINE_MAX, INDEX_LINE_WARN } from '../../core/limits.js';
-import { parseMemoryIndex, renderPointer } from '../../core/memory-index.js';
+import { renderPointer } from '../../core/memory-index.js';
 import { INDEX_FILE, isMemoryType, type MemoryType } from '../../core/taxonomy.js';
 import { memoryFields, newTopicFile, serializeTopicFile, withBody, type TopicFile } from '../../core/topic-file.js';
 import { messages } from '../../core/messages.js';
 import { shortenHook } from '../../core/shorten-hook.js';
 import { isStandingRule, loadedWords, standingRules } from '../../core/standing-rules.js';
-import { truncateIndex } from '../../core/truncate.js';
+import { loadIndex } from '../../core/load-model.js';
 import { clip } from '../classify.js';
 import { accountForVanishedHeadings } from './vanished-headings.js';
-import { lineCount, rewriteDates, splitSection, SUB_INDEX_SIZE, TYPE_TITLE, typeFromFileName, type IndexStats, type PlanState, type Pointer, type RefactorPlan } from './state.js';
+import { indexStats, lineCount, rewriteDates, splitSection, SUB_INDEX_SIZE, TYPE_TITLE, typeFromFileName, type PlanState, type Pointer, type RefactorPlan } from './state.js';
 
 type Entry = {
   type: MemoryType | 'other';
@@ -54,7 +54,7 @@ export function renderIndex(state: PlanState): RefactorPlan {
   const changes = new Map<string, string | null>();
   const head = (compact: boolean) => [state.title ?? '# Memory', ...(compact ? [] : ['']), ...(state.topLine ? [state.topLine, ...(compact ? [] : [''])] : [])];
   const fits = (lines: string[]) => {
-    const loaded = truncateIndex(lines.join('\n'));
+    const loaded = loadIndex(lines.join('\n'));
     return !loaded.wasLineTruncated && !loaded.wasByteTruncated;
   };
   const wantedSubIndexes = new Map<string, string>();
@@ -310,16 +310,4 @@ function recencyOf(path: string, file: TopicFile | undefined): string {
     if (day) return day;
   }
   return /\d{4}-\d{2}-\d{2}/.exec(path)?.[0] ?? '';
-}
-
-function indexStats(text: string): IndexStats {
-  const index = parseMemoryIndex(text);
-  const truncated = truncateIndex(text);
-  return {
-    lines: text === '' ? 0 : text.replace(/\n$/, '').split('\n').length,
-    bytes: Buffer.byteLength(text),
-    pointers: index.lines.filter((l) => l.kind === 'pointer').length,
-    inlineLines: index.lines.filter((l) => l.kind !== 'pointer' && l.kind !== 'heading' && l.kind !== 'blank').length,
-    complete: !truncated.wasLineTruncated && !truncated.wasByteTruncated,
-  };
 }

@@ -5,7 +5,7 @@ import { freeTopicFileName } from '../../core/paths.js';
 import { messages } from '../../core/messages.js';
 import { INDEX_FILE, type MemoryType } from '../../core/taxonomy.js';
 import { parseTopicFile, type TopicFile } from '../../core/topic-file.js';
-import { truncateIndex } from '../../core/truncate.js';
+import { loadIndex } from '../../core/load-model.js';
 
 /*
  * The refactor plan is built by phases (read-index, blocks, frontmatter, merge,
@@ -265,7 +265,7 @@ export function lineCount(text: string): number {
 /** Lines, bytes, pointers and inline lines of an index, and whether the agent loads all of it. */
 export function indexStats(text: string): IndexStats {
   const index = parseMemoryIndex(text);
-  const truncated = truncateIndex(text);
+  const truncated = loadIndex(text);
   return {
     lines: text === '' ? 0 : text.replace(/\n$/, '').split('\n').length,
     bytes: Buffer.byteLength(text),

@@ -1,1 +1,0 @@
-export { type LoadedIndex as TruncatedIndex, loadIndex as truncateIndex } from './load-model.js';

@@ -100,12 +100,16 @@ export function agentViewLines(view: AgentView, dryRun: boolean): string[] {
   ];
 }
 
+const MAX_REASONS = 6;
+
 /** One line per file: what happens to it, its line counts and its reasons. */
 export function fileLines(view: AgentView, reasons: ReadonlyMap<string, readonly string[]> = new Map()): string[] {
   return view.files.map((file) => {
     const why = reasons.get(file.path) ?? [];
     const lines = file.change === 'created' ? file.linesAfter : file.linesBefore;
     const delta = file.change === 'changed' ? `${file.linesBefore} → ${file.linesAfter} lines` : `${lines} line${lines === 1 ? '' : 's'}`;
-    return `  ${file.change.padEnd(7)} ${file.path} (${delta})${why.length ? `: ${why.join('; ')}` : ''}`;
+    // A file changed for many reasons (a hundred dropped pointers) names a few; --json has them all.
+    const shown = why.length > MAX_REASONS ? [...why.slice(0, MAX_REASONS - 1), `and ${why.length - MAX_REASONS + 1} more (--json lists them)`] : why;
+    return `  ${file.change.padEnd(7)} ${file.path} (${delta})${shown.length ? `: ${shown.join('; ')}` : ''}`;
   });
 }

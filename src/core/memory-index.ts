@@ -189,3 +189,14 @@ export function removePointer(index: MemoryIndex, target: string): MemoryIndex {
 function renumber(index: MemoryIndex): MemoryIndex {
   return { ...index, lines: index.lines.map((l, i) => ({ ...l, line: i + 1 })) };
 }
+
+/** This many dead pointers, half the index or more, say the topic files are kept elsewhere. */
+const MANY_DEAD = 10;
+
+/**
+ * Whether pointers to absent files say the files live elsewhere (gitignored, private, another
+ * machine) rather than that they are gone: then no pointer is dropped as dead.
+ */
+export function topicFilesKeptElsewhere(dead: number, pointers: number): boolean {
+  return dead >= MANY_DEAD && dead * 2 >= pointers;
+}

@@ -52,6 +52,8 @@ export const messages = {
     `memdir: the pointer to ${file} is past what the agent loads of MEMORY.md (200 lines, 25,000 characters): it will not see this memory until the index is shorter (\`memdir refactor\`)`,
   dreamWouldLose: (count: number, where: string, line: string) => `dream would lose ${count} line(s) without a reason, e.g. ${where} "${printable(line)}"; nothing was changed`,
   dreamNoDriftRepository: (dir: string) => `drift not checked: ${dir} belongs to no git repository (run from its project without --dir, or keep it inside the repository it is about)`,
+  deadPointersKeptElsewhere: (dead: number, pointers: number) => `${dead} of ${pointers} pointers lead to files not in this directory (are the topic files kept out of git?); none is dropped`,
+  deadPointerKeptForRule: (target: string) => `points to ${target}, which does not exist; left in the index: it states a rule the agent reads there`,
   dreamDriftRepository: (repository: string | null) => (repository ? `drift checked against the git repository ${repository}` : 'drift not checked: the memory directory belongs to no git repository'),
   dreamKeptToKeepWords: () => 'left as it is: dream could not change it without losing words (merge or edit it by hand)',
   untrustedDate: (expression: string) =>

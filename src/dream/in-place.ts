@@ -1,4 +1,5 @@
-import { classifyPointerTarget, renderMemoryIndex, type IndexLine } from '../core/memory-index.js';
+import { messages } from '../core/messages.js';
+import { classifyPointerTarget, renderMemoryIndex, topicFilesKeptElsewhere, type IndexLine } from '../core/memory-index.js';
 import { isStandingRule, ruleWords } from '../core/standing-rules.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { serializeTopicFile } from '../core/topic-file.js';
@@ -36,6 +37,14 @@ export function planInPlace(dream: DreamState): RefactorPlan {
     if (path && !state.mergedAway.has(path)) pointerWords.set(path, new Set([...(pointerWords.get(path) ?? []), ...ruleWords(line.raw)]));
   }
 
+  const pointerLines = index.lines.filter((line) => line.kind === 'pointer');
+  const deadCount = pointerLines.filter((line) => {
+    const path = fileOf(line);
+    return path !== undefined && path.endsWith('.md') && !state.files.has(path);
+  }).length;
+  const keptElsewhere = topicFilesKeptElsewhere(deadCount, pointerLines.length);
+  if (keptElsewhere) state.warnings.push({ path: INDEX_FILE, message: messages.deadPointersKeptElsewhere(deadCount, pointerLines.length) });
+
   const lines = index.lines.flatMap((line, i): IndexLine[] => {
     const path = fileOf(line);
     if (!path || line.kind !== 'pointer') return [line];
@@ -56,12 +65,12 @@ export function planInPlace(dream: DreamState): RefactorPlan {
       dream.actions.push({ kind: 'index', path: INDEX_FILE, effect: 'rewrite', reason: `pointed the pointer to ${path} at ${survivor}: merged there` });
       return [{ ...line, raw, target: linkTarget(survivor) }];
     }
-    if (state.files.has(path) || !path.endsWith('.md')) return [line];
+    if (state.files.has(path) || !path.endsWith('.md') || keptElsewhere) return [line];
     const next = index.lines[i + 1];
     // Lines nested under it are the index's own text about it.
     if (next && next.kind !== 'blank' && /^\s/.test(next.raw)) return [line];
     if (isStandingRule(line.raw)) {
-      state.warnings.push({ path: INDEX_FILE, message: `line ${line.line} points to ${path}, which does not exist; left in the index: it states a rule the agent reads there` });
+      state.warnings.push({ path: INDEX_FILE, message: `line ${line.line} ${messages.deadPointerKeptForRule(path)}` });
       return [line];
     }
     return drop(`points to ${path}, which does not exist`, `dropped the pointer to ${path}: it does not exist`, 'dead-pointer');

@@ -1,5 +1,7 @@
+import { messages } from '../core/messages.js';
+import { isStandingRule } from '../core/standing-rules.js';
 import { calendarDay } from '../core/dates.js';
-import { classifyPointerTarget, pointerPath } from '../core/memory-index.js';
+import { classifyPointerTarget, pointerPath, topicFilesKeptElsewhere } from '../core/memory-index.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { comparableText, containment, similarPairs, tokenSet } from '../core/similarity.js';
 import { ruleWords } from '../core/standing-rules.js';
@@ -60,11 +62,23 @@ const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
  * duplicates are not kept as details. The headings this empties are accounted for once the index
  * is rendered (refactor/phases/vanished-headings).
  */
-export function dropDeadPointers(dream: DreamState): void {
+export function dropDeadPointers(dream: DreamState, options: { keepRules: boolean }): void {
   const { plan } = dream;
+  // Unattended, a dead pointer that states a rule stays: the agent reads the rule on that line.
+  const ruleTargets = new Set(options.keepRules ? plan.pointers.filter((p) => isStandingRule(p.raw)).map((p) => p.target) : []);
+  const isDead = (target: string) => !plan.topics.has(target) && target.endsWith('.md') && classifyPointerTarget(target).kind === 'file';
+  const dead = plan.pointers.filter((p) => isDead(p.target)).length;
+  if (topicFilesKeptElsewhere(dead, plan.pointers.length)) {
+    plan.warnings.push({ path: INDEX_FILE, message: messages.deadPointersKeptElsewhere(dead, plan.pointers.length) });
+    return;
+  }
   plan.pointers = plan.pointers.filter((pointer) => {
     if (plan.topics.has(pointer.target) || !pointer.target.endsWith('.md') || classifyPointerTarget(pointer.target).kind !== 'file') return true;
     if ((plan.details.get(pointer.target) ?? []).some((line) => /^\s/.test(line))) return true;
+    if (ruleTargets.has(pointer.target)) {
+      plan.warnings.push({ path: INDEX_FILE, message: messages.deadPointerKeptForRule(pointer.target) });
+      return true;
+    }
     const reason = `points to ${pointer.target}, which does not exist`;
     plan.deadTargets.set(pointer.target, reason);
     plan.dropped.push({ text: pointer.raw, reason, source: INDEX_FILE });

@@ -57,7 +57,7 @@ export function planDream(files: Map<string, PlanInputFile>, options: DreamPlanO
   if (render) {
     readIndex(state);
     blocksToTopics(state);
-    dropDeadPointers(dream);
+    dropDeadPointers(dream, { keepRules: !options.restructure });
     moveDetails(state);
   }
   resolveContradictions(dream, Boolean(options.restructure));
@@ -83,7 +83,12 @@ export function planDream(files: Map<string, PlanInputFile>, options: DreamPlanO
     const why = options.restructure
       ? 'restructured as asked (--restructure or dream.restructure)'
       : `over what the agent loads (${loaded.lineCount} lines, ${loaded.byteCount.toLocaleString('en-US')} characters; it loads ${INDEX_MAX_LINES} lines, ${INDEX_MAX_BYTES.toLocaleString('en-US')} characters)`;
-    actions.push({ kind: 'index', path: INDEX_FILE, effect: 'rewrite', reason: `index ${why}: rewritten as one pointer per memory, within 200 lines / 25,000 characters, lines ≤ 150 characters` });
+    actions.push({
+      kind: 'index',
+      path: INDEX_FILE,
+      effect: 'rewrite',
+      reason: `index ${why}: rewritten as one pointer per memory, within 200 lines / 25,000 characters, no line over ~200 characters`,
+    });
   }
   const deletes = [...plan.changes].filter(([path, content]) => content === null && !SUB_INDEX.test(path)).map(([path]) => path);
   return { plan, actions, memories, deletes };

@@ -62,6 +62,8 @@ export function lostLines(before: Map<string, string>, plan: RefactorPlan, leftA
       const parsed = index?.lines[i] ?? subIndex?.lines[i];
       // A sub-index memdir wrote is rebuilt: only the pointers it holds must survive.
       if (subIndex && parsed?.kind !== 'pointer') return;
+      // A line still there as written is not lost, whatever it is (a table of pointers left in place).
+      if (present(raw)) return;
       if (parsed?.kind === 'pointer' && classifyPointerTarget(parsed.target).kind !== 'external') {
         const target = pointerPath(parsed.target);
         let survivor = target;
@@ -75,8 +77,6 @@ export function lostLines(before: Map<string, string>, plan: RefactorPlan, leftA
         if (pointed.has(survivor) && [row.title, ...row.cells].every(present)) return;
       } else if (parsed?.kind === 'heading') {
         if (present(parsed.text)) return;
-      } else if (present(raw)) {
-        return;
       }
       // A frontmatter value that was only quoted is still there.
       const value = /^[A-Za-z_][\w-]*:\s*(.+)$/.exec(raw)?.[1];

@@ -30,7 +30,7 @@ describe('memdir refactor', () => {
     expect(r.stdout).toMatch(/^standing rules the agent sees: 6 → \d+/m);
     expect(r.stdout).toContain('would touch 20 file(s): 1 changed, 19 created, 0 deleted');
     expect(r.stdout).toMatch(/^ {2}changed MEMORY\.md \(164 → \d+ lines\)$/m);
-    expect(r.stdout).toContain('  created project_type_system.md (16 lines): project memory from MEMORY.md lines 27–32\n');
+    expect(r.stdout).toContain('  created project_type_system.md (14 lines): project memory from MEMORY.md lines 27–32\n');
     expect(r.stdout).not.toMatch(/^(---|\+\+\+|@@) /m);
     expect(snapshotTree(dir)).toEqual(before);
 
@@ -38,7 +38,7 @@ describe('memdir refactor', () => {
     expect(diff.code).toBe(0);
     // The report first, then the diff; a created file is named in a header of its own.
     expect(diff.stdout.startsWith(r.stdout)).toBe(true);
-    expect(diff.stdout).toContain('\nnew file: project_type_system.md\n@@ -0,0 +1,16 @@\n+---\n');
+    expect(diff.stdout).toContain('\nnew file: project_type_system.md\n@@ -0,0 +1,14 @@\n+---\n');
     expect(diff.stdout).toContain('--- a/MEMORY.md\n+++ b/MEMORY.md\n');
     expect(diff.stdout).not.toContain('/dev/null');
     expect(snapshotTree(dir)).toEqual(before);

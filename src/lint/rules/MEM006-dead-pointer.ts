@@ -1,9 +1,7 @@
 import { lineRange } from '../../core/dir-model.js';
+import { topicFilesKeptElsewhere } from '../../core/memory-index.js';
 import { indexPointers } from '../pointers.js';
 import type { Rule } from '../types.js';
-
-/** This many dead pointers, half the index or more, say the files live elsewhere. */
-const MANY_DEAD = 10;
 
 export const deadPointer: Rule = {
   id: 'MEM006',
@@ -22,7 +20,7 @@ export const deadPointer: Rule = {
     if (!index) return;
     const pointers = indexPointers(model);
     const dead = pointers.filter(({ target }) => target.kind === 'file' && !model.files.has(target.path));
-    if (dead.length >= MANY_DEAD && dead.length * 2 >= pointers.length) {
+    if (topicFilesKeptElsewhere(dead.length, pointers.length)) {
       // Most topic files are absent: they are kept elsewhere (gitignored, private), not gone. One finding, no fix.
       const first = dead[0]!.line;
       report({

@@ -27,10 +27,14 @@ function clauses(hook: string): Clause[] {
 
 /** Spaces collapsed, no space before punctuation, no separator left dangling at either end. */
 function tidy(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .replace(/\s+([,.;:!?)）])/g, '$1')
-    .replace(/^[\s,;:—–-]+|[\s,;:—–-]+$/g, '');
+  return (
+    text
+      .replace(/\s+/g, ' ')
+      .replace(/\s+([,.;:!?)）])/g, '$1')
+      // Separators left at either end go; a dash that is part of a word ("-q", "x-") stays.
+      .replace(/^(?:[\s,;:]+|[—–-]+(?=\s|$))+/u, '')
+      .replace(/(?:[\s,;:]+|(?<=\s|^)[—–-]+)+$/u, '')
+  );
 }
 
 /** The hook without a leading repeat of the title (the title is on the line already). */

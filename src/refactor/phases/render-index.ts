@@ -290,7 +290,9 @@ function noteInTopicFile(state: PlanState, e: Entry): void {
   const notes: string[] = [];
   if (e.line !== e.full && missing(e.hook)) notes.push(`${NOTE_LABEL} ${e.type === 'project' ? rewriteDates(state, topic.path, e.hook, topic.dateFacts) : e.hook}`);
   if (e.foldedFrom !== undefined && missing(e.foldedFrom)) notes.push(`${SECTION_LABEL} ${e.foldedFrom}`);
-  if (notes.length) topic.file = withLead(topic.file, notes);
+  if (notes.length === 0) return;
+  topic.file = withLead(topic.file, notes);
+  state.operations.push({ kind: 'append', path: topic.path, lines: notes.length, source: `${INDEX_FILE} (what its pointer there no longer shows)` });
 }
 
 /** The file with `lines` on top of its body (after the body's own first heading, if it opens with one). */

@@ -40,7 +40,7 @@ export function planInPlace(dream: DreamState): RefactorPlan {
   const pointerLines = index.lines.filter((line) => line.kind === 'pointer');
   const deadCount = pointerLines.filter((line) => {
     const path = fileOf(line);
-    return path !== undefined && path.endsWith('.md') && !state.files.has(path);
+    return path?.endsWith('.md') && !state.files.has(path);
   }).length;
   const keptElsewhere = topicFilesKeptElsewhere(deadCount, pointerLines.length);
   if (keptElsewhere) state.warnings.push({ path: INDEX_FILE, message: messages.deadPointersKeptElsewhere(deadCount, pointerLines.length) });

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { diffArrays } from 'diff';
 import { describe, expect, test } from 'vitest';
-import { ruleWords } from '../../src/core/standing-rules.js';
+import { parseMemoryIndex } from '../../src/core/memory-index.js';
+import { ruleWords, standingRules } from '../../src/core/standing-rules.js';
 import { loadIndex } from '../../src/core/load-model.js';
 import { fixtureMemoryDirs } from '../helpers/fixtures.js';
 import { cleanEnv, repoRoot, runMemdir } from '../helpers/run-cli.js';
@@ -83,6 +84,13 @@ describe('memdir dream on real directories', () => {
       expect(['applied', 'unchanged']).toContain(status);
       const loaded = loadIndex(text(before, 'MEMORY.md') ?? '');
       if (!loaded.wasLineTruncated && !loaded.wasByteTruncated) expectConservative(memories(before), memories(snapshotTree(dir)), operations);
+      // Every index, also one restructured to fit: a rule on a pointer line the agent loaded is still loaded.
+      const loadedAfter = new Set(ruleWords(loadIndex(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).loaded));
+      const loadedBefore = new Set(loaded.fileLines.slice(0, loaded.loadedLines));
+      const pointerRules = parseMemoryIndex(text(before, 'MEMORY.md') ?? '')
+        .lines.filter((line) => line.kind === 'pointer' && loadedBefore.has(line.line))
+        .flatMap((line) => standingRules(line.raw));
+      expect(pointerRules.filter((rule) => !rule.words.every((w) => loadedAfter.has(w))).map((rule) => rule.clause)).toEqual([]);
       const second = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: root, env });
       expect(JSON.parse(second.stdout).status).toBe('unchanged');
       if (status === 'applied') expect((await runMemdir(['dream', '--dir', dir, '--undo'], { cwd: root, env })).code).toBe(0);

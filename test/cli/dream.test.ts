@@ -20,14 +20,31 @@ async function planted() {
   return { root, dir, repo, env: cleanEnv(home) };
 }
 
+/**
+ * A dry run with `flags`, then the run: what the dry run showed is exactly what the run did (the
+ * same diff and operations). Returns both answers and the files after, with a text reader.
+ */
+async function dryRunThenRun(flags: string[], { dir, repo, env }: { dir: string; repo: string; env: NodeJS.ProcessEnv }) {
+  const before = snapshotTree(dir);
+  const dry = await runMemdir(['dream', '--dir', dir, '--force', ...flags, '--dry-run', '--json'], { cwd: repo, env });
+  expect(dry.code, dry.stderr).toBe(0);
+  expect(memories(snapshotTree(dir))).toEqual(memories(before));
+  const planned = JSON.parse(dry.stdout);
+  const run = await runMemdir(['dream', '--dir', dir, '--force', ...flags, '--json'], { cwd: repo, env });
+  expect(run.code, run.stderr).toBe(0);
+  const applied = JSON.parse(run.stdout);
+  expect(applied.status).toBe('applied');
+  expect(applied.diff).toBe(planned.diff);
+  expect(applied.operations).toEqual(planned.operations);
+  const after = snapshotTree(dir);
+  const text = (file: string) => Buffer.from(after[file]!, 'base64').toString('utf8');
+  return { before, planned, applied, after, text };
+}
+
 describe('memdir dream on planted problems', () => {
   test('by default it changes only what each named problem requires; the index keeps every other byte; a contradiction is reported; drift is marked; the dry run is what the run does; a second run changes nothing; undo restores the bytes', async () => {
     const { dir, repo, env } = await planted();
-    const before = snapshotTree(dir);
-    const dry = await runMemdir(['dream', '--dir', dir, '--force', '--dry-run', '--json'], { cwd: repo, env });
-    expect(dry.code, dry.stderr).toBe(0);
-    expect(memories(snapshotTree(dir))).toEqual(memories(before));
-    const planned = JSON.parse(dry.stdout);
+    const { before, planned, applied, after, text } = await dryRunThenRun([], { dir, repo, env });
     expect(planned.summary).toBe('Improved 3 memories (1 merged, 1 dates, 0 pruned, 1 marked stale, 1 dead pointer dropped, MEMORY.md rewritten)');
     expect(planned.operations.map((o: { kind: string; path: string; effect: string }) => `${o.kind} ${o.effect} ${o.path}`)).toEqual([
       'stale rewrite project_parser.md',
@@ -42,14 +59,6 @@ describe('memdir dream on planted problems', () => {
         '"The mobile release freeze starts on 2026-03-05 for all teams." is contradicted by the newer project_freeze_new.md (modified: 2026-02-20): "The mobile release freeze starts on 2026-03-12 for all teams."; left as it is',
     });
 
-    const run = await runMemdir(['dream', '--dir', dir, '--force', '--json'], { cwd: repo, env });
-    expect(run.code, run.stderr).toBe(0);
-    const applied = JSON.parse(run.stdout);
-    expect(applied.status).toBe('applied');
-    expect(applied.diff).toBe(planned.diff);
-    expect(applied.operations).toEqual(planned.operations);
-    const after = snapshotTree(dir);
-    const text = (file: string) => Buffer.from(after[file]!, 'base64').toString('utf8');
     for (const file of [...Object.keys(CLEAN), 'project_freeze_old.md', 'project_freeze_new.md', 'reference_grafana_board.md']) expect(after[file], file).toBe(before[file]);
     expect(after['reference_grafana.md']).toBeUndefined();
     expect(text('project_beta.md')).toContain('The beta ships 2026-02-27 to all external testers.');
@@ -76,10 +85,7 @@ describe('memdir dream on planted problems', () => {
 
   test('--restructure --prune-drift is the full pipeline: every planted problem fixed, contradictions applied, drift deleted, the index re-rendered; undo restores the bytes', async () => {
     const { dir, repo, env } = await planted();
-    const before = snapshotTree(dir);
-    const dry = await runMemdir(['dream', '--dir', dir, '--force', '--restructure', '--prune-drift', '--dry-run', '--json'], { cwd: repo, env });
-    expect(dry.code).toBe(0);
-    const planned = JSON.parse(dry.stdout);
+    const { before, planned, applied, after, text } = await dryRunThenRun(['--restructure', '--prune-drift'], { dir, repo, env });
     expect(planned.summary).toBe('Improved 5 memories (1 merged, 1 dates, 2 pruned, 1 dead pointer dropped, MEMORY.md rewritten)');
     const reasons = planned.operations.map((o: { kind: string; path: string; effect: string }) => `${o.kind} ${o.effect} ${o.path}`);
     expect(reasons).toEqual([
@@ -91,15 +97,6 @@ describe('memdir dream on planted problems', () => {
       'index rewrite MEMORY.md',
     ]);
 
-    const run = await runMemdir(['dream', '--dir', dir, '--force', '--restructure', '--prune-drift', '--json'], { cwd: repo, env });
-    expect(run.code).toBe(0);
-    const applied = JSON.parse(run.stdout);
-    expect(applied.status).toBe('applied');
-    // What the dry run showed is exactly what the run did.
-    expect(applied.diff).toBe(planned.diff);
-    expect(applied.operations).toEqual(planned.operations);
-    const after = snapshotTree(dir);
-    const text = (file: string) => Buffer.from(after[file]!, 'base64').toString('utf8');
     for (const file of Object.keys(CLEAN)) expect(after[file], file).toBe(before[file]);
     expect(after['project_freeze_old.md']).toBeUndefined();
     expect(after['reference_grafana.md']).toBeUndefined();

@@ -1,8 +1,11 @@
+import { loadIndex } from '../../core/load-model.js';
+import { ruleWords, standingRules } from '../../core/standing-rules.js';
 import { INDEX_FILE } from '../../core/taxonomy.js';
 import { newTopicFile, withBody } from '../../core/topic-file.js';
 import { classifyPointerTarget } from '../../core/memory-index.js';
 import { type Anchor, sectionAnchors } from '../../core/dates.js';
-import { INDEX_LINE_MAX } from '../../core/limits.js';
+import { INDEX_LINE_MAX, INDEX_LINE_WARN } from '../../core/limits.js';
+import { shortenHook } from '../../core/shorten-hook.js';
 import { clip, hookFor, inferType, nameAndDescription } from '../classify.js';
 import { freePath, type IndexBlock, type PlanState } from './state.js';
 
@@ -10,6 +13,8 @@ import { freePath, type IndexBlock, type PlanState } from './state.js';
 export function blocksToTopics(state: PlanState): void {
   placePreamble(state);
   const sections = state.blocks.length ? sectionAnchors(state.indexText) : [];
+  const load = state.blocks.length ? loadIndex(state.indexText) : undefined;
+  const loaded = new Set(load ? load.fileLines.slice(0, load.loadedLines) : []);
   for (const [number, b] of state.blocks.entries()) {
     const text = blockText(b);
     state.blockTexts.push({ heading: b.heading, text });
@@ -25,7 +30,7 @@ export function blocksToTopics(state: PlanState): void {
     // Its relative dates keep the date of the index section they were written under.
     const anchored = indexAnchored(state, sections[b.lines[0]!.line - 1]);
     state.topics.set(path, { path, file: newTopicFile({ name, description, type }, body), originalText: undefined, ...anchored, broken: false });
-    state.pointers.push({ title: name, target: path, hook: hookFor(name, description), raw: '', section: b.section });
+    state.pointers.push({ title: name, target: path, hook: withRules(hookFor(name, description), b, loaded, name, path), raw: '', section: b.section });
     state.operations.push({ kind: 'create', path, type, source: `${INDEX_FILE} lines ${first}–${b.lines[b.lines.length - 1]!.line}` });
   }
 }
@@ -107,4 +112,24 @@ export function moveDetails(state: PlanState): void {
     topic.file = withBody(topic.file, `${body}\n\n${lines.join('\n')}\n`.replace(/\n/g, topic.file.eol));
     state.operations.push({ kind: 'append', path: target, lines: lines.length, source: `detail lines under its pointer in ${INDEX_FILE}` });
   }
+}
+
+/**
+ * The hook of a block's new pointer: the standing rules the agent read in the block (a topic file
+ * is read only when opened, so they stay in what the index shows), then the description.
+ */
+function withRules(hook: string, block: IndexBlock, loaded: ReadonlySet<number>, title: string, path: string): string {
+  const said = new Set(ruleWords(hook));
+  const rules: string[] = [];
+  for (const rule of block.lines.filter((l) => loaded.has(l.line)).flatMap((l) => standingRules(l.raw))) {
+    // A rule the description (or an earlier rule) already says is not said twice.
+    if (rule.words.every((w) => said.has(w))) continue;
+    for (const w of rule.words) said.add(w);
+    rules.push(rule.clause.replace(/\*\*/g, '').replace(/[.;:]+$/, ''));
+  }
+  if (rules.length === 0) return hook;
+  // Within Claude Code's ~200 characters when it can be: the description gives way before a rule.
+  const room = INDEX_LINE_WARN - `- [${title}](${path}) — `.length;
+  const both = shortenHook(`${rules.join('; ')} — ${hook}`, room, title);
+  return both.length <= room ? both : rules.join('; ');
 }

@@ -4,6 +4,7 @@
  * it, so refactor and dream both report this. Pure: files before and planned changes in, numbers out.
  */
 import { messages } from './messages.js';
+import { redactSecrets } from './secrets.js';
 import { rulesStillVisible, ruleWords } from './standing-rules.js';
 import { INDEX_FILE } from './taxonomy.js';
 import { loadIndex } from './load-model.js';
@@ -69,7 +70,7 @@ export function agentView(before: ReadonlyMap<string, string>, changes: Readonly
   return {
     loaded: { before: sizeOf(loadedBefore), after: sizeOf(loadedAfter) },
     wordsNoLongerLoaded: [...new Set(ruleWords(loadedBefore))].filter((w) => !wordsAfter.has(w)).length,
-    rules: { before: rules.before, after: rules.after, lost: rules.lost.map((r) => ({ rule: r.clause, keptIn: holder(r.words) })) },
+    rules: { before: rules.before, after: rules.after, lost: rules.lost.map((r) => ({ rule: redactSecrets(r.clause), keptIn: holder(r.words) })) },
     files,
     counts,
   };

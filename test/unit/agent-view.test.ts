@@ -73,3 +73,12 @@ describe('agent view', () => {
     expect(gone.rules.after).toBe(0);
   });
 });
+
+test('a lost rule holding a secret is named with the secret redacted', () => {
+  const token = `ghp_${'A1b2C3d4E5'.repeat(3)}123456`;
+  const index = `- [Deploy](feedback_deploy.md) — never push with token ${token}\n`;
+  const view = agentView(new Map([['MEMORY.md', index]]), new Map([['MEMORY.md', '- [Deploy](feedback_deploy.md)\n']]));
+  expect(view.rules.lost).toHaveLength(1);
+  expect(view.rules.lost[0]!.rule).not.toContain(token);
+  expect(agentViewLines(view, false).join('\n')).not.toContain(token);
+});

@@ -151,30 +151,19 @@ function stripComments(raw: string, bodyStart: number): { text: string; segments
 
 /** Offsets in the \n-normalized body → offsets in the file (a \r\n counts two there). */
 function normalizedToFile(body: string, bodyStart: number): (offset: number) => number {
-  if (!body.includes('\r')) return (offset) => bodyStart + offset;
-  const starts: number[] = [];
-  const map: number[] = [];
-  let normalized = 0;
-  for (let i = 0; i < body.length; i++) {
-    if (body[i] === '\r') {
-      starts.push(normalized);
-      map.push(i);
-      if (body[i + 1] === '\n') i++;
-    }
-    normalized++;
-  }
+  if (!body.includes('\r\n')) return (offset) => bodyStart + offset;
+  // Where each \r\n sits in the normalized text: each one before an offset adds a character in the file.
+  const pairs: number[] = [];
+  for (let i = body.indexOf('\r\n'); i !== -1; i = body.indexOf('\r\n', i + 2)) pairs.push(i - pairs.length);
   return (offset) => {
     let low = 0;
-    let high = starts.length;
+    let high = pairs.length;
     while (low < high) {
       const mid = (low + high) >> 1;
-      if (starts[mid]! < offset) low = mid + 1;
+      if (pairs[mid]! < offset) low = mid + 1;
       else high = mid;
     }
-    // Each \r\n before `offset` adds one character in the file.
-    let extra = 0;
-    for (let i = 0; i < low; i++) if (body[map[i]! + 1] === '\n') extra++;
-    return bodyStart + offset + extra;
+    return bodyStart + offset + low;
   };
 }
 

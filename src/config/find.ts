@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../core/errors.js';
-import type { SectionName } from './sections.js';
-import { DEFAULT_CONFIG, validateConfig, type ConfigurableRule, type MemdirConfig } from './validate.js';
+import { messages } from '../core/messages.js';
+import { configHome, homeDir, trustsProjectSettings } from '../store/settings.js';
+import { mergeConfigValues, withoutUserKeys, type SectionName } from './sections.js';
+import { validateConfig, type ConfigurableRule, type MemdirConfig } from './validate.js';
 
 export const CONFIG_FILE = 'memdir.config.json';
 
@@ -14,26 +16,72 @@ function readJson(file: string): unknown {
   }
 }
 
+/** The user-level config, read by every command: `$XDG_CONFIG_HOME/memdir/config.json`, else `~/.config/memdir/config.json`. */
+export function userConfigFile(env: NodeJS.ProcessEnv, home: string): string {
+  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, '.config');
+  return path.join(base, 'memdir', 'config.json');
+}
+
+const real = (file: string) => {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return path.resolve(file);
+  }
+};
+
 /**
- * The configuration for a memory directory: `--config FILE`, else
- * memdir.config.json in the directory itself, else the nearest
- * memdir.config.json or package.json "memdir" key from `cwd` upwards.
- * `rules` are the lint rules whose ids, names, tags and options are valid keys; without them
- * (commands other than lint) rule entries are taken as they are and lint checks them.
+ * Whose a config file is, the one place that decides it. The user's: a file named on the command
+ * line, the user-level config, or a file inside Claude Code's config home (where the default memory
+ * directories live, `~/.claude/projects/…/memory/`). Any other file — in a repository, or in a
+ * memory directory kept in one — came with a project: it may tune rules and thresholds, never
+ * choose what runs or where data goes. Judged by real path, so a link cannot lend a file trust.
  */
-/** One feature's section of the configuration for a memory directory (empty when there is no file). */
-export function configSection<S extends SectionName>(section: S, dir: string, cwd: string | undefined): MemdirConfig[S] {
-  return findConfig(dir, cwd ?? dir).config[section];
+export function configOwner(file: string, named: boolean, env: NodeJS.ProcessEnv, home: string): 'user' | 'project' {
+  if (named) return 'user';
+  const at = real(file);
+  if (at === real(userConfigFile(env, home))) return 'user';
+  const relative = path.relative(real(configHome(env, home)), at);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? 'user' : 'project';
 }
 
-export function findConfig(dir: string, cwd: string, rules?: readonly ConfigurableRule[], explicit?: string): { config: MemdirConfig; file?: string } {
-  if (explicit) return { config: validateConfig(readJson(explicit), explicit, rules), file: explicit };
-  const found = locateConfig(dir, cwd);
-  return found ? { config: validateConfig(found.value, found.origin, rules), file: found.file } : { config: DEFAULT_CONFIG };
+export interface ConfigSource {
+  file: string;
+  /** How errors and warnings name it (`package.json "memdir"` for the key). */
+  origin: string;
+  value: unknown;
+  owner: 'user' | 'project';
 }
 
-/** The configuration findConfig would use, read but not validated (so a caller without one need not load the rules). */
-export function locateConfig(dir: string, cwd: string): { file: string; origin: string; value: unknown } | undefined {
+export interface ConfigRequest {
+  /** The memory directory (its own memdir.config.json comes first). */
+  dir: string;
+  /** Where the nearest memdir.config.json or package.json "memdir" is looked for, upwards (default: `dir`). */
+  cwd?: string | undefined;
+  /** `--config FILE`: used instead of the file found. */
+  explicit?: string | undefined;
+  /** `--trust-project-settings` (MEMDIR_TRUST_PROJECT_SETTINGS=1 otherwise). */
+  trustProjectSettings?: boolean | undefined;
+  env?: NodeJS.ProcessEnv | undefined;
+}
+
+/**
+ * The config files that apply, read but not validated, lowest first: the user-level config, then
+ * `--config FILE`, else memdir.config.json in the memory directory, else the nearest
+ * memdir.config.json or package.json "memdir" key from `cwd` up to the repository root.
+ */
+export function configSources(request: ConfigRequest): ConfigSource[] {
+  const env = request.env ?? process.env;
+  const home = homeDir(env);
+  const sources: ConfigSource[] = [];
+  const user = userConfigFile(env, home);
+  if (fs.existsSync(user)) sources.push({ file: user, origin: user, value: readJson(user), owner: configOwner(user, false, env, home) });
+  const found = request.explicit ? { file: request.explicit, origin: request.explicit, value: readJson(request.explicit) } : locate(request.dir, request.cwd ?? request.dir);
+  if (found) sources.push({ ...found, owner: configOwner(found.file, request.explicit !== undefined, env, home) });
+  return sources;
+}
+
+function locate(dir: string, cwd: string): Omit<ConfigSource, 'owner'> | undefined {
   const inDir = path.join(dir, CONFIG_FILE);
   if (fs.existsSync(inDir)) return { file: inDir, origin: inDir, value: readJson(inDir) };
   for (let current = path.resolve(cwd); ; current = path.dirname(current)) {
@@ -46,4 +94,48 @@ export function locateConfig(dir: string, cwd: string): { file: string; origin: 
     }
     if (fs.existsSync(path.join(current, '.git')) || path.dirname(current) === current) return undefined;
   }
+}
+
+export interface LoadedConfig {
+  config: MemdirConfig;
+  /** The files it came from, lowest first; empty when there are none. */
+  files: string[];
+  /** One line per project file whose user-only keys were ignored (only keys of the sections asked for). */
+  warnings: string[];
+}
+
+/**
+ * The configuration every command uses: each source validated (errors name its file), a project
+ * file's user-only keys dropped unless the user trusts project settings, then merged — a key the
+ * project file sets wins over the user-level one. `rules` are the lint rules whose ids, names, tags
+ * and options are valid keys; without them rule entries are taken as they are and lint checks them.
+ * `sections` are the ones the caller reads: a dropped key warns only there, where it would have acted.
+ */
+export function loadConfig(
+  request: ConfigRequest & { rules?: readonly ConfigurableRule[] | undefined; sections: readonly SectionName[] },
+  sources: ConfigSource[] = configSources(request),
+): LoadedConfig {
+  const trusted = trustsProjectSettings(request.trustProjectSettings, request.env ?? process.env);
+  const warnings: string[] = [];
+  let merged: Record<string, unknown> = {};
+  for (const source of sources) {
+    validateConfig(source.value, source.origin, request.rules);
+    let value = source.value as Record<string, unknown>;
+    if (source.owner === 'project' && !trusted) {
+      const kept = withoutUserKeys(value);
+      const acted = kept.dropped.filter((key) => request.sections.some((section) => key.startsWith(`${section}.`)));
+      if (acted.length > 0) warnings.push(messages.untrustedConfigKeys(source.origin, acted));
+      value = kept.value;
+    }
+    merged = mergeConfigValues(merged, value);
+  }
+  // Each part passed on its own, so the merge does too.
+  return { config: validateConfig(merged, sources.at(-1)?.origin ?? CONFIG_FILE, request.rules), files: sources.map((s) => s.file), warnings };
+}
+
+/** One feature's section of the configuration, its warnings passed to `warn` (empty when there is no file). */
+export function configSection<S extends SectionName>(section: S, request: ConfigRequest, warn: (message: string) => void): MemdirConfig[S] {
+  const loaded = loadConfig({ ...request, sections: [section] });
+  for (const warning of loaded.warnings) warn(warning);
+  return loaded.config[section];
 }

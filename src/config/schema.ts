@@ -2,7 +2,7 @@ import { SECTIONS, type FieldSpec } from './sections.js';
 import { SEVERITIES, type ConfigurableRule } from './validate.js';
 
 function fieldSchema(spec: FieldSpec): Record<string, unknown> {
-  const { description } = spec;
+  const description = spec.trust === 'user' ? `${spec.description}; only from your own config (a project's file is ignored for it unless --trust-project-settings)` : spec.description;
   switch (spec.type) {
     case 'boolean':
       return { type: 'boolean', description };

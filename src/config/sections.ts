@@ -5,16 +5,23 @@
  * validation and the shipped JSON schema, so the two cannot disagree.
  */
 
-export type FieldSpec =
+/**
+ * `trust: 'user'` marks a key that chooses what runs or where data goes (a command, a URL, a
+ * remote, a backend, a model API): only the user's own config sets it, and in a file that came
+ * with a project it is ignored. Unmarked keys (rules, thresholds, limits) a project may set.
+ */
+export type FieldSpec = (
   | { type: 'boolean'; description: string }
   | { type: 'integer' | 'number'; minimum?: number; maximum?: number; description: string }
-  | { type: 'string'; enum?: readonly string[]; description: string };
+  | { type: 'string'; enum?: readonly string[]; description: string }
+) & { trust?: 'user' };
 
 export type SectionSpec = Record<string, FieldSpec>;
 
 const ENGINES = ['auto', 'local', 'claude'] as const;
-const engine = (what: string) => ({ type: 'string', enum: ENGINES, description: `engine for ${what} (auto: claude when ANTHROPIC_API_KEY is set)` }) as const;
-const model = (what: string) => ({ type: 'string', description: `model for ${what} with the claude engine` }) as const;
+// The claude engine sends memory to a model API with the user's key: the user's choice alone.
+const engine = (what: string) => ({ type: 'string', enum: ENGINES, trust: 'user', description: `engine for ${what} (auto: claude when ANTHROPIC_API_KEY is set)` }) as const;
+const model = (what: string) => ({ type: 'string', trust: 'user', description: `model for ${what} with the claude engine` }) as const;
 
 /** The feature sections and their keys. A key not listed here is a configuration error. */
 export const SECTIONS = {
@@ -49,15 +56,15 @@ export const SECTIONS = {
     },
   },
   sync: {
-    backend: { type: 'string', enum: ['git', 'http'], description: 'where team memory lives (default git)' },
-    remote: { type: 'string', description: 'git remote holding team memory (default origin)' },
-    branch: { type: 'string', description: 'branch of the remote that holds team memory' },
+    backend: { type: 'string', enum: ['git', 'http'], trust: 'user', description: 'where team memory lives (default git)' },
+    remote: { type: 'string', trust: 'user', description: 'git remote holding team memory (default origin)' },
+    branch: { type: 'string', trust: 'user', description: 'branch of the remote that holds team memory' },
     redact: { type: 'boolean', description: 'replace secrets with [REDACTED] instead of refusing the file' },
-    url: { type: 'string', description: 'server of the HTTP backend (speaks GET/PUT /api/claude_code/team_memory)' },
-    repo: { type: 'string', description: 'owner/repo the HTTP backend files team memory under (default: from the origin remote)' },
+    url: { type: 'string', trust: 'user', description: 'server of the HTTP backend (speaks GET/PUT /api/claude_code/team_memory)' },
+    repo: { type: 'string', trust: 'user', description: 'owner/repo the HTTP backend files team memory under (default: from the origin remote)' },
   },
   hooks: {
-    command: { type: 'string', description: 'how installed hooks invoke memdir (e.g. "npx memdir" or an absolute path)' },
+    command: { type: 'string', trust: 'user', description: 'how installed hooks invoke memdir (e.g. "npx memdir" or an absolute path)' },
   },
 } as const satisfies Record<string, SectionSpec>;
 
@@ -93,4 +100,30 @@ export function fieldProblem(spec: FieldSpec, value: unknown): string | undefine
       if (typeof value !== 'string') return 'must be a string';
       return spec.enum && !spec.enum.includes(value) ? `must be one of ${spec.enum.join(', ')}` : undefined;
   }
+}
+
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A parsed config without the keys only the user may set, and those keys (`sync.url`). Pure. */
+export function withoutUserKeys(value: Record<string, unknown>): { value: Record<string, unknown>; dropped: string[] } {
+  const dropped: string[] = [];
+  const kept: Record<string, unknown> = { ...value };
+  for (const [section, fields] of Object.entries(SECTIONS) as [string, SectionSpec][]) {
+    const entry = value[section];
+    if (!isObject(entry)) continue;
+    const userKeys = Object.keys(entry).filter((key) => fields[key]?.trust === 'user');
+    if (userKeys.length === 0) continue;
+    dropped.push(...userKeys.map((key) => `${section}.${key}`));
+    kept[section] = Object.fromEntries(Object.entries(entry).filter(([key]) => !userKeys.includes(key)));
+  }
+  return { value: kept, dropped };
+}
+
+/** Two parsed configs as one: a key `upper` sets wins, rule by rule and section key by section key. Pure. */
+export function mergeConfigValues(lower: Record<string, unknown>, upper: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...lower, ...upper };
+  for (const key of ['rules', ...Object.keys(SECTIONS)]) {
+    if (isObject(lower[key]) && isObject(upper[key])) merged[key] = { ...lower[key], ...upper[key] };
+  }
+  return merged;
 }

@@ -1,5 +1,5 @@
 import { ConfigError } from '../core/errors.js';
-import { fieldProblem, SECTIONS, type SectionName, type SectionValues, type FieldSpec } from './sections.js';
+import { fieldProblem, isObject, SECTIONS, type SectionName, type SectionValues, type FieldSpec } from './sections.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type RuleSetting = Severity | 'off';
@@ -39,8 +39,6 @@ export const DEFAULT_CONFIG: MemdirConfig = {
 
 export const SEVERITIES: readonly RuleSetting[] = ['off', 'info', 'warning', 'error'];
 const ALIASES: Record<string, RuleSetting> = { warn: 'warning', '0': 'off', '1': 'warning', '2': 'error' };
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function severity(value: unknown): RuleSetting | undefined {
   const normalized = typeof value === 'string' || typeof value === 'number' ? (ALIASES[String(value)] ?? value) : value;

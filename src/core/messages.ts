@@ -8,6 +8,10 @@ export const messages = {
     `memdir: ignoring autoMemoryDirectory "${value}" in ${file}: committed project settings are not trusted ` +
     '(Claude Code itself honours it in a trusted workspace); pass --trust-project-settings or set ' +
     'MEMDIR_TRUST_PROJECT_SETTINGS=1 to use it',
+  untrustedConfigKeys: (origin: string, keys: readonly string[]) =>
+    `memdir: ignoring ${keys.join(', ')} in ${origin}: a project's config may tune rules and thresholds but not choose ` +
+    'what runs or where data goes; set them in your own ~/.config/memdir/config.json, by flag or environment, or pass ' +
+    '--trust-project-settings or set MEMDIR_TRUST_PROJECT_SETTINGS=1 to use them',
   badMemoryPath: (origin: string, value: string, reason: string) => `${origin}: memory directory "${printable(value)}" ${reason}`,
   escapesDirectory: (dir: string) => `resolves outside the memory directory ${dir}; refusing to touch it`,
   binaryFile: () => 'binary file (contains NUL bytes; or UTF-16 without a byte-order mark), not UTF-8 text; memdir leaves it alone',
@@ -58,6 +62,8 @@ export const messages = {
   dreamKeptToKeepWords: () => 'left as it is: dream could not change it without losing words (merge or edit it by hand)',
   untrustedDate: (expression: string) =>
     `relative date "${printable(expression)}" left as written: only the file time is known, which a clone or copy resets (add modified: to the frontmatter, commit the file, or pass --anchor-date)`,
+  hookProgramMissing: (program: string) => `${printable(program)} not found (not on PATH, or not executable)`,
+  hookCommandNotPlain: () => 'not checked: not a plain program call (memdir runs no hook command to find out)',
   hookSkipped: (hook: string, reason: string) => `memdir ${hook} hook skipped: ${printable(reason).slice(0, 300)}`,
   hookInputTooLarge: (maxBytes: number) => `hook input on stdin is larger than ${maxBytes / 1024 / 1024} MB`,
   hookInputIncomplete: (waitedMs: number) => `no complete JSON object on stdin after ${waitedMs / 1000} s`,

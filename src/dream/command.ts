@@ -35,15 +35,17 @@ export interface DreamCommandOptions extends GlobalArgs {
 }
 
 /** Flags first, then memdir.config.json's `dream` section, then the defaults (24 h, 5 sessions, 25%). */
-async function settings(args: DreamCommandOptions, dir: string, cwd: string) {
-  const { locateConfig } = await import('../config/find.js');
+async function settings(args: DreamCommandOptions, output: Output, dir: string, cwd: string) {
+  const { configSources, loadConfig } = await import('../config/find.js');
   let config: SectionValues<'dream'> = {};
+  const request = { dir, cwd, trustProjectSettings: args.trustProjectSettings || undefined };
   // The lint rules (which validating a configuration needs) load only when there is one.
-  const found = locateConfig(dir, cwd);
-  if (found) {
-    const { validateConfig } = await import('../config/validate.js');
+  const sources = configSources(request);
+  if (sources.length > 0) {
     const { RULES } = await import('../lint/rules/index.js');
-    config = validateConfig(found.value, found.origin, RULES).dream;
+    const loaded = loadConfig({ ...request, rules: RULES, sections: ['dream'] }, sources);
+    for (const warning of loaded.warnings) output.warn(warning);
+    config = loaded.config.dream;
   }
   return {
     minHours: args.minHours ?? config.minHours ?? 24,
@@ -99,7 +101,7 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
     if (context.hook) return 0;
     throw new UsageError(`${dir}: no memory directory here`);
   }
-  const { minHours, minSessions, maxDelete, engine: engineName, model, restructure } = await settings(args, dir, projectRoot ?? dir);
+  const { minHours, minSessions, maxDelete, engine: engineName, model, restructure } = await settings(args, output, dir, projectRoot ?? dir);
   if (args.undo) {
     const { undoLastRun } = await import('./history.js');
     const undone = await undoLastRun(dir, now());

@@ -7,7 +7,7 @@
  * full CLI takes over in the same process, with the hook input already read.
  */
 import fs from 'node:fs';
-import { locateConfig } from '../config/find.js';
+import { configSources } from '../config/find.js';
 import { messages } from '../core/messages.js';
 import { handOverHookInput, readRawHookInput, typedHookInput, type SessionEndInput } from '../hooks/io.js';
 import { parseHookArgs } from '../shell/hook-args.js';
@@ -47,7 +47,7 @@ function gateTarget(args: DreamHookArgs, cwd: string | undefined): { dir: string
   if (resolution.warnings.length > 0) return undefined;
   if (!fs.existsSync(resolution.dir)) return 'no-directory';
   const projectRoot = cwd ?? resolution.projectRoot;
-  if (locateConfig(resolution.dir, projectRoot ?? resolution.dir)) return undefined;
+  if (configSources({ dir: resolution.dir, cwd: projectRoot }).length > 0) return undefined;
   return { dir: resolution.dir, options: { minHours: args.minHours ?? 24, minSessions: args.minSessions ?? 5, now: now(), projectRoot } };
 }
 

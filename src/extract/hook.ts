@@ -63,6 +63,7 @@ export function runExtractHook(options: ExtractHookOptions): Promise<number> {
     if (options.every !== undefined) args.push('--every', String(options.every));
     if (options.model) args.push('--model', options.model);
     if (options.explicitOnly) args.push('--explicit-only');
+    if (options.trustProjectSettings) args.push('--trust-project-settings');
     const cwd = input.cwd && fs.existsSync(input.cwd) ? input.cwd : undefined;
     spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], cwd }).unref();
     fs.closeSync(log);

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { UsageError } from '../core/errors.js';
-import { findConfig } from '../config/find.js';
+import { loadConfig } from '../config/find.js';
 import { RULES } from '../lint/rules/index.js';
 import type { GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { requireWorkingDirectory } from '../store/cwd.js';
+import { checkHookCommand, findMemdir } from './executable.js';
 import { hookSubcommands, installSettings, plannedSettings, settingsFile, settingsHooks, SCOPES, uninstallSettings, type HookEvent, type Scope } from './claude-settings.js';
 import { gitHookState, installGitHook, uninstallGitHook, worktreeRoot } from './git-hook.js';
 
@@ -39,21 +39,16 @@ function targets(args: HooksCommandOptions, place: Where): { git: boolean; claud
   return { git: place.inGit, claude: true };
 }
 
-/** The configured command (`hooks.command` in memdir.config.json), if any. */
-function configuredCommand(place: Where): string | undefined {
-  return findConfig(place.project, place.cwd, RULES).config.hooks?.command;
-}
-
-/** Whether `command --version` runs, from the project folder, as a hook would. */
-function probe(command: string, cwd: string): { runs: boolean; detail: string } {
-  const result = spawnSync('/bin/sh', ['-c', `${command} --version`], { cwd, encoding: 'utf8', timeout: 10_000 });
-  const detail = (result.status === 0 ? result.stdout : result.stderr || result.error?.message || `exit ${result.status}`).trim().split('\n')[0] ?? '';
-  return { runs: result.status === 0, detail };
+/** The configured command (`hooks.command`: the user's own config, or a project's the user trusts), if any. */
+function configuredCommand(args: HooksCommandOptions, output: Output, place: Where): string | undefined {
+  const loaded = loadConfig({ dir: place.project, cwd: place.cwd, rules: RULES, trustProjectSettings: args.trustProjectSettings || undefined, sections: ['hooks'] });
+  for (const warning of loaded.warnings) output.warn(warning);
+  return loaded.config.hooks.command;
 }
 
 function install(args: HooksCommandOptions, output: Output, place: Where): number {
   const which = targets(args, place);
-  const explicit = args.command ?? configuredCommand(place);
+  const explicit = args.command ?? configuredCommand(args, output, place);
   const report: Record<string, unknown> = {};
   const command = explicit ?? DEFAULT_COMMAND;
   const file = settingsFile(args.scope ?? 'local', place.project);
@@ -69,7 +64,8 @@ function install(args: HooksCommandOptions, output: Output, place: Where): numbe
     const added = installSettings(file, events, command);
     report.claude = { file, command, added };
     output.info(added.length > 0 ? `memdir hooks: ${added.join(', ')} → ${command} in ${file}` : `memdir hooks: Claude Code hooks already installed in ${file}`);
-    if (!probe(command, place.project).runs) output.warn(`memdir hooks: "${command} --version" does not run here; the hooks will skip until it does (pass --command "npx memdir" or an absolute path)`);
+    const check = checkHookCommand(command, place.project);
+    if (!check.runs) output.warn(`memdir hooks: "${command}" does not run here (${check.detail}); the hooks will skip until it does (pass --command "npx memdir" or an absolute path)`);
   }
   if (args.json) output.json(report);
   return 0;
@@ -109,8 +105,6 @@ interface StatusRow {
 
 function status(args: HooksCommandOptions, output: Output, place: Where): number {
   const rows: StatusRow[] = [];
-  const probes = new Map<string, ReturnType<typeof probe>>();
-  const probed = (command: string) => probes.get(command) ?? probes.set(command, probe(command, place.project)).get(command)!;
   if (place.inGit) {
     const state = gitHookState(place.cwd);
     if (state.installed) {
@@ -120,7 +114,7 @@ function status(args: HooksCommandOptions, output: Output, place: Where): number
         file: state.place.file,
         command: `${command} lint --staged`,
         owner: 'memdir',
-        ...probed(state.command ?? findableMemdir(place.project)),
+        ...(state.command === undefined ? findMemdir(place.project) : checkHookCommand(state.command, place.project)),
       });
     }
     if (state.others) rows.push({ hook: `git pre-commit (${state.place.kind})`, file: state.place.file, command: '(another hook in the script)', owner: 'other' });
@@ -130,7 +124,13 @@ function status(args: HooksCommandOptions, output: Output, place: Where): number
     const file = settingsFile(scope, place.project);
     for (const hook of settingsHooks(file)) {
       const prefix = hook.command.replace(/\s+\S+\s+--hook.*$/, '');
-      rows.push({ hook: `Claude Code ${hook.event} (${scope})`, file, command: hook.command, owner: hook.memdir ? 'memdir' : 'other', ...(hook.memdir ? probed(prefix) : {}) });
+      rows.push({
+        hook: `Claude Code ${hook.event} (${scope})`,
+        file,
+        command: hook.command,
+        owner: hook.memdir ? 'memdir' : 'other',
+        ...(hook.memdir ? checkHookCommand(prefix, place.project) : {}),
+      });
     }
   }
   if (args.json) {
@@ -139,15 +139,10 @@ function status(args: HooksCommandOptions, output: Output, place: Where): number
   }
   if (rows.length === 0) output.out('memdir hooks: none installed (memdir hooks install)');
   for (const row of rows) {
-    const state = row.owner === 'other' ? 'another tool' : row.runs ? `memdir, runs (${row.detail})` : `memdir, does not run: ${row.detail}`;
+    const state = row.owner === 'other' ? 'another tool' : row.runs ? `memdir, found: ${row.detail} (not run)` : `memdir, does not run: ${row.detail}`;
     output.out(`${row.hook}: ${row.command}\n  ${row.file}\n  ${state}`);
   }
   return 0;
-}
-
-/** The memdir the pre-commit block would find: node_modules/.bin, then PATH. */
-function findableMemdir(project: string): string {
-  return `"$(if [ -x "${project}/node_modules/.bin/memdir" ]; then echo "${project}/node_modules/.bin/memdir"; else echo memdir; fi)"`;
 }
 
 /** `memdir hooks install|uninstall|status`. */

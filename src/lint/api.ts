@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { findConfig } from '../config/find.js';
+import { loadConfig } from '../config/find.js';
 import type { LintConfig } from '../config/validate.js';
 import { RULES } from './rules/index.js';
 import { runLint, type LintResult } from './run.js';
@@ -20,6 +20,6 @@ export function lint(options: LintOptions): Promise<LintResult[]> {
   const cwd = options.cwd ?? process.cwd();
   return runLint(
     options.dirs.map((dir) => ({ dir: path.resolve(cwd, dir) })),
-    { config: (dir) => options.config ?? findConfig(dir, cwd, RULES).config, fix: options.fix, dryRun: options.dryRun },
+    { config: (dir) => options.config ?? loadConfig({ dir, cwd, rules: RULES, sections: [] }).config, fix: options.fix, dryRun: options.dryRun },
   );
 }

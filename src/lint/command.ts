@@ -11,7 +11,7 @@ import { createOutput, type Output } from '../shell/output.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { absolutePath, requireWorkingDirectory, workingDirectory } from '../store/cwd.js';
 import { findGitRoot } from '../store/git-root.js';
-import { findConfig } from '../config/find.js';
+import { loadConfig, type LoadedConfig } from '../config/find.js';
 import { FORMATTERS, type FormatContext } from './formatters/index.js';
 import { RULES } from './rules/index.js';
 import { runLint, type LintResult, type LintTarget } from './run.js';
@@ -81,11 +81,12 @@ export async function runLintCommand(args: LintCommandOptions, output: Output): 
   }
   if (args.anchorDate !== undefined && !parseCalendarDay(args.anchorDate)) throw new UsageError(messages.notADate('--anchor-date', args.anchorDate));
   const configFile = args.config === undefined || cwd !== undefined ? args.config : absolutePath(args.config);
-  const configs = new Map<string, ReturnType<typeof findConfig>>();
+  const configs = new Map<string, LoadedConfig>();
   const configFor = (dir: string) => {
     let found = configs.get(dir);
     if (!found) {
-      found = findConfig(dir, cwd ?? dir, RULES, configFile);
+      // Lint reads no key a project may not set: nothing to warn about.
+      found = loadConfig({ dir, cwd, explicit: configFile, rules: RULES, trustProjectSettings: args.trustProjectSettings || undefined, sections: [] });
       if (args.anchorDate) found.config.ruleOptions.MEM016 = { ...found.config.ruleOptions.MEM016, anchorDate: args.anchorDate };
       configs.set(dir, found);
     }

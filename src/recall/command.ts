@@ -72,7 +72,7 @@ async function batch(args: RecallCommandOptions, output: Output, dir: string, ch
 export async function runRecallCommand(args: RecallCommandOptions, output: Output): Promise<number> {
   if (args.hook) return runRecallHook({ ...args, write: output.write, warn: output.warn });
   const dir = resolveFor(args, output).dir;
-  const chosen = recallSettings(args, dir, workingDirectory());
+  const chosen = recallSettings(args, dir, workingDirectory(), { trustProjectSettings: args.trustProjectSettings, warn: output.warn });
   if (chosen.engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
   if (args.queries) return batch(args, output, dir, chosen);
   const query = (args.query ?? []).join(' ').trim();

@@ -24,7 +24,8 @@ export function globalOptions<T>(cli: Argv<T>) {
     .option('trust-project-settings', {
       type: 'boolean',
       default: false,
-      describe: "honour autoMemoryDirectory from the project's committed .claude/settings.json",
+      describe:
+        "honour what the project's committed files may not set alone: autoMemoryDirectory in .claude/settings.json; commands, URLs, remotes, backends and engines in memdir.config.json or package.json",
     })
     .group(['dir', 'json', 'quiet', 'color', 'debug', 'trust-project-settings', 'help', 'version'], 'Global options:');
 }

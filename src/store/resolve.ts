@@ -4,7 +4,7 @@ import { messages } from '../core/messages.js';
 import { sanitizeProjectPath, validateMemoryPath } from '../core/paths.js';
 import { absolutePath, requireWorkingDirectory, workingDirectory } from './cwd.js';
 import { memoryProjectRoot } from './git-root.js';
-import { configHome, homeDir, readSetting, settingsFiles, type SettingsSource } from './settings.js';
+import { configHome, homeDir, readSetting, settingsFiles, trustsProjectSettings, type SettingsSource } from './settings.js';
 
 export type ResolutionRule = 'flag' | 'env' | 'setting' | 'default';
 
@@ -50,7 +50,7 @@ export function resolveMemoryDir(options: ResolveOptions = {}): Resolution {
     return { ...base, dir: checked(override, OVERRIDE_ENV, { expandTilde: false, home }), rule: 'env', source: OVERRIDE_ENV };
   }
 
-  const trustProject = options.trustProjectSettings ?? env.MEMDIR_TRUST_PROJECT_SETTINGS === '1';
+  const trustProject = trustsProjectSettings(options.trustProjectSettings, env);
   for (const { source, file } of settingsFiles({ projectRoot: cwd(), home, env, managedSettings: options.managedSettings })) {
     const value = readSetting(file, 'autoMemoryDirectory');
     if (value === undefined || value === null) continue;

@@ -21,6 +21,11 @@ export function configHome(env: NodeJS.ProcessEnv, home: string): string {
   return (env.CLAUDE_CONFIG_DIR || path.join(home, '.claude')).normalize('NFC');
 }
 
+/** Whether the project's committed settings are trusted: `--trust-project-settings` when given, else MEMDIR_TRUST_PROJECT_SETTINGS=1. */
+export function trustsProjectSettings(flag: boolean | undefined, env: NodeJS.ProcessEnv): boolean {
+  return flag ?? env.MEMDIR_TRUST_PROJECT_SETTINGS === '1';
+}
+
 /** The settings files that can set `autoMemoryDirectory`, first wins. */
 export function settingsFiles(options: { projectRoot: string; home: string; env: NodeJS.ProcessEnv; managedSettings?: string }): SettingsFile[] {
   return [

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ExitCode, MemdirError, UsageError } from '../core/errors.js';
 import { messages, printable } from '../core/messages.js';
-import { findConfig } from '../config/find.js';
+import { loadConfig } from '../config/find.js';
 import type { SectionValues } from '../config/sections.js';
 import { RULES } from '../lint/rules/index.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
@@ -104,12 +104,13 @@ function printReport(report: SyncReport, output: Output): void {
 export async function runSyncCommand(options: SyncCommandOptions, output: Output): Promise<number> {
   if (options.write && !options.redact) throw new UsageError(messages.syncWriteNeedsRedact());
   const memdir = resolveFor(options, output).dir;
-  const config = findConfig(memdir, process.cwd(), RULES);
+  const config = loadConfig({ dir: memdir, cwd: process.cwd(), rules: RULES, trustProjectSettings: options.trustProjectSettings || undefined, sections: ['sync'] });
+  for (const warning of config.warnings) output.warn(warning);
   const settings = config.config.sync;
   await ensureSyncStateDir(memdir);
   const { backend, git } = await chooseBackend(memdir, options, settings);
   // The command line the no-change fast path answers (src/sync/fast.ts): git, origin, no flags, no config.
-  const plain = git && !config.file && !options.action && !options.remote && !options.backend && !options.branch && !options.redact && !options.prune && !options.dryRun;
+  const plain = git && config.files.length === 0 && !options.action && !options.remote && !options.backend && !options.branch && !options.redact && !options.prune && !options.dryRun;
   const before = plain ? teamManifest(memdir) : undefined;
   const report = await runSync(memdir, backend, {
     mode: options.action ?? 'sync',

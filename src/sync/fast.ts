@@ -7,7 +7,7 @@
  */
 import { parsePlainArgs } from '../shell/hook-args.js';
 import { resolveMemoryDir } from '../store/resolve.js';
-import { locateConfig } from '../config/find.js';
+import { configSources } from '../config/find.js';
 import { localUnchanged, readNoChangeRecord, remoteCommit } from './no-change.js';
 import { summaryLine, unchangedSummary } from './summary.js';
 
@@ -18,7 +18,7 @@ async function answeredWithoutCli(dirFlag: string | undefined, trustProjectSetti
     const resolution = resolveMemoryDir({ dir: dirFlag, trustProjectSettings: trustProjectSettings || undefined });
     const { dir } = resolution;
     const record = readNoChangeRecord(dir);
-    if (resolution.warnings.length > 0 || !record || record.memdir !== dir || record.cwd !== cwd || locateConfig(dir, cwd)) return false;
+    if (resolution.warnings.length > 0 || !record || record.memdir !== dir || record.cwd !== cwd || configSources({ dir, cwd }).length > 0) return false;
     // git asks the remote while the team files are stat'ed; the full sync (if it comes to that) starts after it.
     const remote = remoteCommit(dir, record.url, record.branch);
     const unchanged = localUnchanged(record, dir, cwd);

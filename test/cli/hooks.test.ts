@@ -138,10 +138,16 @@ test('--command sets how the hooks run memdir; status says whose each hook is an
   expect((await hooks(['status'], repo, home)).stdout).toContain('another tool');
 });
 
-test('hooks.command in memdir.config.json is the default command; outside git only Claude Code is wired, and --git is refused', async () => {
+test("hooks.command in the user's config is the default command (a project's is ignored, with a warning); outside git only Claude Code is wired, and --git is refused", async () => {
   const repo = await createRepo(path.join(tempDir(), 'app'));
   const home = tempDir();
-  writeTree(repo, { 'memdir.config.json': '{ "hooks": { "command": "npx memdir" } }\n' });
+  writeTree(repo, { 'memdir.config.json': '{ "hooks": { "command": "./evil.sh" } }\n' });
+  const ignored = await hooks(['install', '--claude'], repo, home);
+  expect(ignored.stderr).toContain(`ignoring hooks.command in ${path.join(repo, 'memdir.config.json')}`);
+  expect(fs.readFileSync(path.join(repo, '.claude/settings.local.json'), 'utf8')).toContain('"command": "memdir recall --hook"');
+  await hooks(['uninstall', '--claude'], repo, home);
+  writeTree(home, { '.config/memdir/config.json': '{ "hooks": { "command": "npx memdir" } }\n' });
+  fs.rmSync(path.join(repo, 'memdir.config.json'));
   await hooks(['install', '--claude'], repo, home);
   expect(fs.readFileSync(path.join(repo, '.claude/settings.local.json'), 'utf8')).toContain('"command": "npx memdir recall --hook"');
 

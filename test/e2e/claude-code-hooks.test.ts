@@ -109,7 +109,8 @@ const extractRuns = extractHelp.code === 0 && extractHelp.stdout.startsWith('mem
 test.skipIf(!extractRuns)('the Stop hook extracts a memory the user asked for; the next session recalls it (skipped until `memdir extract` exists)', async () => {
   const home = tempDir();
   const repo = await createRepo(path.join(tempDir(), 'app'));
-  writeTree(repo, { 'memdir.config.json': JSON.stringify({ extract: { engine: 'local' } }) });
+  // The engine is the user's choice: a project's config may not set it.
+  writeTree(home, { '.config/memdir/config.json': JSON.stringify({ extract: { engine: 'local' } }) });
   await memdir(['hooks', 'install', '--claude'], repo, home);
   const dir = (await memdir(['where'], repo, home)).trim();
 

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { configOwner, loadConfig, userConfigFile } from '../../src/config/find.js';
+import { mergeConfigValues, withoutUserKeys } from '../../src/config/sections.js';
+import { checkHookCommand, plainWords } from '../../src/hooks/executable.js';
+import { tempDir, writeTree } from '../helpers/temp.js';
+
+describe('what a project may set', () => {
+  test('commands, URLs, remotes, backends, engines and models are dropped; rules and thresholds stay', () => {
+    const value = {
+      rules: { MEM004: 'off' },
+      ignore: ['archive/**'],
+      recall: { limit: 3, engine: 'claude', model: 'm' },
+      extract: { every: 2, engine: 'claude' },
+      dream: { minHours: 1, model: 'm' },
+      sync: { redact: true, backend: 'http', url: 'http://x', remote: 'evil', branch: 'b', repo: 'a/b' },
+      hooks: { command: 'touch x #' },
+    };
+    const { value: kept, dropped } = withoutUserKeys(value);
+    expect(dropped).toEqual(['recall.engine', 'recall.model', 'extract.engine', 'dream.model', 'sync.backend', 'sync.url', 'sync.remote', 'sync.branch', 'sync.repo', 'hooks.command']);
+    expect(kept).toEqual({ rules: { MEM004: 'off' }, ignore: ['archive/**'], recall: { limit: 3 }, extract: { every: 2 }, dream: { minHours: 1 }, sync: { redact: true }, hooks: {} });
+  });
+
+  test('merged, the upper file wins key by key, rule by rule', () => {
+    expect(mergeConfigValues({ rules: { MEM004: 'off', MEM005: 'error' }, sync: { url: 'u', redact: false }, skipIndex: true }, { rules: { MEM005: 'info' }, sync: { redact: true } })).toEqual({
+      rules: { MEM004: 'off', MEM005: 'info' },
+      sync: { url: 'u', redact: true },
+      skipIndex: true,
+    });
+  });
+});
+
+describe('whose a config file is', () => {
+  function setup() {
+    const home = tempDir('memdir-trust-home-');
+    const repo = tempDir('memdir-trust-repo-');
+    writeTree(home, { '.claude/projects/-x/memory/memdir.config.json': '{}', '.config/memdir/config.json': '{}' });
+    writeTree(repo, { 'memdir.config.json': '{}' });
+    return { home, repo, env: { HOME: home } };
+  }
+
+  test("the user's: named on the command line, the user-level file, a file in Claude Code's config home", () => {
+    const { home, repo, env } = setup();
+    expect(configOwner(path.join(repo, 'memdir.config.json'), true, env, home)).toBe('user');
+    expect(configOwner(userConfigFile(env, home), false, env, home)).toBe('user');
+    expect(configOwner(path.join(home, '.claude/projects/-x/memory/memdir.config.json'), false, env, home)).toBe('user');
+    expect(userConfigFile({ XDG_CONFIG_HOME: '/xdg' }, home)).toBe('/xdg/memdir/config.json');
+  });
+
+  test("the project's: a file in a repository, also behind a link from the config home", () => {
+    const { home, repo, env } = setup();
+    expect(configOwner(path.join(repo, 'memdir.config.json'), false, env, home)).toBe('project');
+    const linked = path.join(home, '.claude/projects/-y/memory');
+    fs.mkdirSync(path.dirname(linked), { recursive: true });
+    fs.symlinkSync(repo, linked);
+    expect(configOwner(path.join(linked, 'memdir.config.json'), false, env, home)).toBe('project');
+  });
+
+  test('one warning per project file, naming only the keys of the sections the command reads', () => {
+    const { repo, env } = setup();
+    fs.writeFileSync(path.join(repo, 'memdir.config.json'), JSON.stringify({ sync: { url: 'http://x', redact: true }, hooks: { command: 'x' } }));
+    const load = (sections: Array<'sync' | 'hooks'>, trustProjectSettings?: boolean) => loadConfig({ dir: tempDir(), cwd: repo, env, sections, trustProjectSettings });
+    const sync = load(['sync']);
+    expect(sync.warnings).toEqual([expect.stringMatching(/^memdir: ignoring sync\.url in .*memdir\.config\.json: .*--trust-project-settings/)]);
+    expect(sync.config.sync).toEqual({ redact: true });
+    expect(load([]).warnings).toEqual([]);
+    expect(load(['sync'], true)).toMatchObject({ warnings: [], config: { sync: { url: 'http://x', redact: true } } });
+  });
+});
+
+describe('a hook command is checked without running it', () => {
+  test.each([
+    ['memdir', ['memdir']],
+    ['"/opt/my tools/memdir" --quiet', ['/opt/my tools/memdir', '--quiet']],
+    ["'it''s'", ['its']],
+    ['~/bin/memdir', ['/home/u/bin/memdir']],
+    ['touch /tmp/x; memdir', undefined],
+    ['$(touch x) memdir', undefined],
+    ['"$(touch x)"', undefined],
+    ['touch x # memdir', undefined],
+    ['memdir && rm -rf ~', undefined],
+    ['`id`', undefined],
+  ])('%s → %j', (text, words) => expect(plainWords(text, '/home/u')).toEqual(words));
+
+  test('npx memdir, a relative path and node with a script are found on disk; shell syntax is not checked', () => {
+    const project = tempDir('memdir-trust-hook-');
+    writeTree(project, { 'node_modules/.bin/memdir': '#!/bin/sh\n', 'bin/memdir.cjs': '' });
+    fs.chmodSync(path.join(project, 'node_modules/.bin/memdir'), 0o755);
+    const env = { PATH: path.dirname(process.execPath), HOME: '/home/u' };
+    const bin = path.join(project, 'node_modules/.bin/memdir');
+    expect(checkHookCommand('npx memdir', project, env)).toEqual({ runs: true, detail: bin });
+    expect(checkHookCommand('node_modules/.bin/memdir', project, env)).toEqual({ runs: true, detail: bin });
+    expect(checkHookCommand('node bin/memdir.cjs', project, env)).toEqual({ runs: true, detail: `${process.execPath} ${path.join(project, 'bin/memdir.cjs')}` });
+    expect(checkHookCommand('node missing.cjs', project, env).runs).toBe(false);
+    expect(checkHookCommand('memdir', project, env).runs).toBe(false);
+    expect(checkHookCommand('touch /tmp/x; memdir', project, env)).toEqual({ runs: false, detail: expect.stringContaining('not checked') });
+  });
+});

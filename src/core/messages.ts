@@ -62,8 +62,8 @@ export const messages = {
   dreamKeptToKeepWords: () => 'left as it is: dream could not change it without losing words (merge or edit it by hand)',
   untrustedDate: (expression: string) =>
     `relative date "${printable(expression)}" left as written: only the file time is known, which a clone or copy resets (add modified: to the frontmatter, commit the file, or pass --anchor-date)`,
-  hookProgramMissing: (program: string) => `${printable(program)} not found (not on PATH, or not executable)`,
-  hookCommandNotPlain: () => 'not checked: not a plain program call (memdir runs no hook command to find out)',
+  hookProgramMissing: (program: string) => `does not run: ${printable(program)} not found (not on PATH, or not executable)`,
+  hookCommandNotPlain: () => 'not checked: not one plain program call (memdir runs no hook command to find out)',
   hookSkipped: (hook: string, reason: string) => `memdir ${hook} hook skipped: ${printable(reason).slice(0, 300)}`,
   hookInputTooLarge: (maxBytes: number) => `hook input on stdin is larger than ${maxBytes / 1024 / 1024} MB`,
   hookInputIncomplete: (waitedMs: number) => `no complete JSON object on stdin after ${waitedMs / 1000} s`,

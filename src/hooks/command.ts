@@ -65,7 +65,7 @@ function install(args: HooksCommandOptions, output: Output, place: Where): numbe
     report.claude = { file, command, added };
     output.info(added.length > 0 ? `memdir hooks: ${added.join(', ')} → ${command} in ${file}` : `memdir hooks: Claude Code hooks already installed in ${file}`);
     const check = checkHookCommand(command, place.project);
-    if (!check.runs) output.warn(`memdir hooks: "${command}" does not run here (${check.detail}); the hooks will skip until it does (pass --command "npx memdir" or an absolute path)`);
+    if (!check.runs) output.warn(`memdir hooks: "${command}" ${check.detail}; the hooks will skip until it runs (pass --command "npx memdir" or an absolute path)`);
   }
   if (args.json) output.json(report);
   return 0;
@@ -139,7 +139,7 @@ function status(args: HooksCommandOptions, output: Output, place: Where): number
   }
   if (rows.length === 0) output.out('memdir hooks: none installed (memdir hooks install)');
   for (const row of rows) {
-    const state = row.owner === 'other' ? 'another tool' : row.runs ? `memdir, found: ${row.detail} (not run)` : `memdir, does not run: ${row.detail}`;
+    const state = row.owner === 'other' ? 'another tool' : `memdir, ${row.runs ? `found: ${row.detail} (not run)` : row.detail}`;
     output.out(`${row.hook}: ${row.command}\n  ${row.file}\n  ${state}`);
   }
   return 0;

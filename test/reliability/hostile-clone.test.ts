@@ -69,6 +69,7 @@ const TRANSCRIPT = `${JSON.stringify({ type: 'user', uuid: 'u1', sessionId: 's1'
 const COMMANDS: Array<{ args: string[]; reads?: boolean; input?: (c: Clone) => string }> = [
   { args: ['where'] },
   { args: ['context'] },
+  { args: ['context', '--hook'], input: (c) => JSON.stringify({ session_id: 's1', cwd: c.repo, source: 'startup' }) },
   { args: ['save', '--type', 'user', '--name', 'Role', '--description', 'The user is a data engineer on the billing team', '--body', 'Data engineer.'] },
   { args: ['list'] },
   { args: ['show', 'feedback_terse.md'] },
@@ -78,6 +79,7 @@ const COMMANDS: Array<{ args: string[]; reads?: boolean; input?: (c: Clone) => s
   { args: ['recall', '--hook'], reads: true, input: (c) => JSON.stringify({ session_id: 's1', cwd: c.repo, prompt: 'when may billing deploy again' }) },
   { args: ['extract', '--from', '-', '--dry-run'], reads: true, input: () => TRANSCRIPT },
   { args: ['dream', '--force', '--dry-run'], reads: true },
+  { args: ['dream', '--hook'], reads: true, input: (c) => JSON.stringify({ session_id: 's1', cwd: c.repo }) },
   { args: ['sync'], reads: true },
   { args: ['hooks', 'install'], reads: true },
   { args: ['hooks', 'status'] },

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { simpleGit } from 'simple-git';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRepo } from '../helpers/git-repo.js';
 import { inPool, STACK_TRACE } from '../helpers/reliability.js';
@@ -112,13 +113,17 @@ describe.each(['memdir.config.json', 'package.json'] as const)('a clone with a h
   });
 });
 
-test('hooks status checks a committed hook command without running it: shell syntax is reported as not checked', async () => {
+test('hooks status checks committed hook commands without running them: shell syntax is reported as not checked', async () => {
   const clone = await hostileClone('memdir.config.json');
+  // A husky project commits its pre-commit script; npm install points core.hooksPath at it.
+  const block = `# >>> memdir pre-commit >>>\n  touch ${clone.canaries[1]}; memdir lint --staged\n# <<< memdir pre-commit <<<\n`;
+  writeTree(clone.repo, { '.husky/pre-commit': block, '.husky/_/pre-commit': '#!/usr/bin/env sh\n' });
+  await simpleGit(clone.repo, { unsafe: { allowUnsafeHooksPath: true } }).addConfig('core.hooksPath', '.husky/_');
   const status = await runMemdir(['hooks', 'status', '--json'], { cwd: clone.repo, env: clone.env });
   expect(status.code, status.stderr).toBe(0);
   const rows = JSON.parse(status.stdout).hooks as Array<{ owner: string; runs: boolean; detail: string }>;
-  expect(rows.filter((r) => r.owner === 'memdir').map((r) => [r.runs, r.detail])).toEqual(Array(3).fill([false, expect.stringContaining('not checked')]));
-  expect(fs.existsSync(clone.canaries[0]!)).toBe(false);
+  expect(rows.filter((r) => r.owner === 'memdir').map((r) => [r.runs, r.detail])).toEqual(Array(4).fill([false, expect.stringContaining('not checked')]));
+  for (const canary of clone.canaries) expect(fs.existsSync(canary)).toBe(false);
 });
 
 test('the rule tuning in a committed config still applies: a rule it turns off reports nothing', async () => {

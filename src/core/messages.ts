@@ -24,7 +24,7 @@ export const messages = {
     `memdir: could not finish an interrupted write (${reason}); set it aside as ${failedJournal}, which names the files holding what was not written`,
   unreadable: (target: string, reason: string) => `${target}: cannot read (${reason})`,
   indexTooLongLine: (line: number, length: number) => `line ${line} is a single line of ${length.toLocaleString('en-US')} characters; the index holds one short pointer per line`,
-  badType: (value: string) => `--type "${value}" is not one of user, feedback, project, reference`,
+  badType: (field: string, value: string) => `${field} "${value}" is not one of user, feedback, project, reference`,
   emptyField: (flag: string) => `${flag} must not be empty`,
   emptyBody: () => 'the memory has no body: pass --body or pipe it on stdin',
   /** A memory file a read-only command (list, recall) leaves out, and why: never left out silently. */

@@ -51,6 +51,8 @@ export const messages = {
   pointerNotLoaded: (file: string) =>
     `memdir: the pointer to ${file} is past what the agent loads of MEMORY.md (200 lines, 25,000 characters): it will not see this memory until the index is shorter (\`memdir refactor\`)`,
   dreamWouldLose: (count: number, where: string, line: string) => `dream would lose ${count} line(s) without a reason, e.g. ${where} "${printable(line)}"; nothing was changed`,
+  dreamHookLeft: (left: number, unsaved: number, reported: boolean) =>
+    `memdir dream: ${left} item(s) left for you, ${unsaved} request(s) to remember in no memory yet (${reported ? 'listed in the report' : 'listed by `memdir dream --dry-run --force`'})`,
   dreamNoDriftRepository: (dir: string) => `drift not checked: ${dir} belongs to no git repository (run from its project without --dir, or keep it inside the repository it is about)`,
   deadPointersKeptElsewhere: (dead: number, pointers: number) => `${dead} of ${pointers} pointers lead to files not in this directory (are the topic files kept out of git?); none is dropped`,
   deadPointerKeptForRule: (target: string) => `points to ${target}, which does not exist; left in the index: it states a rule the agent reads there`,
@@ -58,6 +60,7 @@ export const messages = {
   dreamKeptToKeepWords: () => 'left as it is: dream could not change it without losing words (merge or edit it by hand)',
   untrustedDate: (expression: string) =>
     `relative date "${printable(expression)}" left as written: only the file time is known, which a clone or copy resets (add modified: to the frontmatter, commit the file, or pass --anchor-date)`,
+  hookCwdGone: (cwd: string) => `the session's directory ${cwd} no longer exists; nothing was done`,
   hookSkipped: (hook: string, reason: string) => `memdir ${hook} hook skipped: ${printable(reason).slice(0, 300)}`,
   hookInputTooLarge: (maxBytes: number) => `hook input on stdin is larger than ${maxBytes / 1024 / 1024} MB`,
   hookInputIncomplete: (waitedMs: number) => `no complete JSON object on stdin after ${waitedMs / 1000} s`,

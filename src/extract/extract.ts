@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { InputError, IoError, MemdirError, UsageError } from '../core/errors.js';
 import { displayPath } from '../core/paths.js';
-import { withoutControlCharacters } from '../core/plain-text.js';
 import { containment, jaccard, tokenSet } from '../core/similarity.js';
 import { findSecrets } from '../core/secrets.js';
 import type { MemoryType } from '../core/taxonomy.js';
@@ -137,7 +136,7 @@ function proposeLocally(messages: readonly TranscriptMessage[], options: Pick<Ex
   let instructions: InstructionLine[] | undefined; // read on the first statement found: most runs find none
   for (const [index, message] of messages.entries()) {
     if (!message.isHumanPrompt) continue;
-    const found = findDurableStatement(withoutControlCharacters(message.text), { explicitOnly: options.explicitOnly });
+    const found = findDurableStatement(message.text, { explicitOnly: options.explicitOnly });
     if (!found) continue;
     // "add to CLAUDE.md that…" and the agent did: the statement is loaded in every session already (DESIGN §1.1).
     const statementTerms = tokenSet(found.statement);

@@ -403,6 +403,10 @@ test.each([
   expect(withoutControlCharacters(text)).toBe(plain);
 });
 
+test('a request pasted with a colour sequence is found, and its statement (what extract saves and dream reports) is plain', () => {
+  expect(findDurableStatement('remember: the \x1b[31mstaging\x1b[0m database is read-only on Fridays\x07')?.statement).toBe('the staging database is read-only on Fridays');
+});
+
 test('the hook fast path reads only plain hook command lines', () => {
   expect(simpleHookArgs(['extract', '--hook', '--engine', 'local', '--dir=/tmp/m'])).toMatchObject({ engine: 'local', dir: '/tmp/m', every: undefined });
   expect(simpleHookArgs(['extract', '--hook', '--every=3'])).toMatchObject({ engine: undefined, every: 3 });

@@ -46,36 +46,58 @@ const SECOND_RUN = '2026-03-03T10:00:00.000Z';
 /** The memories without the consolidation lock, whose body is the PID of whoever ran last. */
 const memories = (dir: string) => stateKey(Object.fromEntries(Object.entries(memoryState(dir)).filter(([file]) => file !== '.consolidate-lock')));
 
-test('dream killed at every write step: old or new state, undo restores the last applied run, the gate moves only when it applied', async () => {
+/**
+ * A directory dreamed once (the twins merged), then given a relative date: a second run fixes only
+ * that. `copy` gives a fresh copy of it; the states are what each run or undo leaves.
+ */
+async function twoRuns() {
   const root = tempDir();
   const env = cleanEnv(path.join(root, 'home'));
   const dream = (dir: string, args: string[], extra: NodeJS.ProcessEnv = {}) => runMemdir(['dream', '--dir', dir, ...args], { cwd: root, env: { ...env, MEMDIR_TEST_NOW: SECOND_RUN, ...extra } });
-
-  // The first run (merges the twins), then a relative date written since: the second run fixes only that.
   const before = path.join(root, 'before');
   writeDatedTree(before, { ...files, 'MEMORY.md': index });
   const first = await dream(before, ['--force'], { MEMDIR_TEST_NOW: FIRST_RUN });
   expect(first.code, first.stderr).toBe(0);
   fs.writeFileSync(path.join(before, 'project_beta.md'), beta('next Friday'));
   const oldState = memories(before);
-  const copy = (name: string) => {
+  const copy = (name: string, from = before) => {
     const dir = path.join(root, name);
-    fs.cpSync(before, dir, { recursive: true, preserveTimestamps: true });
+    fs.cpSync(from, dir, { recursive: true, preserveTimestamps: true });
     return dir;
   };
 
-  const reference = copy('reference');
-  const clean = await dream(reference, ['--force']);
-  expect(clean.code, clean.stderr).toBe(0);
-  const newState = memories(reference);
+  const applied = copy('applied');
+  const second = await dream(applied, ['--force']);
+  expect(second.code, second.stderr).toBe(0);
+  const newState = memories(applied);
   expect(newState).not.toBe(oldState);
   // Undone, each run gives back exactly what it found.
-  expect((await dream(reference, ['--undo'])).code).toBe(0);
-  expect(memories(reference)).toBe(oldState);
+  const undoneSecond = copy('undone-second', applied);
+  expect((await dream(undoneSecond, ['--undo'])).code).toBe(0);
+  expect(memories(undoneSecond)).toBe(oldState);
   const undoneFirst = copy('undone-first');
   expect((await dream(undoneFirst, ['--undo'])).code).toBe(0);
   const firstUndoneState = memories(undoneFirst);
   expect(firstUndoneState).not.toBe(oldState);
+  return { dream, copy, applied, oldState, newState, firstUndoneState };
+}
+
+/** Kill at step 1, 2, … until a run gets through untouched; the trials of the steps it took. */
+async function everyStep<T extends { step: number; completed: boolean }>(trial: (step: number) => Promise<T>): Promise<T[]> {
+  let steps = Infinity;
+  function* untilFinished(): Generator<number> {
+    for (let step = 1; step <= steps; step++) yield step;
+  }
+  const trials = await inPool(untilFinished(), 2, async (step) => {
+    const result = await trial(step);
+    if (result.completed) steps = Math.min(steps, step - 1);
+    return result;
+  });
+  return trials.filter((t) => t.step <= steps);
+}
+
+test('dream killed at every write step: old or new state, undo restores the last applied run, the gate moves only when it applied', async () => {
+  const { dream, copy, oldState, newState, firstUndoneState } = await twoRuns();
 
   const trial = async (step: number) => {
     const dir = copy(`killed-${step}`);
@@ -101,18 +123,33 @@ test('dream killed at every write step: old or new state, undo restores the last
     return { step, completed: killed.code === 0, seen, problems };
   };
 
-  let steps = Infinity;
-  function* untilFinished(): Generator<number> {
-    for (let step = 1; step <= steps; step++) yield step;
-  }
-  const trials = await inPool(untilFinished(), 2, async (step) => {
-    const result = await trial(step);
-    if (result.completed) steps = Math.min(steps, step - 1);
-    return result;
-  });
-  const stopped = trials.filter((t) => t.step <= steps);
-  expect(steps, 'write steps').toBeGreaterThanOrEqual(6);
+  const stopped = await everyStep(trial);
+  expect(stopped.length, 'write steps').toBeGreaterThanOrEqual(6);
   expect(stopped.some((t) => t.seen === 'old')).toBe(true);
   expect(stopped.some((t) => t.seen === 'new')).toBe(true);
+  expect(stopped.flatMap((t) => t.problems)).toEqual([]);
+}, 240_000);
+
+test('dream --undo killed at every write step: the run is undone or not, never half, and undo goes on from there', async () => {
+  const { dream, copy, applied, oldState, newState, firstUndoneState } = await twoRuns();
+  const stopped = await everyStep(async (step) => {
+    const dir = copy(`undo-killed-${step}`, applied);
+    const killed = await dream(dir, ['--undo'], { MEMDIR_TEST_CRASH_AFTER_STEP: String(step) });
+    const where = `--undo killed after step ${step}`;
+    const problems: string[] = [];
+    // Seen as the next command sees it: an undo killed after its commit point is finished first.
+    await dream(dir, ['--status']);
+    const state = memories(dir);
+    const seen = state === oldState ? 'undone' : state === newState ? 'not undone' : 'mixed';
+    if (seen === 'mixed') problems.push(`${where}: neither before nor after the undo`);
+    // The next undo takes the run before (when this one got through) or this one again.
+    const next = await dream(dir, ['--undo']);
+    if (next.code !== 0) problems.push(`${where}: the next --undo exit ${next.code}: ${next.stderr.split('\n')[0]}`);
+    else if (memories(dir) !== (seen === 'undone' ? firstUndoneState : oldState)) problems.push(`${where}: the next --undo did not restore the run before (${seen})`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    return { step, completed: killed.code === 0, seen, problems };
+  });
+  expect(stopped.some((t) => t.seen === 'undone')).toBe(true);
+  expect(stopped.some((t) => t.seen === 'not undone')).toBe(true);
   expect(stopped.flatMap((t) => t.problems)).toEqual([]);
 }, 240_000);

@@ -28,7 +28,7 @@ export const messages = {
     `memdir: could not finish an interrupted write (${reason}); set it aside as ${failedJournal}, which names the files holding what was not written`,
   unreadable: (target: string, reason: string) => `${target}: cannot read (${reason})`,
   indexTooLongLine: (line: number, length: number) => `line ${line} is a single line of ${length.toLocaleString('en-US')} characters; the index holds one short pointer per line`,
-  badType: (value: string) => `--type "${value}" is not one of user, feedback, project, reference`,
+  badType: (field: string, value: string) => `${field} "${value}" is not one of user, feedback, project, reference`,
   emptyField: (flag: string) => `${flag} must not be empty`,
   emptyBody: () => 'the memory has no body: pass --body or pipe it on stdin',
   /** A memory file a read-only command (list, recall) leaves out, and why: never left out silently. */
@@ -55,6 +55,8 @@ export const messages = {
   pointerNotLoaded: (file: string) =>
     `memdir: the pointer to ${file} is past what the agent loads of MEMORY.md (200 lines, 25,000 characters): it will not see this memory until the index is shorter (\`memdir refactor\`)`,
   dreamWouldLose: (count: number, where: string, line: string) => `dream would lose ${count} line(s) without a reason, e.g. ${where} "${printable(line)}"; nothing was changed`,
+  dreamHookLeft: (left: number, unsaved: number, reported: boolean) =>
+    `memdir dream: ${left} item(s) left for you, ${unsaved} request(s) to remember in no memory yet (${reported ? 'listed in the report' : 'listed by `memdir dream --dry-run --force`'})`,
   dreamNoDriftRepository: (dir: string) => `drift not checked: ${dir} belongs to no git repository (run from its project without --dir, or keep it inside the repository it is about)`,
   deadPointersKeptElsewhere: (dead: number, pointers: number) => `${dead} of ${pointers} pointers lead to files not in this directory (are the topic files kept out of git?); none is dropped`,
   deadPointerKeptForRule: (target: string) => `points to ${target}, which does not exist; left in the index: it states a rule the agent reads there`,
@@ -64,6 +66,7 @@ export const messages = {
     `relative date "${printable(expression)}" left as written: only the file time is known, which a clone or copy resets (add modified: to the frontmatter, commit the file, or pass --anchor-date)`,
   hookProgramMissing: (program: string) => `does not run: ${printable(program)} not found (not on PATH, or not executable)`,
   hookCommandNotPlain: () => 'not checked: not one plain program call (memdir runs no hook command to find out)',
+  hookCwdGone: (cwd: string) => `the session's directory ${cwd} no longer exists; nothing was done`,
   hookSkipped: (hook: string, reason: string) => `memdir ${hook} hook skipped: ${printable(reason).slice(0, 300)}`,
   hookInputTooLarge: (maxBytes: number) => `hook input on stdin is larger than ${maxBytes / 1024 / 1024} MB`,
   hookInputIncomplete: (waitedMs: number) => `no complete JSON object on stdin after ${waitedMs / 1000} s`,

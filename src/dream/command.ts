@@ -134,7 +134,7 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
   const engine = chooseEngine(engineName);
   if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
   const { dream } = await import('./run.js');
-  const { summaryLine, viewLines } = await import('./report.js');
+  const { hookSummaryLines, summaryLine, viewLines } = await import('./report.js');
   const { memoryRepository } = await import('./repo-facts.js');
   const repository = memoryRepository(dir, { rule: resolution.rule, projectRoot });
   // Said once, where it matters: a --dir the command was not started beside.
@@ -162,6 +162,7 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
     return context.hook ? 0 : 1;
   }
   if (args.json) output.json(asJson(result, summaryLine));
+  else if (context.hook) for (const line of hookSummaryLines(result)) output.info(line);
   else {
     // The summary first: the counts, what the agent will see, one line per file with its reasons.
     output.write(`${[`${args.dryRun ? 'dry run: ' : ''}${summaryLine(result.counts)}`, ...viewLines(result, args.dryRun)].join('\n')}\n`);

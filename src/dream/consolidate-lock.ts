@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { STATE_DIR } from '../core/taxonomy.js';
+import { writeFileAtomic } from '../store/atomic.js';
 import { isAlive } from '../store/lock.js';
 
 /**
@@ -11,9 +13,22 @@ import { isAlive } from '../store/lock.js';
  * none), so the gate stays due. It is only ever taken before the store's
  * writer lock (.memdir/lock), never while holding it: no deadlock with save
  * or a hook.
+ *
+ * A run killed before it applied cannot roll the lock back itself: the
+ * previous mtime is kept in TAKEN_RECORD before the lock is taken, and the
+ * record is deleted in the same transaction that applies the run. A record
+ * left with a dead (or stale) holder is a run that never applied: its
+ * previous time counts as the last consolidation.
  */
 export const CONSOLIDATE_LOCK = '.consolidate-lock';
+/** Relative to the memory directory. */
+export const TAKEN_RECORD = path.join(STATE_DIR, 'consolidate-lock.json');
 const STALE_MS = 60 * 60 * 1000;
+
+interface TakenRecord {
+  pid: number;
+  previousMtimeMs: number | null;
+}
 
 export interface ConsolidationLock {
   file: string;
@@ -22,13 +37,29 @@ export interface ConsolidationLock {
   takenAt: Date;
 }
 
-/** The last consolidation time (the lock file's mtime), or undefined when there was none. */
-export function lastConsolidation(dir: string): Date | undefined {
+function readTaken(dir: string): TakenRecord | undefined {
   try {
-    return fs.statSync(path.join(dir, CONSOLIDATE_LOCK)).mtime;
+    const record = JSON.parse(fs.readFileSync(path.join(dir, TAKEN_RECORD), 'utf8')) as TakenRecord;
+    return Number.isInteger(record.pid) && (record.previousMtimeMs === null || typeof record.previousMtimeMs === 'number') ? record : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The last consolidation time (the lock file's mtime), or undefined when there was none; when the
+ * lock is held by a run that died before it applied, the time before that run.
+ */
+export function lastConsolidation(dir: string, at: Date): Date | undefined {
+  let mtime: Date;
+  try {
+    mtime = fs.statSync(path.join(dir, CONSOLIDATE_LOCK)).mtime;
+  } catch {
+    return undefined;
+  }
+  const taken = readTaken(dir);
+  if (!taken || readBody(path.join(dir, CONSOLIDATE_LOCK)) !== String(taken.pid) || lockHolder(dir, at) !== undefined) return mtime;
+  return taken.previousMtimeMs === null ? undefined : new Date(taken.previousMtimeMs);
 }
 
 /** The PID of the dream holding the lock now, if any (a live process, within the hour). */
@@ -47,8 +78,9 @@ export function lockHolder(dir: string, at: Date): number | undefined {
 export function takeConsolidationLock(dir: string, at: Date): ConsolidationLock | undefined {
   const file = path.join(dir, CONSOLIDATE_LOCK);
   if (lockHolder(dir, at) !== undefined) return undefined;
-  const previousMtimeMs = lastConsolidation(dir)?.getTime();
+  const previousMtimeMs = lastConsolidation(dir, at)?.getTime();
   const body = String(process.pid);
+  writeFileAtomic(path.join(dir, TAKEN_RECORD), JSON.stringify({ pid: process.pid, previousMtimeMs: previousMtimeMs ?? null } satisfies TakenRecord));
   fs.writeFileSync(file, body);
   fs.utimesSync(file, at, at);
   // Two dreams may both have seen the lock free: the last write wins, and the other sees it.
@@ -58,6 +90,7 @@ export function takeConsolidationLock(dir: string, at: Date): ConsolidationLock 
 
 /** A finished run: the mtime stays the time it started, the body is cleared (no one holds it). */
 export function releaseConsolidationLock(lock: ConsolidationLock): void {
+  forgetTaken(lock);
   if (readBody(lock.file) !== String(process.pid)) return;
   fs.writeFileSync(lock.file, '');
   fs.utimesSync(lock.file, lock.takenAt, lock.takenAt);
@@ -65,6 +98,7 @@ export function releaseConsolidationLock(lock: ConsolidationLock): void {
 
 /** A failed run: the previous consolidation time comes back, as if it had not started. */
 export function rollBackConsolidationLock(lock: ConsolidationLock): void {
+  forgetTaken(lock);
   if (readBody(lock.file) !== String(process.pid)) return;
   if (lock.previousMtimeMs === undefined) {
     fs.rmSync(lock.file, { force: true });
@@ -73,6 +107,12 @@ export function rollBackConsolidationLock(lock: ConsolidationLock): void {
   fs.writeFileSync(lock.file, '');
   const previous = new Date(lock.previousMtimeMs);
   fs.utimesSync(lock.file, previous, previous);
+}
+
+/** The run ended (or applied): its record is no longer needed to roll the lock back. */
+function forgetTaken(lock: ConsolidationLock): void {
+  const dir = path.dirname(lock.file);
+  if (readTaken(dir)?.pid === process.pid) fs.rmSync(path.join(dir, TAKEN_RECORD), { force: true });
 }
 
 function readBody(file: string): string | undefined {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sanitizeProjectPath } from '../core/paths.js';
 import { STATE_DIR } from '../core/taxonomy.js';
 import { writeFileAtomic } from '../store/atomic.js';
-import { makeStateDir } from '../store/lock.js';
+import { makeStateDir, settleDirectory } from '../store/lock.js';
 import { memoryProjectRoot } from '../store/git-root.js';
 import { configHome, homeDir } from '../store/settings.js';
 import { lastConsolidation } from './consolidate-lock.js';
@@ -72,6 +72,8 @@ export function notDueByHours(dir: string, options: GateOptions): boolean {
 }
 
 export async function checkGate(dir: string, options: GateOptions): Promise<GateState> {
+  // A run killed after its commit point has applied once rolled forward, and its time then counts.
+  await settleDirectory(dir);
   const known = gateWithoutScan(dir, options);
   if (known) return known;
   const { last, verdict } = hoursGate(dir, options);
@@ -80,7 +82,7 @@ export async function checkGate(dir: string, options: GateOptions): Promise<Gate
 
 /** The hours since the last consolidation (one stat): a not-due answer when too few, else how to judge a session count. */
 function hoursGate(dir: string, options: GateOptions) {
-  const last = lastConsolidation(dir);
+  const last = lastConsolidation(dir, options.now);
   const hoursSince = last ? (options.now.getTime() - last.getTime()) / 3_600_000 : null;
   const base = { lastConsolidation: last?.toISOString() ?? null, hoursSince, minHours: options.minHours, minSessions: options.minSessions };
   const notDue: GateState | undefined =

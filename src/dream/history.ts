@@ -12,7 +12,10 @@ import { CONSOLIDATE_LOCK } from './consolidate-lock.js';
  * What every applied dream leaves behind: `.memdir/dream/<time>.md` (the
  * report) and `.memdir/dream/<time>/` holding the previous version of every
  * file it changed or deleted, plus a manifest, so `dream --undo` restores the
- * last run byte for byte (and refuses when a file changed since).
+ * last run byte for byte (and refuses when a file changed since). The
+ * manifest is written in the transaction that applies the run: a run killed
+ * before its commit point leaves a folder without one, which is not a run
+ * (swept by the next), so the run before it can still be undone.
  */
 export const HISTORY_DIR = path.join(STATE_DIR, 'dream');
 const MANIFEST = 'manifest.json';
@@ -35,8 +38,11 @@ export function runStamp(dir: string, at: Date): string {
   return stamp;
 }
 
-/** Keep the previous version of every file `changes` touches (call under the directory lock, before applying them). */
-export function keepPreviousVersions(dir: string, stamp: string, changes: FileChange[], previousConsolidation: number | undefined): void {
+/**
+ * Keep the previous version of every file `changes` touches (call under the directory lock, before
+ * applying them); the manifest comes back as a change to commit with them.
+ */
+export function keepPreviousVersions(dir: string, stamp: string, changes: FileChange[], previousConsolidation: number | undefined): FileChange {
   const folder = path.join(dir, HISTORY_DIR, stamp);
   const manifest: Manifest = { time: stamp, previousConsolidation: previousConsolidation ?? null, files: [] };
   for (const change of changes) {
@@ -49,7 +55,23 @@ export function keepPreviousVersions(dir: string, stamp: string, changes: FileCh
     if (before !== undefined) writeFileAtomic(path.join(folder, 'files', change.path), before);
     manifest.files.push({ path: change.path, existed: before !== undefined, after: 'delete' in change ? null : sha256(change.content) });
   }
-  writeFileAtomic(path.join(folder, MANIFEST), JSON.stringify(manifest, null, 2));
+  return manifestChange(stamp, manifest);
+}
+
+const manifestChange = (stamp: string, manifest: Manifest): FileChange => ({ path: path.join(HISTORY_DIR, stamp, MANIFEST), content: JSON.stringify(manifest, null, 2) });
+
+/** Remove the history folders of runs killed before they applied (call under the directory lock). */
+export function sweepUnappliedRuns(dir: string): void {
+  const history = path.join(dir, HISTORY_DIR);
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(history, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (entry.isDirectory() && !fs.existsSync(path.join(history, entry.name, MANIFEST))) fs.rmSync(path.join(history, entry.name), { recursive: true, force: true });
+  }
 }
 
 export function writeReport(dir: string, stamp: string, report: string): string {
@@ -93,6 +115,7 @@ export interface UndoResult {
 /** `dream --undo`: put back every file of the last run as it was, in one transaction. */
 export async function undoLastRun(dir: string, at: Date): Promise<UndoResult> {
   return withDirLock(path.resolve(dir), () => {
+    sweepUnappliedRuns(dir);
     const last = lastRun(dir);
     if (!last) return { run: null, restored: [], removed: [] };
     const folder = path.join(dir, HISTORY_DIR, last.stamp);
@@ -107,8 +130,8 @@ export async function undoLastRun(dir: string, at: Date): Promise<UndoResult> {
       if ((now === null ? null : sha256(now)) !== file.after) throw new RefusedError(messages.dreamUndoChanged(path.join(dir, file.path), last.stamp));
       changes.push(file.existed ? { path: file.path, content: fs.readFileSync(path.join(folder, 'files', file.path), 'utf8') } : { path: file.path, delete: true });
     }
-    commitChanges(dir, changes);
-    writeFileAtomic(path.join(folder, MANIFEST), JSON.stringify({ ...last.manifest, undone: at.toISOString() }, null, 2));
+    // Marked undone in the same step: an undo killed halfway is done or not, never half.
+    commitChanges(dir, [...changes, manifestChange(last.stamp, { ...last.manifest, undone: at.toISOString() })]);
     const lock = path.join(dir, CONSOLIDATE_LOCK);
     if (last.manifest.previousConsolidation === null) fs.rmSync(lock, { force: true });
     else if (fs.existsSync(lock)) fs.utimesSync(lock, new Date(last.manifest.previousConsolidation), new Date(last.manifest.previousConsolidation));

@@ -72,8 +72,8 @@ async function answeredWithoutCli(args: DreamHookArgs): Promise<boolean> {
     return true;
   }
   handOverHookInput(raw);
-  const input = typedHookInput<SessionEndInput>(raw);
   try {
+    const input = typedHookInput<SessionEndInput>(raw);
     const target = gateTarget(args, input.cwd);
     if (target === undefined) return false;
     if (target === 'no-directory') return true;

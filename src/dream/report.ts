@@ -25,6 +25,16 @@ export function viewLines(result: DreamResult, dryRun: boolean): string[] {
   return result.view ? [...agentViewLines(result.view, dryRun), ...fileLines(result.view, reasonsOf(result))] : [];
 }
 
+/** What `dream --hook` prints on stderr however much changed: the counts, what is left for the user, where the report is. */
+export function hookSummaryLines(result: DreamResult): string[] {
+  const left = (result.plan?.plan.warnings.length ?? 0) + result.rejected.length;
+  return [
+    `memdir dream: ${summaryLine(result.counts)}`,
+    ...(left + result.unsaved.length > 0 ? [messages.dreamHookLeft(left, result.unsaved.length, result.report !== null)] : []),
+    ...(result.report ? [`memdir dream: report: ${result.report}`] : []),
+  ];
+}
+
 /** The report an applied run leaves in .memdir/dream/<time>.md (and the --commit message). */
 export function formatDreamReport(result: DreamResult, stamp: string): string {
   const lines = [

@@ -14,9 +14,9 @@ import { withDirLock } from '../store/lock.js';
 import { diffsOf, planInput, textsOf } from '../refactor/run.js';
 import { agentView } from '../core/agent-view.js';
 import { now as clockNow } from './clock.js';
-import { releaseConsolidationLock, rollBackConsolidationLock, takeConsolidationLock, lockHolder } from './consolidate-lock.js';
+import { releaseConsolidationLock, rollBackConsolidationLock, takeConsolidationLock, lockHolder, TAKEN_RECORD } from './consolidate-lock.js';
 import { checkGate, recentTranscripts, transcriptFolders } from './gate.js';
-import { keepPreviousVersions, runStamp, writeReport } from './history.js';
+import { keepPreviousVersions, runStamp, sweepUnappliedRuns, writeReport } from './history.js';
 import { planDreamKeepingWords, type DreamPlan } from './plan.js';
 import type { DreamCounts, DreamResult } from './types.js';
 
@@ -181,9 +181,11 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
       if (changes.length === 0) return { ...planned, status: 'unchanged', report: null, commit: null };
       // The index goes last: until it is renamed, the agent still sees the old, complete layout.
       changes.sort((a, b) => Number(a.path === INDEX_FILE) - Number(b.path === INDEX_FILE));
+      sweepUnappliedRuns(dir);
       const stamp = runStamp(dir, at);
-      keepPreviousVersions(dir, stamp, changes, lock.previousMtimeMs);
-      commitChanges(dir, changes);
+      const manifest = keepPreviousVersions(dir, stamp, changes, lock.previousMtimeMs);
+      // One commit point for the memories, the run's history entry and the consolidation time.
+      commitChanges(dir, [...changes, manifest, { path: TAKEN_RECORD, delete: true }]);
       const reportText = formatDreamReport({ ...planned, status: 'applied', report: null, commit: null }, stamp);
       return { ...planned, status: 'applied', report: writeReport(dir, stamp, reportText), commit: null };
     });

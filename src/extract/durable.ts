@@ -6,6 +6,7 @@
  * A pointer to the work on screen ("this/that/it/here", "for now", "this PR") makes it
  * task-scoped instead. Precision first: when in doubt, not durable. Pure.
  */
+import { withoutControlCharacters } from '../core/plain-text.js';
 import type { MemoryType } from '../core/taxonomy.js';
 
 export interface DurableStatement {
@@ -522,7 +523,8 @@ export interface FindOptions {
 
 /** The durable statement in one user message, or null (most messages: task instructions, questions, approvals). */
 export function findDurableStatement(text: string, options: FindOptions = {}): DurableStatement | null {
-  const trimmed = withoutPageAfterLink(normalized(text.trim()));
+  // Pasted terminal output brings escape sequences and stray control characters: text, not a reason to fail.
+  const trimmed = withoutPageAfterLink(normalized(withoutControlCharacters(text).trim()));
   if (trimmed.length === 0 || trimmed.length > MAX_MESSAGE) return null;
   const long = trimmed.length > SHORT_MESSAGE;
   if ((long && looksPasted(trimmed)) || holdsCommands(trimmed)) return null;

@@ -5,14 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { InputError, IoError } from '../core/errors.js';
+import { InputError, IoError, MemdirError, UsageError } from '../core/errors.js';
 import { displayPath } from '../core/paths.js';
 import { containment, jaccard, tokenSet } from '../core/similarity.js';
 import { findSecrets } from '../core/secrets.js';
 import type { MemoryType } from '../core/taxonomy.js';
 import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { readMemoryText } from '../store/files.js';
-import { applyMemoryEdits, type MemoryEdit } from '../store/memory-store.js';
+import { applyMemoryEdits, type EditResult, type MemoryEdit, validateSave } from '../store/memory-store.js';
 import { scanMemories, type ScannedMemory } from '../store/scan.js';
 import { withDirLock } from '../store/lock.js';
 import { proposeWithClaude } from './claude.js';
@@ -258,6 +258,59 @@ function toEdit(operation: LocalOperation, sessionId: string | null): MemoryEdit
   };
 }
 
+const rejectionOf = (operation: LocalOperation, reason: string): RejectedOperation => ({ op: operation.op, file: operation.file, reason, sources: operation.sources });
+
+/** The operations whose fields can be saved, and the others with the reason (named after the field, not a flag). */
+function invalidOperations(operations: LocalOperation[]): { valid: LocalOperation[]; rejected: RejectedOperation[] } {
+  const valid: LocalOperation[] = [];
+  const rejected: RejectedOperation[] = [];
+  for (const operation of operations) {
+    const edit = toEdit(operation, null);
+    try {
+      if (edit.op === 'upsert') validateSave(edit, 'fields');
+      valid.push(operation);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      rejected.push(rejectionOf(operation, error.message));
+    }
+  }
+  return { valid, rejected };
+}
+
+/**
+ * Write the operations in one transaction; when one of them is refused (a memory file memdir
+ * cannot rewrite, a secret bound for team memory), each alone, so that one bad candidate skips
+ * itself, never the run. A failure to write (I/O) stops the run: the cursor stays for a retry.
+ */
+async function writeOperations(
+  dir: string,
+  operations: LocalOperation[],
+  sessionId: string | null,
+): Promise<{ applied: Array<{ operation: LocalOperation; edit: EditResult }>; rejected: RejectedOperation[] }> {
+  const refused = (error: unknown) => error instanceof MemdirError && !(error instanceof IoError);
+  try {
+    const edits = await applyMemoryEdits(
+      dir,
+      operations.map((operation) => toEdit(operation, sessionId)),
+    );
+    return { applied: operations.map((operation, i) => ({ operation, edit: edits[i]! })), rejected: [] };
+  } catch (error) {
+    if (!refused(error)) throw error;
+  }
+  const applied: Array<{ operation: LocalOperation; edit: EditResult }> = [];
+  const rejected: RejectedOperation[] = [];
+  for (const operation of operations) {
+    try {
+      const [edit] = await applyMemoryEdits(dir, [toEdit(operation, sessionId)]);
+      applied.push({ operation, edit: edit! });
+    } catch (error) {
+      if (!refused(error)) throw error;
+      rejected.push(rejectionOf(operation, (error as Error).message));
+    }
+  }
+  return { applied, rejected };
+}
+
 /** One pass over one transcript: read, find what is new since the cursor, propose, write, move the cursor. */
 async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
   const engine = options.engine ?? 'local';
@@ -330,13 +383,14 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
     result.rejected = [...local.rejected, ...merged.rejected];
   }
 
+  const invalid = invalidOperations(operations);
+  result.rejected.push(...invalid.rejected);
+  operations = invalid.valid;
   if (!dryRun && operations.length > 0) {
-    const applied = await applyMemoryEdits(
-      options.dir,
-      operations.map((operation) => toEdit(operation, sessionId)),
-    );
-    operations = operations.map((operation, i) => ({ ...operation, file: applied[i]!.file }));
-    applied.forEach((edit, i) => {
+    const written = await writeOperations(options.dir, operations, sessionId);
+    result.rejected.push(...written.rejected);
+    operations = written.applied.map(({ operation, edit }) => ({ ...operation, file: edit.file }));
+    written.applied.forEach(({ edit }, i) => {
       if (edit.op === 'upsert' && !edit.loaded) notLoaded.add(operations[i]!.file);
     });
   }

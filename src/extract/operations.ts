@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { findRelativeDates } from '../core/dates.js';
+import { withoutControlCharacters } from '../core/plain-text.js';
 import { findSecrets } from '../core/secrets.js';
 import { INDEX_FILE, isMemoryType, STATE_DIR, type MemoryType } from '../core/taxonomy.js';
 
@@ -62,7 +63,8 @@ const SAFE_FILE = /^(?:[A-Za-z0-9][A-Za-z0-9._-]*\/)*[A-Za-z0-9][A-Za-z0-9._-]*\
 const FILE_LINE_CITATION = /[\w.-]+\.[A-Za-z]{1,6}:\d+\b/;
 const COMMIT_HASH = /\b(?:commit|sha|revert(?:ed|s)?|fixed in|landed in)\s+`?[0-9a-f]{7,40}\b/i;
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+// What the model quotes from a pasted terminal keeps its escape sequences: they are dropped, not a reason to refuse.
+const text = (value: unknown) => (typeof value === 'string' ? withoutControlCharacters(value) : '');
 
 function fileProblem(file: string): string | undefined {
   if (!SAFE_FILE.test(file) || file.split('/').some((part) => part === '..' || part === '.')) return 'file must be a simple .md name inside the memory directory';

@@ -243,10 +243,14 @@ export async function readHookInput<T extends HookInput>(): Promise<T> {
   return typedHookInput<T>(await readRawHookInput());
 }
 
-/** Only the fields of the types Claude Code sends. */
+/**
+ * Only the fields of the types Claude Code sends. A `cwd` that is no longer a directory (the
+ * session's project was deleted) throws: the memory directory named after it would be created anew.
+ */
 export function typedHookInput<T extends HookInput>(raw: Record<string, unknown>): T {
   const typed: Record<string, unknown> = {};
   for (const [key, type] of Object.entries(FIELD_TYPES)) if (typeof raw[key] === type) typed[key] = raw[key];
+  if (typeof typed.cwd === 'string' && !fs.statSync(typed.cwd, { throwIfNoEntry: false })?.isDirectory()) throw new Error(messages.hookCwdGone(typed.cwd));
   return typed as T;
 }
 

@@ -60,11 +60,16 @@ function checkOneLine(flag: string, value: string): void {
   if (character) throw new UsageError(messages.notOneLine(flag, character));
 }
 
-function validateSave(input: SaveInput): MemoryType {
-  if (!isMemoryType(input.type)) throw new UsageError(messages.badType(input.type));
-  checkOneLine('--name', input.name);
-  checkOneLine('--description', input.description);
-  if (!input.body.trim()) throw new UsageError(messages.emptyBody());
+/**
+ * A memory's fields, checked before anything is written. Errors name the save command's flags, or
+ * with `named: 'fields'` the fields themselves, for a memory no flag gave (extract's).
+ */
+export function validateSave(input: SaveInput, named: 'flags' | 'fields' = 'flags'): MemoryType {
+  const label = (field: string) => (named === 'flags' ? `--${field}` : field);
+  if (!isMemoryType(input.type)) throw new UsageError(messages.badType(label('type'), input.type));
+  checkOneLine(label('name'), input.name);
+  checkOneLine(label('description'), input.description);
+  if (!input.body.trim()) throw new UsageError(named === 'flags' ? messages.emptyBody() : messages.emptyField('body'));
   return input.type;
 }
 

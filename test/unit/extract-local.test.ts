@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { findDurableStatement, proposeMemory } from '../../src/extract/local.js';
+import { withoutControlCharacters } from '../../src/core/plain-text.js';
 import { checkOperations } from '../../src/extract/operations.js';
 import { simpleHookArgs } from '../../src/extract/hook.js';
 
@@ -383,6 +384,27 @@ describe('claude engine operations are checked', () => {
     expect(rejected[0]?.reason).toBe(reason);
     expect(valid).toHaveLength(reason ? 0 : 1);
   });
+
+  test('escape sequences and control characters the model quotes are dropped, not a reason to refuse', () => {
+    const operation = { ...base, op: 'create', file: 'project_deploy.md', name: 'Deploy\x1b[1m window\x1b[0m\x07', body: `\x00${base.body}\x7f` };
+    const { valid, rejected } = checkOperations([operation], new Set(), new Date('2026-03-02T10:00:00Z'));
+    expect(rejected).toEqual([]);
+    expect(valid[0]).toMatchObject({ name: 'Deploy window', body: base.body });
+  });
+});
+
+test.each([
+  ['\x1b[31mred\x1b[0m and \x1b[1;38;5;208mbold\x1b[m', 'red and bold'],
+  ['title \x1b]0;window title\x07done \x1b]8;;https://x.example\x1b\\link', 'title done link'],
+  ['reset\x1b(B and \x1b7saved', 'reset and saved'],
+  ['nul\x00 bel\x07 del\x7f c1\x85', 'nul bel del c1'],
+  ['tabs\tand\nlines\r\n stay', 'tabs\tand\nlines\r\n stay'],
+])('withoutControlCharacters(%j)', (text, plain) => {
+  expect(withoutControlCharacters(text)).toBe(plain);
+});
+
+test('a request pasted with a colour sequence is found, and its statement (what extract saves and dream reports) is plain', () => {
+  expect(findDurableStatement('remember: the \x1b[31mstaging\x1b[0m database is read-only on Fridays\x07')?.statement).toBe('the staging database is read-only on Fridays');
 });
 
 test('the hook fast path reads only plain hook command lines', () => {

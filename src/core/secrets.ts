@@ -327,3 +327,23 @@ export function redactSecrets(text: string): string {
 }
 
 export const redact = redactSecrets;
+
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+
+/**
+ * The one redaction point of everything memdir prints or writes for people rather than as memory
+ * (stdout, stderr, --json, hook answers, reports, commit messages): text is redacted as it is; in
+ * JSON only the strings are, since a match in the JSON text could miss a secret behind an escape
+ * (`\n`) or cut one in half. No keyword anywhere (most output): one regex test, nothing copied.
+ */
+export function redactOutput(text: string, format: 'text' | 'json' = 'text'): string {
+  if (!ANY_KEYWORD.test(text)) return text;
+  if (format === 'text') return redactSecrets(text);
+  // JSON escapes no character of a keyword: a string literal without one holds no secret.
+  return text.replace(JSON_STRING, (literal) => {
+    if (!ANY_KEYWORD.test(literal)) return literal;
+    const value = JSON.parse(literal) as string;
+    const redacted = redactSecrets(value);
+    return redacted === value ? literal : JSON.stringify(redacted);
+  });
+}

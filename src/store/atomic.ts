@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { IoError, MemdirError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
+import { redactOutput } from '../core/secrets.js';
 import { STATE_DIR } from '../core/taxonomy.js';
 import { confinedPath } from './confine.js';
 import { crashPoint } from './fault.js';
@@ -50,6 +51,11 @@ function writeDurably(file: string, content: string, durable = true): void {
  * `durable: false` skips the fsync, for state that may be lost in a power
  * failure but must never be seen half-written (the rename still guarantees that).
  */
+/** A file memdir writes for people rather than as memory (a report, a commit message): secrets redacted as on every output, written atomically. */
+export function writeReportAtomic(file: string, text: string, format: 'text' | 'json' = 'text'): void {
+  writeFileAtomic(file, redactOutput(text, format));
+}
+
 export function writeFileAtomic(file: string, content: string, options: { durable?: boolean } = {}): void {
   const temp = tempFor(file);
   try {
@@ -166,7 +172,7 @@ function setJournalAside(dir: string, journal: JournalEntry[], error: Error): vo
   const failed = journalPath(dir, FAILED_JOURNAL_FILE);
   writeFileAtomic(failed, JSON.stringify([...(readJournal(failed) ?? []), ...journal]));
   fs.rmSync(journalPath(dir), { force: true });
-  process.stderr.write(`${messages.journalSetAside(failed, error.message)}\n`);
+  process.stderr.write(`${redactOutput(messages.journalSetAside(failed, error.message))}\n`);
 }
 
 function sweepTemps(dir: string): void {

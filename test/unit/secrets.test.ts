@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { expandExample, findSecrets, redact, redactOutput, redactSecrets, SECRET_RULES } from '../../src/core/secrets.js';
+import { expandExample, findSecrets, KEYWORDS, redact, redactOutput, redactSecrets, SECRET_RULES } from '../../src/core/secrets.js';
 import { DEFAULT_CONFIG } from '../../src/config/validate.js';
 import { lintDirectory } from '../../src/lint/engine.js';
 import { rawDirectory } from '../../src/core/dir-model.js';
@@ -30,6 +30,13 @@ describe('provider rules', () => {
       expect(redact(`value: ${token} end`), template).toMatch(/^value: .*\[REDACTED\].* end$/);
     }
     for (const template of rule.examples.miss) expect(ids(`value: ${expandExample(template)}\n`), template).toEqual([]);
+  });
+  test('no keyword is a prefix of another: the one-pass keyword search would find only the first', () => {
+    for (const a of KEYWORDS) for (const b of KEYWORDS) if (a !== b) expect(b.startsWith(a), `${a} / ${b}`).toBe(false);
+  });
+  test('keywords that overlap in the text are all found', () => {
+    // `lin_api_` (Linear) holds the start of `api_key`.
+    expect(ids(`lin_api_key = ${expandExample('{an:24}')}9`)).toEqual(['keyword-credential']);
   });
   test('a keyword-plus-value rule redacts only the value', () => {
     const value = expandExample('{an:40}');

@@ -109,8 +109,13 @@ describe('a secret canary through every output channel', () => {
   });
 
   test('lint (stylish, json, sarif), list, show, recall (and --hook), context (and --hook), refactor --dry-run, sync', async () => {
-    const { dir, repo, run } = await canaryWorkspace();
-    for (const format of ['stylish', 'json', 'sarif']) expectNoCanary(`lint --format ${format}`, await run(['lint', dir, '--format', format]));
+    const { root, dir, repo, run } = await canaryWorkspace();
+    for (const format of ['stylish', 'json', 'sarif']) {
+      expectNoCanary(`lint --format ${format}`, await run(['lint', dir, '--format', format]));
+      const file = path.join(root, `lint.${format}`);
+      expectNoCanary(`lint --format ${format} --output-file`, await run(['lint', dir, '--format', format, '--output-file', file]));
+      expect.soft(fs.readFileSync(file, 'utf8'), `lint --format ${format} --output-file: the file`).not.toContain(CANARY);
+    }
     expectNoCanary('list', await run(['list', '--dir', dir]));
     expectNoCanary('list --json', await run(['list', '--dir', dir, '--json']));
     expectNoCanary('show', await run(['show', 'reference_deploy_token.md', '--dir', dir]));

@@ -51,11 +51,6 @@ function writeDurably(file: string, content: string, durable = true): void {
  * `durable: false` skips the fsync, for state that may be lost in a power
  * failure but must never be seen half-written (the rename still guarantees that).
  */
-/** A file memdir writes for people rather than as memory (a report, a commit message): secrets redacted as on every output, written atomically. */
-export function writeReportAtomic(file: string, text: string, format: 'text' | 'json' = 'text'): void {
-  writeFileAtomic(file, redactOutput(text, format));
-}
-
 export function writeFileAtomic(file: string, content: string, options: { durable?: boolean } = {}): void {
   const temp = tempFor(file);
   try {
@@ -67,6 +62,11 @@ export function writeFileAtomic(file: string, content: string, options: { durabl
     fs.rmSync(temp, { force: true });
     throw ioError(file, error);
   }
+}
+
+/** A file memdir writes for people rather than as memory (a report, a commit message): secrets redacted as on every output, written atomically. */
+export function writeReportAtomic(file: string, text: string, format: 'text' | 'json' = 'text'): void {
+  writeFileAtomic(file, redactOutput(text, format));
 }
 
 /**

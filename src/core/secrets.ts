@@ -278,8 +278,28 @@ export const SECRET_RULES: readonly SecretRule[] = rules.map(([id, description, 
   ...(accept && { accept }),
 }));
 
-// One pass over the text for every keyword; most files have none and stop here.
-const ANY_KEYWORD = new RegExp([...new Set(SECRET_RULES.flatMap((r) => r.keywords))].map(escapeRegExp).join('|'));
+/** Every rule's keywords, sorted: V8 matches the alternation about twice as fast as unsorted. */
+export const KEYWORDS: readonly string[] = [...new Set(SECRET_RULES.flatMap((r) => r.keywords))].sort();
+const keywordSource = KEYWORDS.map(escapeRegExp).join('|');
+// One pass over the text for every keyword; most text has none and stops here.
+const ANY_KEYWORD = new RegExp(keywordSource);
+const EVERY_KEYWORD = new RegExp(keywordSource, 'g');
+
+/**
+ * Where each keyword occurs in `text`, in one pass (a `String#includes` per keyword costs several
+ * times more on a long output). The search resumes one character after each match, so keywords
+ * that overlap are all found; none is a prefix of another (checked by the unit tests), so none
+ * hides behind another one starting at the same place.
+ */
+function keywordsIn(text: string): Array<{ index: number; keyword: string }> {
+  const found: Array<{ index: number; keyword: string }> = [];
+  EVERY_KEYWORD.lastIndex = 0;
+  for (let match = EVERY_KEYWORD.exec(text); match; match = EVERY_KEYWORD.exec(text)) {
+    found.push({ index: match.index, keyword: match[0] });
+    EVERY_KEYWORD.lastIndex = match.index + 1;
+  }
+  return found;
+}
 
 /** Written on a line, opts that line out of the scan (a documented test key, say). */
 export const ALLOW_SECRET_MARKER = 'memdir:allow-secret';
@@ -294,9 +314,10 @@ export interface SecretHit {
 /** Every high-confidence secret in `text`, except on lines marked `memdir:allow-secret`. */
 export function findSecrets(text: string): SecretHit[] {
   const hits: SecretHit[] = [];
-  if (!ANY_KEYWORD.test(text)) return hits;
+  const present = new Set(keywordsIn(text).map((found) => found.keyword));
+  if (present.size === 0) return hits;
   for (const rule of SECRET_RULES) {
-    if (!rule.keywords.some((keyword) => text.includes(keyword))) continue;
+    if (!rule.keywords.some((keyword) => present.has(keyword))) continue;
     rule.pattern.lastIndex = 0;
     for (const match of text.matchAll(rule.pattern)) {
       const [start, end] = match.indices?.[1] ?? [match.index, match.index + match[0].length];
@@ -327,3 +348,50 @@ export function redactSecrets(text: string): string {
 }
 
 export const redact = redactSecrets;
+
+/**
+ * The one redaction point of everything memdir prints or writes for people rather than as memory
+ * (stdout, stderr, --json, hook answers, reports, commit messages): text is redacted as it is; in
+ * JSON only the strings are, since a match in the JSON text could miss a secret behind an escape
+ * (`\n`) or cut one in half. No keyword anywhere (most output): one regex test, nothing copied.
+ */
+export function redactOutput(text: string, format: 'text' | 'json' = 'text'): string {
+  if (!ANY_KEYWORD.test(text)) return text;
+  return format === 'text' ? redactSecrets(text) : redactJsonStrings(text);
+}
+
+/**
+ * Valid JSON text (or JSON lines) with its string literals redacted. JSON escapes no character of a
+ * keyword, so only a literal with a keyword in its text can hold a secret: the others are stepped
+ * over with indexOf (a regex over every literal costs four times more on a large document).
+ */
+function redactJsonStrings(text: string): string {
+  const keywords = keywordsIn(text).map((found) => found.index);
+  let out = '';
+  let copied = 0;
+  let next = 0; // the first keyword not before the current literal
+  for (let open = text.indexOf('"'); open !== -1 && next < keywords.length; open = text.indexOf('"', open + 1)) {
+    const close = closingQuote(text, open);
+    if (close === -1) break; // not JSON after all: what is left stays as it is
+    while (next < keywords.length && keywords[next]! < open) next++;
+    if (next < keywords.length && keywords[next]! < close) {
+      const value = JSON.parse(text.slice(open, close + 1)) as string;
+      const redacted = redactSecrets(value);
+      if (redacted !== value) {
+        out += `${text.slice(copied, open)}${JSON.stringify(redacted)}`;
+        copied = close + 1;
+      }
+    }
+    open = close;
+  }
+  return out + text.slice(copied);
+}
+
+/** The quote that ends the JSON string literal opening at `open` (the first not escaped by an odd run of backslashes), or -1. */
+function closingQuote(text: string, open: number): number {
+  for (let quote = text.indexOf('"', open + 1); ; quote = text.indexOf('"', quote + 1)) {
+    let backslashes = 0;
+    while (text[quote - 1 - backslashes] === '\\') backslashes++;
+    if (backslashes % 2 === 0) return quote;
+  }
+}

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { RefusedError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { STATE_DIR } from '../core/taxonomy.js';
-import { commitChanges, writeFileAtomic, type FileChange } from '../store/atomic.js';
+import { commitChanges, writeFileAtomic, writeReportAtomic, type FileChange } from '../store/atomic.js';
 import { withDirLock } from '../store/lock.js';
 import { CONSOLIDATE_LOCK } from './consolidate-lock.js';
 
@@ -76,7 +76,7 @@ export function sweepUnappliedRuns(dir: string): void {
 
 export function writeReport(dir: string, stamp: string, report: string): string {
   const file = path.join(dir, HISTORY_DIR, `${stamp}.md`);
-  writeFileAtomic(file, report);
+  writeReportAtomic(file, report);
   return file;
 }
 

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import { configSources } from '../config/find.js';
 import { messages } from '../core/messages.js';
+import { redactOutput } from '../core/secrets.js';
 import { handOverHookInput, readRawHookInput, typedHookInput, type SessionEndInput } from '../hooks/io.js';
 import { parseHookArgs } from '../shell/hook-args.js';
 import { resolveMemoryDir } from '../store/resolve.js';
@@ -68,7 +69,7 @@ async function answeredWithoutCli(args: DreamHookArgs): Promise<boolean> {
     raw = await readRawHookInput();
   } catch (error) {
     // What the full command's runAsHook says for the same input.
-    process.stderr.write(`${messages.hookSkipped('dream', (error as Error).message)}\n`);
+    process.stderr.write(`${redactOutput(messages.hookSkipped('dream', (error as Error).message))}\n`);
     return true;
   }
   handOverHookInput(raw);

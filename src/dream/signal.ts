@@ -1,3 +1,4 @@
+import { findSecrets } from '../core/secrets.js';
 import { tokenSet } from '../core/similarity.js';
 import { findDurableStatement } from '../extract/durable.js';
 import { readTranscript } from '../extract/read-transcript.js';
@@ -31,7 +32,8 @@ export async function unsavedRequests(transcripts: string[], memoryTexts: Iterab
     for (const message of transcript.messages) {
       if (!message.isHumanPrompt) continue;
       const text = findDurableStatement(message.text)?.statement;
-      if (!text) continue;
+      // Extract refuses a request holding a secret: it is not a lost one, and listing it would print the secret.
+      if (!text || findSecrets(text).length > 0) continue;
       const terms = tokenSet(text);
       const saved = memories.some((memory) => {
         let shared = 0;

@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { messages } from '../core/messages.js';
-import type { Output } from '../shell/output.js';
+import { redactOutput } from '../core/secrets.js';
 
 /**
  * Claude Code hook I/O, shaped after the JSON Claude Code 2.1.197 sends
@@ -255,12 +255,12 @@ export function typedHookInput<T extends HookInput>(raw: Record<string, unknown>
 }
 
 /**
- * Write a hook's answer to stdout without process.stdout, whose stream
- * modules cost every hook a few ms; a non-blocking pipe that is full gets
- * the rest through the stream.
+ * Write a hook's answer (a JSON document, its secrets redacted) to stdout without process.stdout,
+ * whose stream modules cost every hook a few ms; a non-blocking pipe that is full gets the rest
+ * through the stream.
  */
 export function writeStdout(text: string): void {
-  const bytes = Buffer.from(text);
+  const bytes = Buffer.from(redactOutput(text, 'json'));
   let written = 0;
   try {
     while (written < bytes.length) written += fs.writeSync(1, bytes, written);
@@ -273,7 +273,7 @@ export function writeStdout(text: string): void {
 /** A hook's warnings when its fast path runs it: one line each on stderr, none with --quiet. */
 export function hookWarnings(quiet: boolean): (message: string) => void {
   return (message) => {
-    if (!quiet) process.stderr.write(`${message}\n`);
+    if (!quiet) process.stderr.write(`${redactOutput(message)}\n`);
   };
 }
 
@@ -289,13 +289,13 @@ export function startHookRun(run: Promise<number>): true {
 export interface ContextHookRun {
   dir?: string | undefined;
   trustProjectSettings: boolean;
-  /** The hook's answer on stdout. */
+  /** The hook's answer (a JSON document) on stdout. */
   write: (text: string) => void;
   warn: (message: string) => void;
 }
 
 /** Answer an event that accepts context for the model (SessionStart, UserPromptSubmit); nothing to add is no output. */
-export function writeHookContext(output: Pick<Output, 'write'>, event: 'SessionStart' | 'UserPromptSubmit', additionalContext: string): void {
+export function writeHookContext(output: Pick<ContextHookRun, 'write'>, event: 'SessionStart' | 'UserPromptSubmit', additionalContext: string): void {
   if (additionalContext) output.write(`${JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext } })}\n`);
 }
 
@@ -307,7 +307,7 @@ export async function runAsHook(name: string, body: () => Promise<void>): Promis
   try {
     await body();
   } catch (error) {
-    process.stderr.write(`${messages.hookSkipped(name, error instanceof Error ? error.message : String(error))}\n`);
+    process.stderr.write(`${redactOutput(messages.hookSkipped(name, error instanceof Error ? error.message : String(error)))}\n`);
   }
   return 0;
 }

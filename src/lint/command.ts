@@ -8,7 +8,7 @@ import { ExitCode, UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import { createOutput, type Output } from '../shell/output.js';
-import { writeFileAtomic } from '../store/atomic.js';
+import { writeReportAtomic } from '../store/atomic.js';
 import { absolutePath, requireWorkingDirectory, workingDirectory } from '../store/cwd.js';
 import { findGitRoot } from '../store/git-root.js';
 import { loadConfig, type LoadedConfig } from '../config/find.js';
@@ -106,7 +106,8 @@ export async function runLintCommand(args: LintCommandOptions, output: Output): 
   // stdout holds one document: with a machine format the diff goes to stderr.
   if (format === 'stylish') report = diffs + report;
   else if (diffs) output.info(diffs.trimEnd());
-  if (args.outputFile) writeFileAtomic(absolutePath(args.outputFile), report);
-  else output.write(report);
+  if (args.outputFile) writeReportAtomic(absolutePath(args.outputFile), report, format === 'stylish' ? 'text' : 'json');
+  else if (format === 'stylish') output.write(report);
+  else output.document(report);
   return exitCodeFor(results, args.maxWarnings);
 }

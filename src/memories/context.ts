@@ -9,7 +9,7 @@ export interface ContextOptions extends GlobalArgs {
 
 /** `memdir context`: the instructions and the index as the agent loads them; `--hook` answers SessionStart. */
 export async function runContext(options: ContextOptions, output: Output): Promise<number> {
-  if (options.hook) return runContextHook({ dir: options.dir, trustProjectSettings: options.trustProjectSettings, write: output.write, warn: output.warn });
+  if (options.hook) return runContextHook({ dir: options.dir, trustProjectSettings: options.trustProjectSettings, write: output.document, warn: output.warn });
   const resolution = resolveFor(options, output);
   const context = await sessionContext(resolution.dir);
   if (options.json) {

@@ -63,14 +63,14 @@ async function batch(args: RecallCommandOptions, output: Output, dir: string, ch
     }
     if (typeof query.query !== 'string') throw new InputError(`${file}:${i + 1}`, '"query" must be a string');
     const result = await recall({ dir, query: query.query, ...chosen, recentTools: Array.isArray(query.recentTools) ? (query.recentTools as string[]) : list(args.recentTools), warn: output.warn });
-    output.write(`${JSON.stringify({ id: query.id ?? i + 1, ...asJson(query.query, result, leftOut(dir, result)) })}\n`);
+    output.document(`${JSON.stringify({ id: query.id ?? i + 1, ...asJson(query.query, result, leftOut(dir, result)) })}\n`);
   }
   return 0;
 }
 
 /** `memdir recall`: the chosen memories with their headers; `--hook` answers UserPromptSubmit; `--queries` runs a batch. */
 export async function runRecallCommand(args: RecallCommandOptions, output: Output): Promise<number> {
-  if (args.hook) return runRecallHook({ ...args, write: output.write, warn: output.warn });
+  if (args.hook) return runRecallHook({ ...args, write: output.document, warn: output.warn });
   const dir = resolveFor(args, output).dir;
   const chosen = recallSettings(args, dir, workingDirectory(), { trustProjectSettings: args.trustProjectSettings, warn: output.warn });
   if (chosen.engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });

@@ -1,14 +1,17 @@
 import pc from 'picocolors';
 import { messages } from '../core/messages.js';
+import { redactOutput } from '../core/secrets.js';
 
-/** Where a command's results and logs go: results on stdout, everything else on stderr. */
+/** Where a command's results and logs go: results on stdout, everything else on stderr; every secret redacted. */
 export interface Output {
   /** A result line on stdout (suppressed with --json: use json()). */
   out(text: string): void;
   /** The one JSON document of a --json run. */
   json(value: unknown): void;
-  /** Text on stdout as it is (reports, diffs, hook answers), whatever the format. */
+  /** Text on stdout as it is (reports, diffs), whatever the format. */
   write(text: string): void;
+  /** A machine document on stdout as it is (JSON, JSON lines, SARIF, a hook's answer), whatever the format. */
+  document(text: string): void;
   /** A log or progress line on stderr; dropped with --quiet. */
   info(text: string): void;
   /** A warning on stderr; dropped with --quiet. */
@@ -21,15 +24,16 @@ export function createOutput(options: { json: boolean; quiet: boolean; color: bo
   const colors = pc.createColors(useColor);
   return {
     out: (text) => {
-      if (!options.json) process.stdout.write(`${text}\n`);
+      if (!options.json) process.stdout.write(`${redactOutput(text)}\n`);
     },
-    json: (value) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
-    write: (text) => process.stdout.write(text),
+    json: (value) => process.stdout.write(`${redactOutput(JSON.stringify(value, null, 2), 'json')}\n`),
+    write: (text) => process.stdout.write(redactOutput(text)),
+    document: (text) => process.stdout.write(redactOutput(text, 'json')),
     info: (text) => {
-      if (!options.quiet) process.stderr.write(`${text}\n`);
+      if (!options.quiet) process.stderr.write(`${redactOutput(text)}\n`);
     },
     warn: (text) => {
-      if (!options.quiet) process.stderr.write(`${text}\n`);
+      if (!options.quiet) process.stderr.write(`${redactOutput(text)}\n`);
     },
     colors,
   };

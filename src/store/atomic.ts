@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { IoError, MemdirError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
+import { redactOutput } from '../core/secrets.js';
 import { STATE_DIR } from '../core/taxonomy.js';
 import { confinedPath } from './confine.js';
 import { crashPoint } from './fault.js';
@@ -61,6 +62,11 @@ export function writeFileAtomic(file: string, content: string, options: { durabl
     fs.rmSync(temp, { force: true });
     throw ioError(file, error);
   }
+}
+
+/** A file memdir writes for people rather than as memory (a report, a commit message): secrets redacted as on every output, written atomically. */
+export function writeReportAtomic(file: string, text: string, format: 'text' | 'json' = 'text'): void {
+  writeFileAtomic(file, redactOutput(text, format));
 }
 
 /**
@@ -166,7 +172,7 @@ function setJournalAside(dir: string, journal: JournalEntry[], error: Error): vo
   const failed = journalPath(dir, FAILED_JOURNAL_FILE);
   writeFileAtomic(failed, JSON.stringify([...(readJournal(failed) ?? []), ...journal]));
   fs.rmSync(journalPath(dir), { force: true });
-  process.stderr.write(`${messages.journalSetAside(failed, error.message)}\n`);
+  process.stderr.write(`${redactOutput(messages.journalSetAside(failed, error.message))}\n`);
 }
 
 function sweepTemps(dir: string): void {

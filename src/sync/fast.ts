@@ -5,6 +5,7 @@
  * branch moved. If not, it prints what the full sync would and exits 0. Any other answer hands
  * the command over to the full CLI in the same process, which does the real work.
  */
+import { redactOutput } from '../core/secrets.js';
 import { parsePlainArgs } from '../shell/hook-args.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { configSources } from '../config/find.js';
@@ -23,7 +24,8 @@ async function answeredWithoutCli(dirFlag: string | undefined, trustProjectSetti
     const remote = remoteCommit(dir, record.url, record.branch);
     const unchanged = localUnchanged(record, dir, cwd);
     if ((await remote) !== record.commit || !unchanged) return false;
-    process.stdout.write(`${summaryLine(unchangedSummary(record.files), record.remote, { dryRun: false, retries: 0 })}\n`);
+    // The remote as configured may carry a credential (https://user:token@host).
+    process.stdout.write(`${redactOutput(summaryLine(unchangedSummary(record.files), record.remote, { dryRun: false, retries: 0 }))}\n`);
     return true;
   } catch {
     return false; // the full sync says what went wrong, the way it always does

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { expandExample, findSecrets, redact, redactSecrets, SECRET_RULES } from '../../src/core/secrets.js';
+import { expandExample, findSecrets, KEYWORDS, redact, redactOutput, redactSecrets, SECRET_RULES } from '../../src/core/secrets.js';
 import { DEFAULT_CONFIG } from '../../src/config/validate.js';
 import { lintDirectory } from '../../src/lint/engine.js';
 import { rawDirectory } from '../../src/core/dir-model.js';
@@ -30,6 +30,13 @@ describe('provider rules', () => {
       expect(redact(`value: ${token} end`), template).toMatch(/^value: .*\[REDACTED\].* end$/);
     }
     for (const template of rule.examples.miss) expect(ids(`value: ${expandExample(template)}\n`), template).toEqual([]);
+  });
+  test('no keyword is a prefix of another: the one-pass keyword search would find only the first', () => {
+    for (const a of KEYWORDS) for (const b of KEYWORDS) if (a !== b) expect(b.startsWith(a), `${a} / ${b}`).toBe(false);
+  });
+  test('keywords that overlap in the text are all found', () => {
+    // `lin_api_` (Linear) holds the start of `api_key`.
+    expect(ids(`lin_api_key = ${expandExample('{an:24}')}9`)).toEqual(['keyword-credential']);
   });
   test('a keyword-plus-value rule redacts only the value', () => {
     const value = expandExample('{an:40}');
@@ -98,5 +105,21 @@ describe('never printing the secret', () => {
     expect(findings[0]!.message).toBe('possible GitHub personal access token (github-pat); remove it and rotate the credential');
     expect(JSON.stringify(findings)).not.toContain(token.slice(4));
     expect(redactSecrets(`Token: ${token} end`)).toBe('Token: [REDACTED] end');
+  });
+
+  test('output: text as it is; JSON string by string, so a secret behind an escape is found and the document stays valid', () => {
+    const token = example('github-pat');
+    const npm = example('npm-token');
+    expect(redactOutput(`Token: ${token} end`)).toBe('Token: [REDACTED] end');
+    const plain = 'no keyword in this line';
+    expect(redactOutput(plain)).toBe(plain);
+    expect(redactOutput(JSON.stringify({ a: 1 }), 'json')).toBe('{"a":1}');
+    // After a newline (`\n` in JSON: no word boundary before the token in the JSON text), in a key, and
+    // a value whose redaction in the JSON text would have cut `\"` in half.
+    const value = { [`key ${token}`]: [`line\n${token}`, `password=\nab12cdEF"x`, `a\npm_${npm.slice(4)}`] };
+    const json = redactOutput(JSON.stringify(value, null, 2), 'json');
+    expect(JSON.parse(json)).toEqual({ 'key [REDACTED]': ['line\n[REDACTED]', 'password=\nab12cdEF"x', `a\npm_${npm.slice(4)}`] });
+    // JSON lines (recall --batch), unchanged but for the secret.
+    expect(redactOutput(`${JSON.stringify({ q: token })}\n${JSON.stringify({ q: 'x' })}\n`, 'json')).toBe('{"q":"[REDACTED]"}\n{"q":"x"}\n');
   });
 });

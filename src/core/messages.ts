@@ -93,6 +93,8 @@ export const messages = {
   extractCoalesced: () => 'memdir extract: another run is in progress; it will take these messages next',
   extractSaved: (count: number) => `Saved ${count} memor${count === 1 ? 'y' : 'ies'}`,
   extractNoTranscript: () => 'the Stop hook input names no transcript_path',
+  transcriptNotFile: (kind: string) => `is ${kind}, not a transcript file`,
+  transcriptTooLarge: (limit: number) => `larger than ${limit / (1024 * 1024 * 1024)} GB, the most memdir reads of a transcript; not a transcript`,
   extractNeedsInput: () => 'give a transcript: memdir extract --from FILE (or - for stdin), or --hook',
   dreamUndoChanged: (file: string, run: string) => `${file} changed since the dream run ${run}; nothing was restored (undo it by hand from .memdir/dream/${run}/)`,
   dreamCommitOutsideGit: (dir: string) => `${dir}: --commit needs the memory directory inside a git work tree; nothing was changed`,

@@ -4,13 +4,13 @@ import { networkTimeoutMs } from './network.js';
 /** Git variables that carry how the user reaches a remote; every other GIT_* (GIT_DIR of a hook, say) would point git elsewhere. */
 export const TRANSPORT_ENV = ['GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_SSL_CAINFO', 'GIT_SSL_CAPATH', 'GIT_ASKPASS', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_NOSYSTEM', 'GIT_TERMINAL_PROMPT', 'SSH_ASKPASS'];
 
-/** The environment of every git process: never waiting on a terminal for credentials (memdir is non-interactive; credential helpers still apply). */
 /** Variables that would have git open an editor or a pager (memdir never wants either; simple-git refuses to pass them). */
 const INTERACTIVE_ENV = new Set(['EDITOR', 'VISUAL', 'PAGER', 'PREFIX']);
 
 /** The transport variables git may be given (the user's own ways to reach a remote): simple-git asks for each kind to be allowed. */
 export const TRANSPORT_ALLOWANCES = { allowUnsafeSshCommand: true, allowUnsafeAskPass: true, allowUnsafeConfigPaths: true } as const;
 
+/** The environment of every git process: never waiting on a terminal for credentials (memdir is non-interactive; credential helpers still apply). */
 function gitEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !INTERACTIVE_ENV.has(key.toUpperCase()) && (!/^git_/i.test(key) || TRANSPORT_ENV.includes(key))) env[key] = value;

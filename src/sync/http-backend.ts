@@ -128,12 +128,10 @@ export function httpBackend(options: HttpBackendOptions): SyncBackend {
     let size = 0;
     for await (const chunk of response.body ?? []) {
       size += chunk.length;
-      if (size > MAX_ANSWER_BYTES) {
-        await response.body?.cancel();
-        throw remoteFailure(remote, messages.syncAnswerTooLarge(MAX_ANSWER_BYTES));
-      }
+      if (size > MAX_ANSWER_BYTES) break; // leaving the loop cancels the rest of the body
       chunks.push(chunk);
     }
+    if (size > MAX_ANSWER_BYTES) throw remoteFailure(remote, messages.syncAnswerTooLarge(MAX_ANSWER_BYTES));
     return Buffer.concat(chunks).toString('utf8');
   }
 

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { simpleGit } from 'simple-git';
@@ -123,6 +124,31 @@ describe('a remote that accepts and never answers', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`http://127.0.0.1:${server.port} (repo acme/w)`);
     expect(result.stderr).toMatch(/no answer within 1\.5 s/);
+  });
+});
+
+describe('an HTTP server that answers without end', () => {
+  test('the answer is read up to its limit, then sync ends with exit 2 naming the remote', async () => {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"entryChecksums":{"a.md":"');
+      const chunk = Buffer.alloc(1024 * 1024, 'x');
+      const more = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', more);
+      };
+      more();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closeServer = () => new Promise((resolve) => server.close(() => resolve()).closeAllConnections());
+    const { port } = server.address() as net.AddressInfo;
+    const { clones, sync } = await teamSetup(['a']);
+    const started = Date.now();
+    const result = await sync(clones.a!, ['--backend', 'http', '--url', `http://127.0.0.1:${port}`, '--repo', 'acme/w'], { MEMDIR_NETWORK_TIMEOUT_MS: '20000' });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`http://127.0.0.1:${port} (repo acme/w)`);
+    expect(result.stderr).toMatch(/larger than 64 MB/);
   });
 });
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
+import { unsavedRequests } from '../../src/dream/signal.js';
 import { readTranscriptStream } from '../../src/extract/read-transcript.js';
 import { cleanEnv, memdirBin, runMemdir, type CliResult } from '../helpers/run-cli.js';
 import { runMemdirStdinOpen } from '../helpers/run-hostile.js';
@@ -85,6 +86,15 @@ test('a transcript stream is read up to its byte limit, then refused', async () 
   const line = `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'x'.repeat(100) } })}\n`;
   const stream = Readable.from(Array.from({ length: 100 }, () => Buffer.from(line)));
   await expect(readTranscriptStream(stream, { maxBytes: 5_000, label: 'big.jsonl' })).rejects.toThrow(/big\.jsonl: larger than .* not a transcript/);
+});
+
+test('dream’s gathering skips a FIFO among the transcripts instead of waiting on it', async () => {
+  const { root } = workspace();
+  const fifo = path.join(root, 'session.jsonl');
+  execFileSync('mkfifo', [fifo]);
+  const gathered = unsavedRequests([fifo], []);
+  const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3_000).unref());
+  expect(await Promise.race([gathered, waited])).toEqual([]);
 });
 
 /** Run a hook with stdin a blocking pipe (a FIFO) whose writer keeps it open and stays silent. */

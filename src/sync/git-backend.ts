@@ -73,14 +73,17 @@ function runGit(repo: string, args: string[], options: { input?: Buffer; timeout
   });
 }
 
-/** What git said went wrong: its first `fatal:` line (later lines are advice: "…and the repository exists."), else its last line. */
+/**
+ * What git said went wrong: its first line (an ssh or curl error, the remote's own word, the
+ * rejected ref), not its last, which is advice ("…and the repository exists."); the `To <url>`
+ * header and hints are skipped.
+ */
 export function gitReason(text: string): string {
   const lines = text
     .split('\n')
     .map((line) => line.trim())
-    .filter(Boolean);
-  const fatal = lines.find((line) => /^fatal:/i.test(line)) ?? lines.find((line) => /^error:/i.test(line)) ?? lines.at(-1) ?? '';
-  return fatal.replace(/^(fatal|error):\s*/i, '');
+    .filter((line) => line && !/^(To |hint:)/.test(line));
+  return (lines[0] ?? '').replace(/^(fatal|error):\s*/i, '');
 }
 
 /** A path as fast-import reads it: C-style quoted. */

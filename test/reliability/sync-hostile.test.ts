@@ -6,6 +6,7 @@ import path from 'node:path';
 import { simpleGit } from 'simple-git';
 import { afterEach, describe, expect, test } from 'vitest';
 import { isInitConfig } from '../../src/sync/clone.js';
+import { gitReason } from '../../src/sync/git-backend.js';
 import { memdirBin } from '../helpers/run-cli.js';
 import { pushRawTree, teamSetup, topic, writeTeam } from '../helpers/team-sync.js';
 
@@ -218,4 +219,18 @@ describe('an unreachable remote', () => {
     expect(lines[0]).toMatch(/does not appear to be a git repository/);
     expect(lines[0]).not.toMatch(/repository exists/);
   });
+
+  test.each([
+    [
+      'ssh',
+      'ssh: Could not resolve hostname nohost: Name or service not known\r\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.',
+      'ssh: Could not resolve hostname nohost: Name or service not known',
+    ],
+    ['https', "fatal: unable to access 'https://nohost/x.git/': Could not resolve host: nohost", "unable to access 'https://nohost/x.git/': Could not resolve host: nohost"],
+    [
+      'a refused push',
+      "To /srv/team.git\n ! [remote rejected] refs/memdir/outgoing -> memdir/team (pre-receive hook declined)\nerror: failed to push some refs to '/srv/team.git'",
+      '! [remote rejected] refs/memdir/outgoing -> memdir/team (pre-receive hook declined)',
+    ],
+  ])('git’s reason over %s is its first line', (_, stderr, reason) => expect(gitReason(stderr)).toBe(reason));
 });

@@ -20,6 +20,7 @@ import { fileSaying, type InstructionLine, instructionsWrittenAfter, readInstruc
 import { basisOf, findDurableStatement, proposeMemory } from './local.js';
 import type { MemoryOperation, OperationBasis, RejectedOperation } from './operations.js';
 import { readTranscript, readTranscriptStream } from './read-transcript.js';
+import { transcriptFileProblem } from './transcript-file.js';
 import { hasPending, readCursor, RUN_LOCK, takePending, writeCursor, writePending } from './state.js';
 import { messagesAfter, toolUsesWritingInto, type Transcript, type TranscriptMessage } from './transcript.js';
 
@@ -86,7 +87,8 @@ async function loadTranscript(source: ExtractOptions['transcript']): Promise<{ t
   let bytes: number;
   try {
     const stat = fs.statSync(source);
-    if (stat.isDirectory()) throw new InputError(source, 'is a directory, not a transcript file');
+    const problem = transcriptFileProblem(stat);
+    if (problem) throw new InputError(source, problem);
     bytes = stat.size;
   } catch (error) {
     if (error instanceof InputError) throw error;

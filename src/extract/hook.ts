@@ -11,6 +11,7 @@ import { parseHookArgs } from '../shell/hook-args.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { sleep } from '../store/sleep.js';
 import { openLog, readCursor } from './state.js';
+import { transcriptFileProblem } from './transcript-file.js';
 import { lazyRequire } from '../core/lazy.js';
 
 export interface ExtractHookOptions {
@@ -29,10 +30,14 @@ const TRANSCRIPT_WAIT_MS = 5_000;
 /**
  * The transcript's size; undefined when it does not exist yet: under load Claude Code 2.1.197 now
  * and then fires Stop before it has created a new session's transcript (test/e2e/claude-code-stop-hook.test.ts).
+ * A path that is not a regular file (a device, a FIFO) is refused before any run starts.
  */
 function transcriptSize(file: string): number | undefined {
   try {
-    return fs.statSync(file).size;
+    const stat = fs.statSync(file);
+    const problem = transcriptFileProblem(stat);
+    if (problem) throw new Error(`${file}: ${problem}`);
+    return stat.size;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;

@@ -4,6 +4,9 @@
  * longer than `maxLineBytes` is skipped as it streams past (counted as malformed).
  */
 import fs from 'node:fs';
+import { InputError } from '../core/errors.js';
+import { messages } from '../core/messages.js';
+import { transcriptFileProblem } from './transcript-file.js';
 import { isSubagentTranscript, TranscriptParser, type ParseOptions, type Transcript } from './transcript.js';
 
 /**
@@ -12,11 +15,20 @@ import { isSubagentTranscript, TranscriptParser, type ParseOptions, type Transcr
  */
 export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
+/**
+ * Most bytes of one transcript read (1 GB): real ones run to tens of MB, a few hundred with pasted
+ * images. Past it the input is not a transcript (a device, a runaway pipe) and is refused.
+ */
+export const MAX_TRANSCRIPT_BYTES = 1024 * 1024 * 1024;
+
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 
 export interface ReadOptions extends ParseOptions {
   maxLineBytes?: number;
+  maxBytes?: number;
+  /** How the input is named in an error (`-` for stdin). */
+  label?: string;
 }
 
 /** Splits a byte stream into lines without copying the ones that sit inside one chunk. */
@@ -89,13 +101,27 @@ function lineEnd(bytes: Buffer, start: number, end: number): number {
 export async function readTranscriptStream(stream: AsyncIterable<Buffer | string>, options: ReadOptions = {}): Promise<Transcript> {
   const parser = new TranscriptParser(options);
   const splitter = new LineSplitter(parser, options.maxLineBytes ?? MAX_LINE_BYTES);
-  for await (const chunk of stream) splitter.chunk(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  const maxBytes = options.maxBytes ?? MAX_TRANSCRIPT_BYTES;
+  let read = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    read += bytes.length;
+    if (read > maxBytes) throw new InputError(options.label ?? '-', messages.transcriptTooLarge(maxBytes));
+    splitter.chunk(bytes);
+  }
   splitter.finish();
   return parser.finish(splitter.endsWithNewline);
 }
 
 /** Read a transcript file; subagent files (`agent-*.jsonl`, `subagents/`) yield no main-conversation messages. */
 export function readTranscript(file: string, options: ReadOptions = {}): Promise<Transcript> {
-  const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
-  return readTranscriptStream(stream, { subagent: isSubagentTranscript(file), ...options });
+  // Opened without blocking, then checked: opening a FIFO to read would wait for a writer.
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  const problem = transcriptFileProblem(fs.fstatSync(fd));
+  if (problem) {
+    fs.closeSync(fd);
+    throw new InputError(file, problem);
+  }
+  const stream = fs.createReadStream('', { fd, highWaterMark: 1024 * 1024 });
+  return readTranscriptStream(stream, { subagent: isSubagentTranscript(file), label: file, ...options });
 }

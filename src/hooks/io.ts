@@ -116,34 +116,34 @@ class FirstObjectReader {
 }
 
 /**
- * Whether stdin can be read with blocking reads, without process.stdin, whose stream modules cost
- * every hook a few ms: a regular file or /dev/null (no input at all) never waits; nor does a pipe
- * or socket from Claude Code, which writes the JSON and ends stdin at once (2.1.197's hook runner,
- * checked) and sets CLAUDE_PROJECT_DIR for every hook. Any other caller may keep a pipe open
- * without writing, and a terminal waits for the user: those go through the timed stream.
+ * A descriptor to read stdin from at once, without process.stdin, whose stream modules cost every
+ * hook a few ms: a regular file or /dev/null (no input at all) never waits; a pipe is opened again
+ * non-blocking through /proc (its own file description: the writer's side is untouched), so a
+ * writer that keeps it open without writing gives EAGAIN, not a wait. A socket (Node's child
+ * stdio), a terminal or anything else goes through the timed stream. Undefined: use the stream.
  */
-function stdinReadableAtOnce(): boolean {
+function stdinWithoutWaiting(): number | undefined {
   try {
     const stat = fs.fstatSync(0);
-    if (stat.isFile()) return true;
-    if (stat.isFIFO() || stat.isSocket()) return process.env.CLAUDE_PROJECT_DIR !== undefined;
-    return stat.isCharacterDevice() && stat.rdev === fs.statSync('/dev/null').rdev;
+    if (stat.isFile()) return 0;
+    if (stat.isFIFO()) return fs.openSync('/proc/self/fd/0', fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    return stat.isCharacterDevice() && stat.rdev === fs.statSync('/dev/null').rdev ? 0 : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
 const isWouldBlock = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EAGAIN';
 
-/** Read stdin synchronously into `reader` until the object is complete or the input ends; undefined when stdin would block. */
-function readFirstObjectAtOnce(reader: FirstObjectReader): Record<string, unknown> | undefined {
+/** Read `fd` synchronously into `reader` until the object is complete or the input ends; undefined when it would block. */
+function readFirstObjectAtOnce(fd: number, reader: FirstObjectReader): Record<string, unknown> | undefined {
   const buffer = Buffer.alloc(64 * 1024);
   for (;;) {
     let length: number;
     try {
-      length = fs.readSync(0, buffer);
+      length = fs.readSync(fd, buffer);
     } catch (error) {
-      if (isWouldBlock(error)) return undefined; // a non-blocking pipe: the stream takes over
+      if (isWouldBlock(error)) return undefined; // nothing there yet: the timed stream takes over
       throw error;
     }
     if (length === 0) return reader.end();
@@ -159,12 +159,15 @@ function readFirstObjectAtOnce(reader: FirstObjectReader): Record<string, unknow
  */
 function readFirstObject(): Promise<Record<string, unknown>> {
   const reader = new FirstObjectReader();
-  if (stdinReadableAtOnce()) {
+  const fd = stdinWithoutWaiting();
+  if (fd !== undefined) {
     try {
-      const parsed = readFirstObjectAtOnce(reader);
+      const parsed = readFirstObjectAtOnce(fd, reader);
       if (parsed) return Promise.resolve(parsed);
     } catch (error) {
       return Promise.reject(error);
+    } finally {
+      if (fd !== 0) fs.closeSync(fd);
     }
   }
   const stdin = process.stdin;

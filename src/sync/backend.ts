@@ -6,7 +6,7 @@ export interface RemoteView {
   hashes: Map<string, string>;
   /** Git: the branch's commit (undefined when the branch does not exist yet). HTTP: the ETag. */
   version: string | undefined;
-  /** Keys the remote holds that are not plain files (a symlink, a submodule): never pulled. */
+  /** Keys the remote holds that are not plain files (a symlink, a submodule) or are too large to be a memory: never pulled, with the reason. */
   special: Map<string, string>;
 }
 

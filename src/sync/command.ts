@@ -15,6 +15,8 @@ import { summaryLine } from './summary.js';
 import { privateRepo, sameManifest, teamManifest } from './no-change.js';
 import { recordNoChange } from './no-change-record.js';
 import { lazyRequire } from '../core/lazy.js';
+import { withDirLock } from '../store/lock.js';
+import { networkTimeoutMs } from './network.js';
 
 export interface SyncCommandOptions extends GlobalArgs {
   action?: SyncMode | undefined;
@@ -32,6 +34,9 @@ export interface SyncCommandOptions extends GlobalArgs {
 type SyncSettings = SectionValues<'sync'>;
 
 export const DEFAULT_BRANCH = 'memdir/team';
+/** The lock a sync holds (under `.memdir/`), and how many network timeouts a sync waits for another one to finish. */
+const SYNC_LOCK = path.join('sync', 'run.lock');
+const SYNC_LOCK_WAIT_RUNS = 4;
 /** Where the HTTP backend's bearer token is read from; never from a flag (it would land in shell history). */
 export const TOKEN_ENV = 'MEMDIR_SYNC_TOKEN';
 
@@ -71,7 +76,12 @@ function repoSlug(url: string): string | undefined {
   return /[/:]([^/:]+\/[^/]+?)(?:\.git)?\/?$/.exec(url)?.[1];
 }
 
-async function chooseBackend(memdir: string, options: SyncCommandOptions, settings: SyncSettings): Promise<{ backend: SyncBackend; git?: { url: string; branch: string } }> {
+async function chooseBackend(
+  memdir: string,
+  options: SyncCommandOptions,
+  settings: SyncSettings,
+  warn: (text: string) => void,
+): Promise<{ backend: SyncBackend; git?: { url: string; branch: string } }> {
   const kind = options.backend ?? settings.backend ?? 'git';
   if (kind === 'http') {
     const url = options.url ?? settings.url;
@@ -82,10 +92,12 @@ async function chooseBackend(memdir: string, options: SyncCommandOptions, settin
     const { httpBackend } = await import('./http-backend.js');
     return { backend: httpBackend({ url, repo, token: process.env[TOKEN_ENV] }) };
   }
-  const url = await gitRemoteUrl(options.remote ?? settings.remote ?? 'origin');
+  const given = options.remote ?? settings.remote ?? 'origin';
+  const url = await gitRemoteUrl(given);
   const { gitBackend } = await import('./git-backend.js');
   const branch = options.branch ?? settings.branch ?? DEFAULT_BRANCH;
-  const backend = await gitBackend({ repo: privateRepo(memdir), url, display: displayUrl(url), branch, author: gitAuthor });
+  const name = url === given || url === path.resolve(given) ? undefined : given;
+  const backend = await gitBackend({ repo: privateRepo(memdir), url, display: displayUrl(url), name, branch, author: gitAuthor, warn });
   return { backend, git: { url, branch } };
 }
 
@@ -108,7 +120,16 @@ export async function runSyncCommand(options: SyncCommandOptions, output: Output
   for (const warning of config.warnings) output.warn(warning);
   const settings = config.config.sync;
   await ensureSyncStateDir(memdir);
-  const { backend, git } = await chooseBackend(memdir, options, settings);
+  // One sync of a directory at a time: two on one private clone fail on each other's ref locks.
+  const report = await withDirLock(memdir, () => lockedSync(memdir, options, config, settings, output), { name: SYNC_LOCK, timeoutMs: SYNC_LOCK_WAIT_RUNS * networkTimeoutMs() });
+  if (options.json) output.json(report);
+  else printReport(report, output);
+  return report.summary.refused > 0 ? ExitCode.findings : ExitCode.ok;
+}
+
+/** The sync itself, under the directory's sync lock. */
+async function lockedSync(memdir: string, options: SyncCommandOptions, config: ReturnType<typeof findConfig>, settings: SyncSettings, output: Output): Promise<SyncReport> {
+  const { backend, git } = await chooseBackend(memdir, options, settings, (text) => output.warn(text));
   // The command line the no-change fast path answers (src/sync/fast.ts): git, origin, no flags, no config.
   const plain = git && config.files.length === 0 && !options.action && !options.remote && !options.backend && !options.branch && !options.redact && !options.prune && !options.dryRun;
   const before = plain ? teamManifest(memdir) : undefined;
@@ -128,7 +149,5 @@ export async function runSyncCommand(options: SyncCommandOptions, output: Output
       git && before && after && sameManifest(before, after) ? { cwd: process.cwd(), url: git.url, remote: report.remote, branch: git.branch, files: unchanged, manifest: after } : undefined,
     );
   }
-  if (options.json) output.json(report);
-  else printReport(report, output);
-  return report.summary.refused > 0 ? ExitCode.findings : ExitCode.ok;
+  return report;
 }

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import { MemdirError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
+import { networkTimeoutMs } from './network.js';
 import { remoteFailure, type PushResult, type RemoteView, type SyncBackend } from './backend.js';
 import { sleep } from '../store/sleep.js';
 
@@ -23,6 +25,8 @@ export interface HttpBackendOptions {
 /** Entries over this many bytes are not uploaded; PUT bodies stay within MAX_BODY_BYTES (Claude Code's limits). */
 export const MAX_ENTRY_BYTES = 250_000;
 export const MAX_BODY_BYTES = 200_000;
+/** The most of an answer read: the whole team memory of a repository, far over what a server's entry limit lets it hold. */
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 const CONFLICT_RETRIES = 2;
 const TRANSIENT_ATTEMPTS = 4;
 const EMPTY_BODY = '{"entries":{}}';
@@ -35,6 +39,22 @@ interface TeamMemoryAnswer {
   checksum?: unknown;
   entryChecksums?: unknown;
   content?: { entries?: unknown };
+}
+
+/** An answer, read whole (within MAX_ANSWER_BYTES). */
+interface Answer {
+  status: number;
+  etag: string | null;
+  text: string;
+}
+const isOk = (answer: Answer) => answer.status >= 200 && answer.status < 300;
+/** The answer's JSON; undefined when it is not JSON. */
+function jsonOf(answer: Answer): unknown {
+  try {
+    return JSON.parse(answer.text);
+  } catch {
+    return undefined;
+  }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -73,21 +93,28 @@ export function httpBackend(options: HttpBackendOptions): SyncBackend {
   endpoint.searchParams.set('repo', options.repo);
   const remote = `${endpoint.origin} (repo ${options.repo})`;
   const backoffMs = Number(process.env.MEMDIR_SYNC_BACKOFF_MS ?? 500);
-  const timeoutMs = Number(process.env.MEMDIR_SYNC_TIMEOUT_MS ?? 30_000);
+  const timeoutMs = networkTimeoutMs();
   let learnedMaxEntries: number | undefined;
 
-  /** One request; 5xx answers and network errors are retried with backoff, anything else is returned. */
-  async function request(url: URL, init: RequestInit): Promise<Response> {
+  /**
+   * One request, answer read whole; 5xx answers and network errors are retried with backoff,
+   * anything else is returned. All attempts share one network timeout: a server that does not
+   * answer in time is not asked again.
+   */
+  async function request(url: URL, init: RequestInit): Promise<Answer> {
     const headers = { accept: 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(init.headers as Record<string, string>) };
+    const deadline = Date.now() + timeoutMs;
     let failure = '';
     for (let attempt = 1; attempt <= TRANSIENT_ATTEMPTS; attempt++) {
-      if (attempt > 1) await sleep(backoffMs * 2 ** (attempt - 2));
+      if (attempt > 1) await sleep(Math.min(backoffMs * 2 ** (attempt - 2), Math.max(0, deadline - Date.now())));
       try {
-        const response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
-        if (response.status < 500) return response;
+        const response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) });
+        if (response.status < 500) return { status: response.status, etag: response.headers.get('etag'), text: await boundedText(response) };
         failure = `HTTP ${response.status} ${response.statusText}`.trim();
         await response.body?.cancel();
       } catch (error) {
+        if ((error as Error).name === 'TimeoutError' || Date.now() >= deadline) throw remoteFailure(remote, messages.syncNoAnswer(timeoutMs));
+        if (error instanceof MemdirError) throw error;
         const cause = (error as { cause?: { code?: string } }).cause;
         failure = cause?.code ?? (error as Error).message;
       }
@@ -95,21 +122,30 @@ export function httpBackend(options: HttpBackendOptions): SyncBackend {
     throw remoteFailure(remote, `${failure} (after ${TRANSIENT_ATTEMPTS} attempts)`);
   }
 
+  /** The answer's body as text, never more than MAX_ANSWER_BYTES of it. */
+  async function boundedText(response: Response): Promise<string> {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of response.body ?? []) {
+      size += chunk.length;
+      if (size > MAX_ANSWER_BYTES) break; // leaving the loop cancels the rest of the body
+      chunks.push(chunk);
+    }
+    if (size > MAX_ANSWER_BYTES) throw remoteFailure(remote, messages.syncAnswerTooLarge(MAX_ANSWER_BYTES));
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
   /** The answer to GET (`view=hashes` or whole); `found` false on a 404: nothing stored for the repo yet. */
   async function get(hashesOnly: boolean): Promise<{ found: boolean; body: TeamMemoryAnswer; version: string | undefined }> {
     const url = new URL(endpoint);
     if (hashesOnly) url.searchParams.set('view', 'hashes');
-    const response = await request(url, { method: 'GET' });
-    if (response.status === 404) return { found: false, body: {}, version: undefined };
-    if (!response.ok) throw remoteFailure(remote, `HTTP ${response.status} on GET`);
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      throw remoteFailure(remote, 'the answer to GET is not JSON');
-    }
+    const answer = await request(url, { method: 'GET' });
+    if (answer.status === 404) return { found: false, body: {}, version: undefined };
+    if (!isOk(answer)) throw remoteFailure(remote, `HTTP ${answer.status} on GET`);
+    const body = jsonOf(answer);
+    if (body === undefined) throw remoteFailure(remote, 'the answer to GET is not JSON');
     if (!isRecord(body)) throw remoteFailure(remote, 'the answer to GET is not a JSON object');
-    return { found: true, body, version: versionOf(body, response.headers.get('etag')) };
+    return { found: true, body, version: versionOf(body, answer.etag) };
   }
 
   return {
@@ -159,24 +195,21 @@ export function httpBackend(options: HttpBackendOptions): SyncBackend {
         bodies[0]!.soft_delete_keys = removals;
       }
       for (const [index, body] of bodies.entries()) {
-        const response = await request(endpoint, {
+        const answer = await request(endpoint, {
           method: 'PUT',
           headers: { 'content-type': 'application/json', ...(version ? { 'if-match': `"${version.replaceAll('"', '')}"` } : {}) },
           body: JSON.stringify(body),
         });
-        if (response.status === 412) {
-          await response.body?.cancel();
-          return { conflict: true, notTaken };
-        }
-        if (response.status === 413) {
-          learnedMaxEntries = maxEntriesOf(await response.json().catch(() => undefined));
+        if (answer.status === 412) return { conflict: true, notTaken };
+        if (answer.status === 413) {
+          learnedMaxEntries = maxEntriesOf(jsonOf(answer));
           // Stop cleanly: what was not sent is reported, nothing half-sent is retried blindly.
           for (const rest of bodies.slice(index))
             for (const key of Object.keys(rest.entries)) notTaken.set(key, learnedMaxEntries === undefined ? messages.syncServerRefusedSize() : messages.syncOverEntryLimit(learnedMaxEntries));
           return { conflict: false, notTaken };
         }
-        if (!response.ok) throw remoteFailure(remote, `HTTP ${response.status} on PUT`);
-        version = versionOf(await response.json().catch(() => undefined), response.headers.get('etag'));
+        if (!isOk(answer)) throw remoteFailure(remote, `HTTP ${answer.status} on PUT`);
+        version = versionOf(jsonOf(answer), answer.etag);
       }
       return { conflict: false, notTaken };
     },

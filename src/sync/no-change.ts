@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { STATE_DIR } from '../core/taxonomy.js';
-import { gitEnv, trackingRefOf, TRANSPORT_ENV } from './git-env.js';
+import { cloneArgs, cloneEnv, trackingRefOf, TRANSPORT_ENV } from './git-env.js';
+import { isMemdirClone } from './clone.js';
+import { networkTimeoutMs } from './network.js';
 
 /*
  * The no-change record: what a plain `memdir sync` (git backend, no flags, no
@@ -160,15 +162,24 @@ export function localUnchanged(record: NoChangeRecord, memdir: string, cwd: stri
   return Object.values(manifest).every(([, mtime, ctime]) => Math.max(mtime, ctime) < record.recordedAt - RACY_MS);
 }
 
-/** The remote branch's commit now, by one `git ls-remote` (half the cost of a fetch, and it writes nothing); undefined on any failure. */
+/** The remote branch's commit now, by one `git ls-remote` (half the cost of a fetch, and it writes nothing); undefined on any failure, or after the network timeout. */
 export function remoteCommit(memdir: string, url: string, branch: string): Promise<string | undefined> {
+  const repo = privateRepo(memdir);
+  // git would read the clone's config: one that is not memdir's is for the full sync to replace.
+  if (!isMemdirClone(repo)) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const ref = `refs/heads/${branch}`;
-    const child = spawn('git', ['ls-remote', '--', url, ref], { cwd: privateRepo(memdir), env: gitEnv(), stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn('git', cloneArgs(['ls-remote', '--', url, ref]), { cwd: repo, env: cloneEnv(repo), stdio: ['ignore', 'pipe', 'ignore'] });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      child.stdout.destroy();
+      resolve(undefined);
+    }, networkTimeoutMs());
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', () => resolve(undefined));
-    child.on('close', (code) =>
+    child.on('close', (code) => {
+      clearTimeout(timer);
       resolve(
         code === 0
           ? out
@@ -176,7 +187,7 @@ export function remoteCommit(memdir: string, url: string, branch: string): Promi
               .find((line) => line.endsWith(`\t${ref}`))
               ?.split('\t')[0]
           : undefined,
-      ),
-    );
+      );
+    });
   });
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ExitCode, MemdirError, UsageError } from '../core/errors.js';
 import { messages, printable } from '../core/messages.js';
-import { loadConfig } from '../config/find.js';
+import { loadConfig, type LoadedConfig } from '../config/find.js';
 import type { SectionValues } from '../config/sections.js';
 import { RULES } from '../lint/rules/index.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
@@ -128,7 +128,7 @@ export async function runSyncCommand(options: SyncCommandOptions, output: Output
 }
 
 /** The sync itself, under the directory's sync lock. */
-async function lockedSync(memdir: string, options: SyncCommandOptions, config: ReturnType<typeof findConfig>, settings: SyncSettings, output: Output): Promise<SyncReport> {
+async function lockedSync(memdir: string, options: SyncCommandOptions, config: LoadedConfig, settings: SyncSettings, output: Output): Promise<SyncReport> {
   const { backend, git } = await chooseBackend(memdir, options, settings, (text) => output.warn(text));
   // The command line the no-change fast path answers (src/sync/fast.ts): git, origin, no flags, no config.
   const plain = git && config.files.length === 0 && !options.action && !options.remote && !options.backend && !options.branch && !options.redact && !options.prune && !options.dryRun;

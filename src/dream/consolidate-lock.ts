@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isAlive } from '../store/lock.js';
+import { openWithoutLinks } from '../store/state-path.js';
 
 /**
  * `<memdir>/.consolidate-lock` (DESIGN §2.5): its mtime is the last
@@ -49,8 +50,7 @@ export function takeConsolidationLock(dir: string, at: Date): ConsolidationLock 
   if (lockHolder(dir, at) !== undefined) return undefined;
   const previousMtimeMs = lastConsolidation(dir)?.getTime();
   const body = String(process.pid);
-  fs.writeFileSync(file, body);
-  fs.utimesSync(file, at, at);
+  setLock(file, body, at);
   // Two dreams may both have seen the lock free: the last write wins, and the other sees it.
   if (fs.readFileSync(file, 'utf8') !== body) return undefined;
   return { file, previousMtimeMs, takenAt: at };
@@ -59,8 +59,7 @@ export function takeConsolidationLock(dir: string, at: Date): ConsolidationLock 
 /** A finished run: the mtime stays the time it started, the body is cleared (no one holds it). */
 export function releaseConsolidationLock(lock: ConsolidationLock): void {
   if (readBody(lock.file) !== String(process.pid)) return;
-  fs.writeFileSync(lock.file, '');
-  fs.utimesSync(lock.file, lock.takenAt, lock.takenAt);
+  setLock(lock.file, '', lock.takenAt);
 }
 
 /** A failed run: the previous consolidation time comes back, as if it had not started. */
@@ -70,9 +69,18 @@ export function rollBackConsolidationLock(lock: ConsolidationLock): void {
     fs.rmSync(lock.file, { force: true });
     return;
   }
-  fs.writeFileSync(lock.file, '');
-  const previous = new Date(lock.previousMtimeMs);
-  fs.utimesSync(lock.file, previous, previous);
+  setLock(lock.file, '', new Date(lock.previousMtimeMs));
+}
+
+/** The lock's body and mtime, never written through a symlink planted in its place. */
+function setLock(file: string, body: string, mtime: Date): void {
+  const fd = openWithoutLinks(file, 'replace');
+  try {
+    fs.writeFileSync(fd, body);
+    fs.futimesSync(fd, mtime, mtime);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 function readBody(file: string): string | undefined {

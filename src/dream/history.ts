@@ -4,8 +4,9 @@ import path from 'node:path';
 import { RefusedError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { STATE_DIR } from '../core/taxonomy.js';
-import { commitChanges, writeFileAtomic, type FileChange } from '../store/atomic.js';
+import { commitChanges, writeStateFile, type FileChange } from '../store/atomic.js';
 import { withDirLock } from '../store/lock.js';
+import { statePath } from '../store/state-path.js';
 import { CONSOLIDATE_LOCK } from './consolidate-lock.js';
 
 /**
@@ -14,7 +15,9 @@ import { CONSOLIDATE_LOCK } from './consolidate-lock.js';
  * file it changed or deleted, plus a manifest, so `dream --undo` restores the
  * last run byte for byte (and refuses when a file changed since).
  */
-export const HISTORY_DIR = path.join(STATE_DIR, 'dream');
+/** The history folder under `.memdir/`. */
+const HISTORY = 'dream';
+export const HISTORY_DIR = path.join(STATE_DIR, HISTORY);
 const MANIFEST = 'manifest.json';
 
 interface Manifest {
@@ -37,7 +40,7 @@ export function runStamp(dir: string, at: Date): string {
 
 /** Keep the previous version of every file `changes` touches (call under the directory lock, before applying them). */
 export function keepPreviousVersions(dir: string, stamp: string, changes: FileChange[], previousConsolidation: number | undefined): void {
-  const folder = path.join(dir, HISTORY_DIR, stamp);
+  const folder = path.join(HISTORY, stamp);
   const manifest: Manifest = { time: stamp, previousConsolidation: previousConsolidation ?? null, files: [] };
   for (const change of changes) {
     let before: string | undefined;
@@ -46,16 +49,14 @@ export function keepPreviousVersions(dir: string, stamp: string, changes: FileCh
     } catch {
       // created by this run: undo removes it
     }
-    if (before !== undefined) writeFileAtomic(path.join(folder, 'files', change.path), before);
+    if (before !== undefined) writeStateFile(dir, path.join(folder, 'files', change.path), before);
     manifest.files.push({ path: change.path, existed: before !== undefined, after: 'delete' in change ? null : sha256(change.content) });
   }
-  writeFileAtomic(path.join(folder, MANIFEST), JSON.stringify(manifest, null, 2));
+  writeStateFile(dir, path.join(folder, MANIFEST), JSON.stringify(manifest, null, 2));
 }
 
 export function writeReport(dir: string, stamp: string, report: string): string {
-  const file = path.join(dir, HISTORY_DIR, `${stamp}.md`);
-  writeFileAtomic(file, report);
-  return file;
+  return writeStateFile(dir, path.join(HISTORY, `${stamp}.md`), report);
 }
 
 function readManifest(file: string): Manifest | undefined {
@@ -95,7 +96,6 @@ export async function undoLastRun(dir: string, at: Date): Promise<UndoResult> {
   return withDirLock(path.resolve(dir), () => {
     const last = lastRun(dir);
     if (!last) return { run: null, restored: [], removed: [] };
-    const folder = path.join(dir, HISTORY_DIR, last.stamp);
     const changes: FileChange[] = [];
     for (const file of last.manifest.files) {
       let now: string | null = null;
@@ -105,10 +105,10 @@ export async function undoLastRun(dir: string, at: Date): Promise<UndoResult> {
         // deleted by the run (or since)
       }
       if ((now === null ? null : sha256(now)) !== file.after) throw new RefusedError(messages.dreamUndoChanged(path.join(dir, file.path), last.stamp));
-      changes.push(file.existed ? { path: file.path, content: fs.readFileSync(path.join(folder, 'files', file.path), 'utf8') } : { path: file.path, delete: true });
+      changes.push(file.existed ? { path: file.path, content: fs.readFileSync(statePath(dir, HISTORY, last.stamp, 'files', file.path), 'utf8') } : { path: file.path, delete: true });
     }
     commitChanges(dir, changes);
-    writeFileAtomic(path.join(folder, MANIFEST), JSON.stringify({ ...last.manifest, undone: at.toISOString() }, null, 2));
+    writeStateFile(dir, path.join(HISTORY, last.stamp, MANIFEST), JSON.stringify({ ...last.manifest, undone: at.toISOString() }, null, 2));
     const lock = path.join(dir, CONSOLIDATE_LOCK);
     if (last.manifest.previousConsolidation === null) fs.rmSync(lock, { force: true });
     else if (fs.existsSync(lock)) fs.utimesSync(lock, new Date(last.manifest.previousConsolidation), new Date(last.manifest.previousConsolidation));

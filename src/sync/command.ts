@@ -13,6 +13,7 @@ import { runSync, type SyncMode, type SyncReport } from './run.js';
 import { ensureSyncStateDir } from './team.js';
 import { summaryLine } from './summary.js';
 import { privateRepo, sameManifest, teamManifest } from './no-change.js';
+import { checkStatePath } from '../store/state-path.js';
 import { recordNoChange } from './no-change-record.js';
 import { lazyRequire } from '../core/lazy.js';
 
@@ -85,7 +86,7 @@ async function chooseBackend(memdir: string, options: SyncCommandOptions, settin
   const url = await gitRemoteUrl(options.remote ?? settings.remote ?? 'origin');
   const { gitBackend } = await import('./git-backend.js');
   const branch = options.branch ?? settings.branch ?? DEFAULT_BRANCH;
-  const backend = await gitBackend({ repo: privateRepo(memdir), url, display: displayUrl(url), branch, author: gitAuthor });
+  const backend = await gitBackend({ repo: checkStatePath(memdir, privateRepo(memdir)), url, display: displayUrl(url), branch, author: gitAuthor });
   return { backend, git: { url, branch } };
 }
 

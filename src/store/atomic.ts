@@ -65,6 +65,11 @@ function landing(file: string): Landing {
   throw new IoError(messages.notWritable(file, 'ELOOP: too many symbolic links'));
 }
 
+/** Throws, naming the file, when writeFileAtomic would refuse it (read-only); a check before other changes. */
+export function refuseReadOnly(file: string): void {
+  landing(file);
+}
+
 /** Writes a new file; with `like`, it gets that file's mode and, where permitted, its owner. */
 function writeDurably(file: string, content: string, durable = true, like?: fs.Stats): void {
   const fd = fs.openSync(file, 'wx', 0o644);

@@ -34,11 +34,10 @@ export function checkStatePath(dir: string, file: string): string {
 
 const OPEN_FLAGS = {
   append: fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_APPEND,
-  create: fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL,
   replace: fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_TRUNC,
 };
 
-/** A state file opened to append to, to create (EEXIST when it exists) or to replace; a symlink in its place is refused (O_NOFOLLOW). */
+/** A state file opened to append to or to replace; a symlink in its place is refused (O_NOFOLLOW). */
 export function openWithoutLinks(file: string, how: keyof typeof OPEN_FLAGS): number {
   try {
     return fs.openSync(file, OPEN_FLAGS[how] | fs.constants.O_NOFOLLOW, 0o644);
@@ -53,19 +52,4 @@ export function openStateFile(dir: string, relative: string, how: keyof typeof O
   const file = statePath(dir, relative);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   return openWithoutLinks(file, how);
-}
-
-/** A state file's text, or undefined when it is absent or unreadable; never read through a link. */
-export function readStateFile(dir: string, relative: string): string | undefined {
-  let fd: number;
-  try {
-    fd = fs.openSync(statePath(dir, relative), fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
-  } catch {
-    return undefined;
-  }
-  try {
-    return fs.readFileSync(fd, 'utf8');
-  } finally {
-    fs.closeSync(fd);
-  }
 }

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { plantedWorkspace } from '../helpers/dream-fixture.js';
 import { STACK_TRACE } from '../helpers/reliability.js';
 import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
+import { teamSetup, topic, writeTeam } from '../helpers/team-sync.js';
 import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
 
 /**
@@ -86,5 +87,27 @@ describe('a symlink planted at a state path is refused, never written through', 
     expect(result.stderr).not.toMatch(STACK_TRACE);
     expect(snapshotTree(ws.outside)).toEqual(before);
     expect(fs.lstatSync(path.join(ws.dir, link)).isSymbolicLink()).toBe(true);
+  });
+});
+
+describe('sync: its state folder, state file and private clone are not planted links', () => {
+  test.each([
+    ['.memdir/sync', true],
+    ['.memdir/sync/state.json', false],
+    ['.memdir/sync/git', true],
+  ])('%s', async (link, folder) => {
+    const { clones, sync } = await teamSetup(['a']);
+    const a = clones.a!;
+    writeTeam(a, { 'project_freeze.md': topic('Merge freeze', 'No merges to main during the release freeze') });
+    const outside = path.join(path.dirname(a.mem), 'outside');
+    writeTree(outside, { 'canary.txt': CANARY, 'folder/canary.txt': CANARY });
+    fs.mkdirSync(path.join(a.mem, path.dirname(link)), { recursive: true });
+    fs.symlinkSync(path.join(outside, folder ? 'folder' : 'canary.txt'), path.join(a.mem, link));
+    const before = snapshotTree(outside);
+    const result = await sync(a);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(REFUSED);
+    expect(result.stderr).not.toMatch(STACK_TRACE);
+    expect(snapshotTree(outside)).toEqual(before);
   });
 });

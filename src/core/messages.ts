@@ -19,6 +19,7 @@ export const messages = {
   lockTimeout: (lockFile: string, pid: number | undefined) => `${lockFile}: memory directory is locked${pid ? ` by process ${pid}` : ''}; gave up waiting`,
   notWritable: (target: string, reason: string) => `${target}: cannot write (${reason})`,
   stateLink: (link: string) => `${link}: a symbolic link where memdir keeps its own state; not followed, nothing written through it (remove it)`,
+  outsideState: (file: string) => `${file}: not inside memdir's own state folder (.memdir/); refusing to touch it`,
   readOnlyFile: (mode: number) => `read-only (mode ${mode.toString(8).padStart(4, '0')}); left as it is (make it writable to let memdir change it)`,
   sessionNotRecorded: (reason: string) => `memdir recall: ${reason}; answered without recording what this session was shown`,
   isDirectory: (target: string) => `${target}: is a directory where a memory file belongs; nothing was changed`,

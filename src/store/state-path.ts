@@ -16,10 +16,12 @@ export function statePath(dir: string, ...parts: string[]): string {
   return checkStatePath(dir, path.join(dir, STATE_DIR, ...parts));
 }
 
-/** `file` (a path under `<dir>/.memdir/`), refused when any part of it below `dir` that exists is a symlink. */
+/** `file` (a path under `<dir>/.memdir/`), refused when any part of it below `dir` that exists is a symlink, or when it leads out of `.memdir/`. */
 export function checkStatePath(dir: string, file: string): string {
+  const parts = path.relative(dir, file).split(path.sep);
+  if (parts[0] !== STATE_DIR || parts.includes('..')) throw new IoError(messages.outsideState(file));
   let current = dir;
-  for (const part of path.relative(dir, file).split(path.sep)) {
+  for (const part of parts) {
     current = path.join(current, part);
     let stat: fs.Stats;
     try {

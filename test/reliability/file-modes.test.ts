@@ -122,6 +122,18 @@ describe('hooks install → uninstall keeps mode, link and bytes', () => {
     expect(snapshotTree(repo)).toEqual(before);
     expect(mode(file)).toBe(0o444);
   });
+
+  test('uninstall with a settings file made read-only since: refused before the pre-commit hook is taken out', async () => {
+    const { repo, home } = await project();
+    await hooks(['install'], repo, home);
+    const file = path.join(repo, '.claude/settings.local.json');
+    fs.chmodSync(file, 0o444);
+    const before = snapshotTree(repo);
+    const result = await runMemdir(['hooks', 'uninstall'], { cwd: repo, env: cleanEnv(home) });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringContaining(`${file}: read-only (mode 0444)`)]);
+    expect(snapshotTree(repo)).toEqual(before);
+  });
 });
 
 test('core.hooksPath=~/githooks: the hook goes where git runs it, and a commit runs it', async () => {

@@ -9,14 +9,15 @@ import { withDirLock } from '../store/lock.js';
 import { statePath } from '../store/state-path.js';
 import { CONSOLIDATE_LOCK } from './consolidate-lock.js';
 
+/** The history folder, under `.memdir/`. */
+const HISTORY = 'dream';
+
 /**
  * What every applied dream leaves behind: `.memdir/dream/<time>.md` (the
  * report) and `.memdir/dream/<time>/` holding the previous version of every
  * file it changed or deleted, plus a manifest, so `dream --undo` restores the
  * last run byte for byte (and refuses when a file changed since).
  */
-/** The history folder under `.memdir/`. */
-const HISTORY = 'dream';
 export const HISTORY_DIR = path.join(STATE_DIR, HISTORY);
 const MANIFEST = 'manifest.json';
 

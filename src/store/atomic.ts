@@ -82,15 +82,17 @@ function writeDurably(file: string, content: string, durable = true, like?: fs.S
   }
 }
 
+/** Owner first: a change of owner clears set-id bits, which the mode then puts back. */
 function keepModeAndOwner(fd: number, like: fs.Stats): void {
-  fs.fchmodSync(fd, like.mode & 0o7777);
   const own = fs.fstatSync(fd);
-  if (own.uid === like.uid && own.gid === like.gid) return;
-  try {
-    fs.fchownSync(fd, like.uid, like.gid);
-  } catch {
-    // only root may give a file away; the mode is kept all the same
+  if (own.uid !== like.uid || own.gid !== like.gid) {
+    try {
+      fs.fchownSync(fd, like.uid, like.gid);
+    } catch {
+      // only root may give a file away; the mode is kept all the same
+    }
   }
+  fs.fchmodSync(fd, like.mode & 0o7777);
 }
 
 /**

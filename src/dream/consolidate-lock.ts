@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { STATE_DIR } from '../core/taxonomy.js';
-import { writeFileAtomic } from '../store/atomic.js';
+import { writeStateFile } from '../store/atomic.js';
 import { isAlive } from '../store/lock.js';
+import { openWithoutLinks } from '../store/state-path.js';
 
 /**
  * `<memdir>/.consolidate-lock` (DESIGN §2.5): its mtime is the last
@@ -22,7 +23,8 @@ import { isAlive } from '../store/lock.js';
  */
 export const CONSOLIDATE_LOCK = '.consolidate-lock';
 /** Relative to the memory directory. */
-export const TAKEN_RECORD = path.join(STATE_DIR, 'consolidate-lock.json');
+const TAKEN_NAME = 'consolidate-lock.json';
+export const TAKEN_RECORD = path.join(STATE_DIR, TAKEN_NAME);
 const STALE_MS = 60 * 60 * 1000;
 
 interface TakenRecord {
@@ -80,9 +82,8 @@ export function takeConsolidationLock(dir: string, at: Date): ConsolidationLock 
   if (lockHolder(dir, at) !== undefined) return undefined;
   const previousMtimeMs = lastConsolidation(dir, at)?.getTime();
   const body = String(process.pid);
-  writeFileAtomic(path.join(dir, TAKEN_RECORD), JSON.stringify({ pid: process.pid, previousMtimeMs: previousMtimeMs ?? null } satisfies TakenRecord));
-  fs.writeFileSync(file, body);
-  fs.utimesSync(file, at, at);
+  writeStateFile(dir, TAKEN_NAME, JSON.stringify({ pid: process.pid, previousMtimeMs: previousMtimeMs ?? null } satisfies TakenRecord));
+  setLock(file, body, at);
   // Two dreams may both have seen the lock free: the last write wins, and the other sees it.
   if (fs.readFileSync(file, 'utf8') !== body) return undefined;
   return { file, previousMtimeMs, takenAt: at };
@@ -92,8 +93,7 @@ export function takeConsolidationLock(dir: string, at: Date): ConsolidationLock 
 export function releaseConsolidationLock(lock: ConsolidationLock): void {
   forgetTaken(lock);
   if (readBody(lock.file) !== String(process.pid)) return;
-  fs.writeFileSync(lock.file, '');
-  fs.utimesSync(lock.file, lock.takenAt, lock.takenAt);
+  setLock(lock.file, '', lock.takenAt);
 }
 
 /** A failed run: the previous consolidation time comes back, as if it had not started. */
@@ -104,9 +104,18 @@ export function rollBackConsolidationLock(lock: ConsolidationLock): void {
     fs.rmSync(lock.file, { force: true });
     return;
   }
-  fs.writeFileSync(lock.file, '');
-  const previous = new Date(lock.previousMtimeMs);
-  fs.utimesSync(lock.file, previous, previous);
+  setLock(lock.file, '', new Date(lock.previousMtimeMs));
+}
+
+/** The lock's body and mtime, never written through a symlink planted in its place. */
+function setLock(file: string, body: string, mtime: Date): void {
+  const fd = openWithoutLinks(file, 'replace');
+  try {
+    fs.writeFileSync(fd, body);
+    fs.futimesSync(fd, mtime, mtime);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** The run ended (or applied): its record is no longer needed to roll the lock back. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sanitizeProjectPath } from '../core/paths.js';
 import { STATE_DIR } from '../core/taxonomy.js';
-import { writeFileAtomic } from '../store/atomic.js';
+import { writeStateFile } from '../store/atomic.js';
 import { makeStateDir, settleDirectory } from '../store/lock.js';
 import { memoryProjectRoot } from '../store/git-root.js';
 import { configHome, homeDir } from '../store/settings.js';
@@ -103,7 +103,7 @@ async function countSessions(dir: string, since: number, options: GateOptions): 
   const sessions = (await recentTranscripts(await transcriptFolders(options.projectRoot, options.env ?? process.env), since, options.sessionId)).length;
   try {
     makeStateDir(dir);
-    writeFileAtomic(path.join(dir, STATE_DIR, GATE_STATE), JSON.stringify({ scannedAt: options.now.getTime(), since, sessions, sessionId: options.sessionId ?? null } satisfies ScanRecord));
+    writeStateFile(dir, GATE_STATE, JSON.stringify({ scannedAt: options.now.getTime(), since, sessions, sessionId: options.sessionId ?? null } satisfies ScanRecord));
   } catch {
     // A directory memdir cannot write still gets an answer; the next check scans again.
   }

@@ -4,9 +4,13 @@ import path from 'node:path';
 import { RefusedError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { STATE_DIR } from '../core/taxonomy.js';
-import { commitChanges, writeFileAtomic, writeReportAtomic, type FileChange } from '../store/atomic.js';
+import { commitChanges, writeReportAtomic, writeStateFile, type FileChange } from '../store/atomic.js';
 import { withDirLock } from '../store/lock.js';
+import { statePath } from '../store/state-path.js';
 import { CONSOLIDATE_LOCK } from './consolidate-lock.js';
+
+/** The history folder, under `.memdir/`. */
+const HISTORY = 'dream';
 
 /**
  * What every applied dream leaves behind: `.memdir/dream/<time>.md` (the
@@ -17,7 +21,7 @@ import { CONSOLIDATE_LOCK } from './consolidate-lock.js';
  * before its commit point leaves a folder without one, which is not a run
  * (swept by the next), so the run before it can still be undone.
  */
-export const HISTORY_DIR = path.join(STATE_DIR, 'dream');
+export const HISTORY_DIR = path.join(STATE_DIR, HISTORY);
 const MANIFEST = 'manifest.json';
 
 interface Manifest {
@@ -43,7 +47,7 @@ export function runStamp(dir: string, at: Date): string {
  * applying them); the manifest comes back as a change to commit with them.
  */
 export function keepPreviousVersions(dir: string, stamp: string, changes: FileChange[], previousConsolidation: number | undefined): FileChange {
-  const folder = path.join(dir, HISTORY_DIR, stamp);
+  const folder = path.join(HISTORY, stamp);
   const manifest: Manifest = { time: stamp, previousConsolidation: previousConsolidation ?? null, files: [] };
   for (const change of changes) {
     let before: string | undefined;
@@ -52,17 +56,21 @@ export function keepPreviousVersions(dir: string, stamp: string, changes: FileCh
     } catch {
       // created by this run: undo removes it
     }
-    if (before !== undefined) writeFileAtomic(path.join(folder, 'files', change.path), before);
+    if (before !== undefined) writeStateFile(dir, path.join(folder, 'files', change.path), before);
     manifest.files.push({ path: change.path, existed: before !== undefined, after: 'delete' in change ? null : sha256(change.content) });
   }
-  return manifestChange(stamp, manifest);
+  return manifestChange(dir, stamp, manifest);
 }
 
-const manifestChange = (stamp: string, manifest: Manifest): FileChange => ({ path: path.join(HISTORY_DIR, stamp, MANIFEST), content: JSON.stringify(manifest, null, 2) });
+/** The manifest as a change to commit with the run's files (its path checked like all state: no link on the way). */
+function manifestChange(dir: string, stamp: string, manifest: Manifest): FileChange {
+  statePath(dir, HISTORY, stamp, MANIFEST);
+  return { path: path.join(HISTORY_DIR, stamp, MANIFEST), content: JSON.stringify(manifest, null, 2) };
+}
 
 /** Remove the history folders of runs killed before they applied (call under the directory lock). */
 export function sweepUnappliedRuns(dir: string): void {
-  const history = path.join(dir, HISTORY_DIR);
+  const history = statePath(dir, HISTORY);
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(history, { withFileTypes: true });
@@ -75,7 +83,7 @@ export function sweepUnappliedRuns(dir: string): void {
 }
 
 export function writeReport(dir: string, stamp: string, report: string): string {
-  const file = path.join(dir, HISTORY_DIR, `${stamp}.md`);
+  const file = statePath(dir, HISTORY, `${stamp}.md`);
   writeReportAtomic(file, report);
   return file;
 }
@@ -118,7 +126,6 @@ export async function undoLastRun(dir: string, at: Date): Promise<UndoResult> {
     sweepUnappliedRuns(dir);
     const last = lastRun(dir);
     if (!last) return { run: null, restored: [], removed: [] };
-    const folder = path.join(dir, HISTORY_DIR, last.stamp);
     const changes: FileChange[] = [];
     for (const file of last.manifest.files) {
       let now: string | null = null;
@@ -128,10 +135,10 @@ export async function undoLastRun(dir: string, at: Date): Promise<UndoResult> {
         // deleted by the run (or since)
       }
       if ((now === null ? null : sha256(now)) !== file.after) throw new RefusedError(messages.dreamUndoChanged(path.join(dir, file.path), last.stamp));
-      changes.push(file.existed ? { path: file.path, content: fs.readFileSync(path.join(folder, 'files', file.path), 'utf8') } : { path: file.path, delete: true });
+      changes.push(file.existed ? { path: file.path, content: fs.readFileSync(statePath(dir, HISTORY, last.stamp, 'files', file.path), 'utf8') } : { path: file.path, delete: true });
     }
     // Marked undone in the same step: an undo killed halfway is done or not, never half.
-    commitChanges(dir, [...changes, manifestChange(last.stamp, { ...last.manifest, undone: at.toISOString() })]);
+    commitChanges(dir, [...changes, manifestChange(dir, last.stamp, { ...last.manifest, undone: at.toISOString() })]);
     const lock = path.join(dir, CONSOLIDATE_LOCK);
     if (last.manifest.previousConsolidation === null) fs.rmSync(lock, { force: true });
     else if (fs.existsSync(lock)) fs.utimesSync(lock, new Date(last.manifest.previousConsolidation), new Date(last.manifest.previousConsolidation));

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { STATE_DIR } from '../core/taxonomy.js';
-import { writeFileAtomic } from '../store/atomic.js';
+import { writeStateFile } from '../store/atomic.js';
+import { openStateFile, statePath } from '../store/state-path.js';
 
 export interface SessionCursor {
   /** Uuid of the last message processed. */
@@ -22,18 +22,13 @@ export interface PendingRequest {
   sessionId: string | null;
 }
 
-export const EXTRACT_STATE = `${STATE_DIR}/extract`;
 /** Lock name under `.memdir/` held for a whole run (the directory lock is taken only to write). */
 export const RUN_LOCK = 'extract/run.lock';
 export const LOG_FILE = 'extract.log';
 /** The log of detached runs is rotated (one old copy kept) past this size. */
 const LOG_MAX_BYTES = 1024 * 1024;
 
-const stateDir = (dir: string) => path.join(dir, EXTRACT_STATE);
-
-function cursorFile(dir: string, sessionId: string): string {
-  return path.join(stateDir(dir), 'sessions', `${sessionId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100)}.json`);
-}
+const cursorName = (sessionId: string) => path.join('extract', 'sessions', `${sessionId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100)}.json`);
 
 function readJson<T>(file: string): T | undefined {
   try {
@@ -44,22 +39,22 @@ function readJson<T>(file: string): T | undefined {
 }
 
 export function readCursor(dir: string, sessionId: string): SessionCursor | undefined {
-  const state = readJson<SessionCursor>(cursorFile(dir, sessionId));
+  const state = readJson<SessionCursor>(statePath(dir, cursorName(sessionId)));
   return state && (typeof state.cursor === 'string' || state.cursor === null) ? state : undefined;
 }
 
 export function writeCursor(dir: string, sessionId: string, cursor: string | null, transcriptBytes: number): void {
-  writeFileAtomic(cursorFile(dir, sessionId), `${JSON.stringify({ cursor, transcriptBytes, updatedAt: new Date().toISOString() } satisfies SessionCursor)}\n`);
+  writeStateFile(dir, cursorName(sessionId), `${JSON.stringify({ cursor, transcriptBytes, updatedAt: new Date().toISOString() } satisfies SessionCursor)}\n`);
 }
 
 // One pending request per session (latest wins within it): a call from another session that arrives
 // during the same run must not replace this one, or that session's last turns wait for its next Stop.
-const pendingDir = (dir: string) => path.join(stateDir(dir), 'pending');
+const PENDING = path.join('extract', 'pending');
+const pendingDir = (dir: string) => statePath(dir, PENDING);
 const pendingName = (request: PendingRequest) => `${(request.sessionId ?? request.transcript).replace(/[^A-Za-z0-9._-]/g, '_').slice(-100)}.json`;
 
 export function writePending(dir: string, request: PendingRequest): void {
-  fs.mkdirSync(pendingDir(dir), { recursive: true });
-  writeFileAtomic(path.join(pendingDir(dir), pendingName(request)), JSON.stringify(request));
+  writeStateFile(dir, path.join(PENDING, pendingName(request)), JSON.stringify(request));
 }
 
 /** The sessions' pending request files, oldest first (temp files of a write under way left out). */
@@ -105,12 +100,11 @@ export function takePending(dir: string): PendingRequest | undefined {
 
 /** Open the log of detached runs for appending, rotating it first when it has grown past its cap. */
 export function openLog(dir: string): number {
-  const file = path.join(dir, STATE_DIR, LOG_FILE);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const file = statePath(dir, LOG_FILE);
   try {
-    if (fs.statSync(file).size > LOG_MAX_BYTES) fs.renameSync(file, `${file}.1`);
+    if (fs.lstatSync(file).size > LOG_MAX_BYTES) fs.renameSync(file, `${file}.1`);
   } catch {
     // no log yet
   }
-  return fs.openSync(file, 'a');
+  return openStateFile(dir, LOG_FILE, 'append');
 }

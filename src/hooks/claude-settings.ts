@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { InputError } from '../core/errors.js';
-import { writeFileAtomic } from '../store/atomic.js';
+import { refuseReadOnly, writeFileAtomic } from '../store/atomic.js';
 import { renderTemplate } from '../store/templates.js';
 import { appendItem, appendMember, jsonStyle, memberOf, parseJsonText, removeElement, type JsonNode } from './json-text.js';
 
@@ -96,6 +96,12 @@ export function settingsHooks(file: string): SettingsHook[] {
     .map((c) => ({ event: c.event, command: c.command, memdir: isMemdirCommand(c.command, subs[c.event]) }));
 }
 
+/**
+ * A settings file memdir creates. The schema key is one Claude Code documents (editors complete the
+ * file through it); left alone with it after uninstall, the file is known to be memdir's and goes.
+ */
+const NEW_SETTINGS = '{\n  "$schema": "https://json.schemastore.org/claude-code-settings.json"\n}\n';
+
 /** Adds memdir's entries for `events` that are not there yet; the events added. */
 export function installSettings(file: string, events: HookEvent[], command: string): HookEvent[] {
   const { text, added } = plannedSettings(file, events, command);
@@ -109,11 +115,16 @@ export function installSettings(file: string, events: HookEvent[], command: stri
 /**
  * The settings text with memdir's entries for `events` added, and the events added; nothing is
  * written. Throws, naming the file, for a settings file memdir will not edit (not JSON, hooks not
- * lists), so a caller can check before it changes anything else.
+ * lists, read-only), so a caller can check before it changes anything else.
  */
 export function plannedSettings(file: string, events: HookEvent[], command: string): { text: string; added: HookEvent[] } {
   const original = readSettings(file);
-  let text = original ?? '{}\n';
+  refuseReadOnly(file);
+  return withEntries(original ?? NEW_SETTINGS, file, events, command);
+}
+
+function withEntries(original: string, file: string, events: HookEvent[], command: string): { text: string; added: HookEvent[] } {
+  let text = original;
   const style = jsonStyle(text);
   const subs = hookSubcommands();
   const added: HookEvent[] = [];
@@ -133,42 +144,63 @@ export function plannedSettings(file: string, events: HookEvent[], command: stri
 }
 
 /**
- * Removes memdir's entries, then the groups, event lists and `hooks` object
- * they leave empty; a file left as `{}` was memdir's alone and goes, with a
- * `.claude/` folder it leaves empty. The commands removed.
+ * Removes memdir's entries, each with its group when the group held nothing else (install adds a
+ * group of its own). The event lists and `hooks` object this leaves empty go only where memdir made
+ * them, and a file left as memdir creates one goes too; the commands removed.
  */
 export function uninstallSettings(file: string, command: string | undefined): string[] {
-  let text = readSettings(file);
-  if (text === undefined) return [];
+  const installed = readSettings(file);
+  if (installed === undefined) return [];
   const subs = hookSubcommands();
-  const removed: string[] = [];
+  const removed: CommandEntry[] = [];
+  let text = installed;
   for (;;) {
     const root = parseJsonText(text);
     const mine = commandsOf(root, text).find((c) => c.event in subs && isMemdirCommand(c.command, subs[c.event], command));
     if (!mine) break;
-    removed.push(mine.command);
-    const hooks = memberOf(root, 'hooks')!;
-    const list = memberOf(hooks.value, mine.event)!;
-    const group = (list.value as Extract<JsonNode, { kind: 'array' }>).items[mine.group]!;
-    const entries = memberOf(group, 'hooks')!;
-    const emptied = [
-      { parent: entries.value, index: mine.entry },
-      { parent: list.value, index: mine.group },
-      { parent: hooks.value, index: list.index },
-      { parent: root, index: hooks.index },
-    ];
-    // Remove the entry, or the outermost container that held nothing else.
-    let level = 0;
-    while (level < emptied.length - 1 && childCount(emptied[level]!.parent) === 1) level++;
-    text = removeElement(text, emptied[level]!.parent, emptied[level]!.index);
+    removed.push(mine);
+    const list = memberOf(memberOf(root, 'hooks')!.value, mine.event)!.value;
+    const entries = memberOf((list as Extract<JsonNode, { kind: 'array' }>).items[mine.group]!, 'hooks')!.value;
+    text = childCount(entries) === 1 ? removeElement(text, list, mine.group) : removeElement(text, entries, mine.entry);
   }
-  if (removed.length === 0) return removed;
-  if (childCount(parseJsonText(text)) === 0) {
-    fs.rmSync(file);
-    const folder = path.dirname(file);
-    if (fs.readdirSync(folder).length === 0) fs.rmdirSync(folder);
-  } else writeFileAtomic(file, text);
-  return removed;
+  if (removed.length === 0) return [];
+  text = withoutMadeContainers(text, installed, file, removed);
+  if (text === NEW_SETTINGS && !fs.lstatSync(file).isSymbolicLink()) fs.rmSync(file);
+  else writeFileAtomic(file, text);
+  return removed.map((c) => c.command);
+}
+
+/**
+ * `text` (memdir's entries removed) without the containers memdir made: of the ways to drop the
+ * emptied event lists and `hooks`, the one that drops most among those after which installing again
+ * gives back `installed` (a `{"hooks": {}}` the user wrote on one line stays). An empty list or
+ * object of the user's written just as memdir writes one cannot be told apart, and goes (it held
+ * nothing). None gives it back (the file was edited since): every emptied container goes.
+ */
+function withoutMadeContainers(text: string, installed: string, file: string, removed: CommandEntry[]): string {
+  const subs = hookSubcommands();
+  const events = (Object.keys(subs) as HookEvent[]).filter((e) => removed.some((c) => c.event === e));
+  const prefix = removed[0]!.command.slice(0, -(subs[removed[0]!.event].length + 1));
+  const emptied = events.filter((event) => {
+    const list = memberOf(memberOf(parseJsonText(text), 'hooks')!.value, event)?.value;
+    return list !== undefined && childCount(list) === 0;
+  });
+  const candidates: string[] = [];
+  for (let mask = 0; mask < 1 << emptied.length; mask++) {
+    let candidate = text;
+    for (const [i, event] of emptied.entries()) if (mask & (1 << i)) candidate = dropMember(candidate, ['hooks', event]);
+    candidates.push(candidate);
+    if (childCount(memberOf(parseJsonText(candidate), 'hooks')!.value) === 0) candidates.push(dropMember(candidate, ['hooks']));
+  }
+  candidates.sort((a, b) => a.length - b.length);
+  return candidates.find((candidate) => withEntries(candidate, file, events, prefix).text === installed) ?? candidates[0]!;
+}
+
+/** `text` without the member at `keys` (an object path). */
+function dropMember(text: string, keys: string[]): string {
+  let parent = parseJsonText(text);
+  for (const key of keys.slice(0, -1)) parent = memberOf(parent, key)!.value;
+  return removeElement(text, parent, memberOf(parent, keys.at(-1)!)!.index);
 }
 
 function childCount(node: JsonNode): number {

@@ -3,6 +3,7 @@ import { loadConfig } from '../config/find.js';
 import { RULES } from '../lint/rules/index.js';
 import type { GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
+import { refuseReadOnly } from '../store/atomic.js';
 import { requireWorkingDirectory } from '../store/cwd.js';
 import { checkHookCommand, findMemdir } from './executable.js';
 import { hookSubcommands, installSettings, plannedSettings, settingsFile, settingsHooks, SCOPES, uninstallSettings, type HookEvent, type Scope } from './claude-settings.js';
@@ -75,8 +76,8 @@ function uninstall(args: HooksCommandOptions, output: Output, place: Where): num
   const which = targets(args, place);
   const report: { git?: { file: string; changed: boolean }; claude?: { file: string; removed: string[] }[] } = {};
   const scopes: Scope[] = args.scope ? [args.scope] : ['local', 'project'];
-  // A settings file memdir will not edit stops the removal before anything is changed.
-  if (which.claude) for (const scope of scopes) settingsHooks(settingsFile(scope, place.project));
+  // A settings file memdir will not edit (not JSON, read-only) stops the removal before anything is changed.
+  if (which.claude) for (const scope of scopes) if (settingsHooks(settingsFile(scope, place.project)).some((hook) => hook.memdir)) refuseReadOnly(settingsFile(scope, place.project));
   if (which.git) {
     const { changed, place: hook } = uninstallGitHook(place.cwd);
     report.git = { file: hook.file, changed };

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { writeFileAtomic } from '../store/atomic.js';
 import { renderTemplate } from '../store/templates.js';
 
 /**
@@ -38,16 +39,13 @@ export function worktreeRoot(cwd: string): string | undefined {
 export function gitHookPlace(cwd: string): GitHookPlace {
   const top = worktreeRoot(cwd);
   if (!top) throw new UsageError('--git: not inside a git repository (run it in one, or pass --claude only)');
-  const hooksPath = git(top, ['config', 'core.hooksPath']);
-  if (hooksPath) {
-    const dir = path.resolve(top, hooksPath);
-    // husky v9 points git at .husky/_ (its generated stubs) and runs the user's .husky/pre-commit.
-    if (path.basename(dir) === '_' && path.basename(path.dirname(dir)) === '.husky') return { file: path.join(path.dirname(dir), 'pre-commit'), kind: 'husky' };
-    return { file: path.join(dir, 'pre-commit'), kind: 'hooksPath' };
-  }
-  const common = git(top, ['rev-parse', '--path-format=absolute', '--git-common-dir']);
-  if (!common) throw new UsageError('--git: cannot find the git directory');
-  return { file: path.join(common, 'hooks', 'pre-commit'), kind: 'git' };
+  // Git's own answer: core.hooksPath with `~/` expanded as git expands it, or the common git dir's hooks.
+  const dir = git(top, ['rev-parse', '--path-format=absolute', '--git-path', 'hooks']);
+  if (!dir) throw new UsageError('--git: cannot find the git directory');
+  if (!git(top, ['config', 'core.hooksPath'])) return { file: path.join(dir, 'pre-commit'), kind: 'git' };
+  // husky v9 points git at .husky/_ (its generated stubs) and runs the user's .husky/pre-commit.
+  if (path.basename(dir) === '_' && path.basename(path.dirname(dir)) === '.husky') return { file: path.join(path.dirname(dir), 'pre-commit'), kind: 'husky' };
+  return { file: path.join(dir, 'pre-commit'), kind: 'hooksPath' };
 }
 
 /** The block for a hook that runs `command` (a shell command prefix), or finds memdir itself when none is given. */
@@ -122,7 +120,7 @@ export function installGitHook(cwd: string, command: string | undefined): { chan
   } else if (isShellScript(text, place.kind)) {
     // First, after the shebang: a script that exits early must not skip memdir's check.
     const at = text.startsWith('#!') ? text.indexOf('\n') + 1 || text.length : 0;
-    writeKeepingMode(place.file, text.slice(0, at) + block + text.slice(at));
+    writeFileAtomic(place.file, text.slice(0, at) + block + text.slice(at));
   } else {
     // Not shell (a binary, Python, node): move it aside and run it after the check.
     fs.renameSync(place.file, place.file + CHAINED_SUFFIX);
@@ -145,15 +143,8 @@ export function uninstallGitHook(cwd: string): { changed: boolean; place: GitHoo
   const rest = text.slice(0, span.start) + text.slice(span.end);
   const chained = place.file + CHAINED_SUFFIX;
   if (fs.existsSync(chained) && rest === SHEBANG + renderTemplate('hooks/chain.sh', {})) fs.renameSync(chained, place.file);
-  else if (rest === '' || rest === SHEBANG) fs.rmSync(place.file);
-  else writeKeepingMode(place.file, rest);
+  // A script memdir wrote goes; a link (to a dotfiles hook) is the user's, and keeps what is left.
+  else if ((rest === '' || rest === SHEBANG) && !fs.lstatSync(place.file).isSymbolicLink()) fs.rmSync(place.file);
+  else writeFileAtomic(place.file, rest);
   return { changed: true, place };
-}
-
-function writeKeepingMode(file: string, text: string): void {
-  const mode = fs.statSync(file).mode & 0o7777;
-  const temp = `${file}.memdir-${process.pid}`;
-  fs.writeFileSync(temp, text, { mode });
-  fs.chmodSync(temp, mode);
-  fs.renameSync(temp, file);
 }

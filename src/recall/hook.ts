@@ -6,8 +6,6 @@
  * calls the same `runRecallHook`.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import { STATE_DIR } from '../core/taxonomy.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { IoError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
@@ -16,6 +14,7 @@ import type { EngineName } from '../llm/model.js';
 import { cachesProvisionally, skipsCodeCache } from '../shell/code-cache.js';
 import { parseHookArgs } from '../shell/hook-args.js';
 import { makeStateDir } from '../store/lock.js';
+import { statePath } from '../store/state-path.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { recall, type RecallResult } from './recall.js';
 import { recallSettings, type RecallFlags } from './settings.js';
@@ -29,7 +28,7 @@ interface SessionState {
 const SESSION_BUDGET_BYTES = 60_000;
 
 function stateFile(dir: string, sessionId: string): string {
-  return path.join(dir, STATE_DIR, 'recall-sessions', `${sessionId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100)}.json`);
+  return statePath(dir, 'recall-sessions', `${sessionId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100)}.json`);
 }
 
 function readSession(dir: string, sessionId: string): SessionState {

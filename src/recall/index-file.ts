@@ -4,6 +4,7 @@ import { IoError } from '../core/errors.js';
 import { STATE_DIR } from '../core/taxonomy.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { makeStateDir } from '../store/lock.js';
+import { statePath } from '../store/state-path.js';
 import type { FileStamp } from '../store/stat-walk.js';
 import { addPostings, DOC_FIELDS, DOCUMENT_VERSION, type DocField, type PostingSource, type RecallDoc } from './document.js';
 
@@ -255,7 +256,7 @@ export function writeRecallIndex(dir: string, entries: Map<string, IndexEntry>):
   const end = postingsAt + body.length;
   try {
     makeStateDir(dir);
-    writeFileAtomic(recallIndexPath(dir), `${head}${body}${JSON.stringify({ end, postings: postingsAt })}\n`, {
+    writeFileAtomic(statePath(dir, RECALL_INDEX_FILE), `${head}${body}${JSON.stringify({ end, postings: postingsAt })}\n`, {
       durable: false, // a cache: lost or torn after a crash, it is ignored and rebuilt
     });
     fs.rmSync(path.join(dir, STATE_DIR, FORMER_INDEX_FILE), { force: true });

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { IoError } from '../core/errors.js';
 import { lazyRequire } from '../core/lazy.js';
 import { messages } from '../core/messages.js';
-import { STATE_DIR } from '../core/taxonomy.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { makeStateDir } from '../store/lock.js';
+import { statePath } from '../store/state-path.js';
 import { denseScore, isMostlyLatin, memoryLines } from './dense.js';
 import { memoryParts, type RecallDoc } from './document.js';
 import { readForRecall } from './load.js';
@@ -82,7 +82,7 @@ function unpackVector(packed: string): Float32Array {
   return vector;
 }
 
-const vectorsPath = (dir: string) => path.join(dir, STATE_DIR, VECTORS_FILE);
+const vectorsPath = (dir: string) => statePath(dir, VECTORS_FILE);
 
 /**
  * The stored vectors of `model`: line key → packed vector. Missing, corrupt or of another model:

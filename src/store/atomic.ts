@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { IoError, MemdirError } from '../core/errors.js';
+import { InputError, IoError, MemdirError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { redactOutput } from '../core/secrets.js';
-import { STATE_DIR } from '../core/taxonomy.js';
 import { confinedPath } from './confine.js';
 import { crashPoint } from './fault.js';
 import { randomHex } from './random-name.js';
+import { statePath } from './state-path.js';
 
 const TEMP_PREFIX = '.memdir-tmp-';
 export const JOURNAL_FILE = 'journal.json';
@@ -36,9 +36,46 @@ function ioError(target: string, error: unknown, reading = false): IoError {
   return new IoError(reading ? messages.unreadable(target, reason) : messages.notWritable(target, reason), { cause: error });
 }
 
-function writeDurably(file: string, content: string, durable = true): void {
+/** Where a write to a path lands: the file at the end of its symlinks, and that file's stat when it exists. */
+interface Landing {
+  file: string;
+  stat?: fs.Stats;
+}
+
+/**
+ * Follows `file`'s symlinks to the file they name, so a write replaces that file and the link
+ * stays (a settings file kept in a dotfiles repository). A read-only file is refused rather than
+ * replaced: its mode says the user does not want it changed.
+ */
+function landing(file: string): Landing {
+  let current = file;
+  for (let hops = 0; hops < 40; hops++) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.lstatSync(current);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: current };
+      throw ioError(file, error);
+    }
+    if (!stat.isSymbolicLink()) {
+      if (stat.isFile() && (stat.mode & 0o222) === 0) throw new InputError(file, messages.readOnlyFile(stat.mode & 0o7777));
+      return { file: current, stat };
+    }
+    current = path.resolve(fs.realpathSync(path.dirname(current)), fs.readlinkSync(current));
+  }
+  throw new IoError(messages.notWritable(file, 'ELOOP: too many symbolic links'));
+}
+
+/** Throws, naming the file, when writeFileAtomic would refuse it (read-only); a check before other changes. */
+export function refuseReadOnly(file: string): void {
+  landing(file);
+}
+
+/** Writes a new file; with `like`, it gets that file's mode and, where permitted, its owner. */
+function writeDurably(file: string, content: string, durable = true, like?: fs.Stats): void {
   const fd = fs.openSync(file, 'wx', 0o644);
   try {
+    if (like) keepModeAndOwner(fd, like);
     fs.writeFileSync(fd, content);
     if (durable) fs.fsyncSync(fd);
   } finally {
@@ -46,18 +83,34 @@ function writeDurably(file: string, content: string, durable = true): void {
   }
 }
 
+/** Owner first: a change of owner clears set-id bits, which the mode then puts back. */
+function keepModeAndOwner(fd: number, like: fs.Stats): void {
+  const own = fs.fstatSync(fd);
+  if (own.uid !== like.uid || own.gid !== like.gid) {
+    try {
+      fs.fchownSync(fd, like.uid, like.gid);
+    } catch {
+      // only root may give a file away; the mode is kept all the same
+    }
+  }
+  fs.fchmodSync(fd, like.mode & 0o7777);
+}
+
 /**
  * Write one file atomically: temp file in the same directory, fsync, rename.
+ * A symlink is written through (temp and rename next to the file it names),
+ * and the file keeps its mode and owner.
  * `durable: false` skips the fsync, for state that may be lost in a power
  * failure but must never be seen half-written (the rename still guarantees that).
  */
 export function writeFileAtomic(file: string, content: string, options: { durable?: boolean } = {}): void {
-  const temp = tempFor(file);
+  const target = landing(file);
+  const temp = tempFor(target.file);
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    writeDurably(temp, content, options.durable);
+    fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    writeDurably(temp, content, options.durable, target.stat);
     crashPoint();
-    fs.renameSync(temp, file);
+    fs.renameSync(temp, target.file);
   } catch (error) {
     fs.rmSync(temp, { force: true });
     throw ioError(file, error);
@@ -69,6 +122,14 @@ export function writeReportAtomic(file: string, text: string, format: 'text' | '
   writeFileAtomic(file, redactOutput(text, format));
 }
 
+/** A file of memdir's own state (`.memdir/<relative>`) written atomically, its folders made first; never through a link. */
+export function writeStateFile(dir: string, relative: string, content: string, options: { durable?: boolean } = {}): string {
+  const file = statePath(dir, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  writeFileAtomic(file, content, options);
+  return file;
+}
+
 /**
  * Apply several changes inside `dir` as one step. Every new file is written
  * to a temp file first; a journal listing the renames is then written
@@ -78,25 +139,32 @@ export function writeReportAtomic(file: string, text: string, format: 'text' | '
  * The caller holds the directory lock.
  */
 export function commitChanges(dir: string, changes: FileChange[], hooks: { afterStep?: (step: string) => void } = {}): void {
-  // Its rename would fail after the commit point: refuse now, with nothing changed.
-  for (const change of changes) refuseDirectory(confinedPath(dir, change.path));
+  // Refused now, with nothing changed, what would fail after the commit point: a directory in the
+  // way, a read-only file. A link inside the directory is written through: the journal names the
+  // file it leads to (confinedPath has refused one that leads out).
+  const writes = changes.map((change) => {
+    const target = confinedPath(dir, change.path);
+    refuseDirectory(target);
+    if ('delete' in change) return { entry: { path: change.path, delete: true } as JournalEntry };
+    const lands = landing(target);
+    return { change, lands, path: lands.file === target ? change.path : path.relative(fs.realpathSync(dir), lands.file) };
+  });
   const entries: JournalEntry[] = [];
   const step = (name: string): void => {
     hooks.afterStep?.(name);
     crashPoint();
   };
   try {
-    for (const change of changes) {
-      const target = confinedPath(dir, change.path);
-      if ('delete' in change) {
-        entries.push({ path: change.path, delete: true });
+    for (const write of writes) {
+      if (!write.change) {
+        entries.push(write.entry);
         continue;
       }
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      const temp = tempFor(change.path);
-      writeDurably(path.join(dir, temp), change.content);
-      entries.push({ path: change.path, temp });
-      step(`temp ${change.path}`);
+      fs.mkdirSync(path.dirname(write.lands.file), { recursive: true });
+      const temp = tempFor(write.path);
+      writeDurably(path.join(dir, temp), write.change.content, true, write.lands.stat);
+      entries.push({ path: write.path, temp });
+      step(`temp ${write.change.path}`);
     }
     writeFileAtomic(journalPath(dir), JSON.stringify(entries));
     step('journal');
@@ -118,7 +186,7 @@ function refuseDirectory(target: string): void {
 }
 
 function journalPath(dir: string, file = JOURNAL_FILE): string {
-  return path.join(dir, STATE_DIR, file);
+  return statePath(dir, file);
 }
 
 function readJournal(file: string): JournalEntry[] | undefined {

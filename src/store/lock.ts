@@ -6,6 +6,7 @@ import { STATE_DIR } from '../core/taxonomy.js';
 import { JOURNAL_FILE, recoverTransaction } from './atomic.js';
 import { randomHex } from './random-name.js';
 import { sleep } from './sleep.js';
+import { statePath } from './state-path.js';
 
 export interface LockOptions {
   /** Give up after this long (ms). */
@@ -141,7 +142,7 @@ function startHeartbeat(file: string, token: string, staleMs: number): NodeJS.Ti
 
 /** The directory's `.memdir/`, created ignoring itself, so memory committed in a repository stays clean. */
 export function makeStateDir(dir: string): void {
-  const state = path.join(dir, STATE_DIR);
+  const state = statePath(dir);
   try {
     if (fs.mkdirSync(state, { recursive: true })) fs.writeFileSync(path.join(state, '.gitignore'), '*\n');
   } catch (error) {
@@ -159,7 +160,7 @@ export async function withDirLock<T>(dir: string, action: () => T | Promise<T>, 
   const timeoutMs = options.timeoutMs ?? 30_000;
   // The environment override is for tests, which cannot wait a minute for a lock to age.
   const staleMs = options.staleMs ?? (Number(process.env.MEMDIR_LOCK_STALE_MS) || 60_000);
-  const file = path.join(dir, STATE_DIR, options.name ?? 'lock');
+  const file = statePath(dir, options.name ?? 'lock');
   const token = randomHex(8);
   const body = JSON.stringify({ pid: process.pid, start: processStart(process.pid) ?? null, time: Date.now(), token } satisfies LockBody);
   const deadline = Date.now() + timeoutMs;
@@ -213,6 +214,7 @@ export async function withDirLock<T>(dir: string, action: () => T | Promise<T>, 
  * without waiting.
  */
 export async function settleDirectory(dir: string): Promise<void> {
+  // A link planted for .memdir/ is refused by the lock, and read past here.
   const state = path.join(dir, STATE_DIR);
   const unfinished = fs.existsSync(path.join(state, JOURNAL_FILE));
   if (!unfinished && !fs.existsSync(path.join(state, 'lock'))) return;

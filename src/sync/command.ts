@@ -13,6 +13,7 @@ import { runSync, type SyncMode, type SyncReport } from './run.js';
 import { ensureSyncStateDir } from './team.js';
 import { summaryLine } from './summary.js';
 import { privateRepo, sameManifest, teamManifest } from './no-change.js';
+import { checkStatePath } from '../store/state-path.js';
 import { recordNoChange } from './no-change-record.js';
 import { lazyRequire } from '../core/lazy.js';
 import { withDirLock } from '../store/lock.js';
@@ -97,7 +98,7 @@ async function chooseBackend(
   const { gitBackend } = await import('./git-backend.js');
   const branch = options.branch ?? settings.branch ?? DEFAULT_BRANCH;
   const name = url === given || url === path.resolve(given) ? undefined : given;
-  const backend = await gitBackend({ repo: privateRepo(memdir), url, display: displayUrl(url), name, branch, author: gitAuthor, warn });
+  const backend = await gitBackend({ repo: checkStatePath(memdir, privateRepo(memdir)), url, display: displayUrl(url), name, branch, author: gitAuthor, warn });
   return { backend, git: { url, branch } };
 }
 

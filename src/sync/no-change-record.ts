@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { writeFileAtomic } from '../store/atomic.js';
+import { checkStatePath } from '../store/state-path.js';
 import { fingerprintOf, privateRepo, recordPath, trackedCommit, type NoChangeRecord } from './no-change.js';
 
 /** After a plain sync that found nothing to do (and saw no file move while it ran): remember it. Otherwise forget. */
@@ -11,5 +12,5 @@ export function recordNoChange(memdir: string, record: Omit<NoChangeRecord, 'fin
     fs.rmSync(file, { force: true });
     return;
   }
-  writeFileAtomic(file, JSON.stringify({ ...record, memdir, fingerprint, commit, recordedAt: Date.now() } satisfies NoChangeRecord));
+  writeFileAtomic(checkStatePath(memdir, file), JSON.stringify({ ...record, memdir, fingerprint, commit, recordedAt: Date.now() } satisfies NoChangeRecord));
 }

@@ -11,6 +11,7 @@ import { loadDirectory } from '../store/dir-reader.js';
 import { decodeMemoryBytes } from '../store/files.js';
 import { withDirLock } from '../store/lock.js';
 import { writeFileAtomic } from '../store/atomic.js';
+import { checkStatePath } from '../store/state-path.js';
 import { caseCollisions, keyProblem } from './keys.js';
 import { SYNC_STATE_DIR } from './no-change.js';
 
@@ -85,7 +86,7 @@ export async function writeTeamFiles(memdir: string, files: Map<string, string>)
 
 /** Create `.memdir/sync/` under the lock the first time, so `.memdir/` is made the one way (ignoring itself in git). */
 export async function ensureSyncStateDir(memdir: string): Promise<void> {
-  const dir = path.join(memdir, SYNC_STATE_DIR);
+  const dir = checkStatePath(memdir, path.join(memdir, SYNC_STATE_DIR));
   if (!fs.existsSync(dir)) await withDirLock(memdir, () => fs.mkdirSync(dir, { recursive: true }));
 }
 
@@ -112,5 +113,5 @@ export function readBase(memdir: string, remote: string): Map<string, string> {
 export function writeBase(memdir: string, remote: string, base: Map<string, string>): void {
   const state = readState(memdir);
   state[remote] = Object.fromEntries([...base].sort(([a], [b]) => (a < b ? -1 : 1)));
-  writeFileAtomic(statePath(memdir), `${JSON.stringify(state, null, 2)}\n`);
+  writeFileAtomic(checkStatePath(memdir, statePath(memdir)), `${JSON.stringify(state, null, 2)}\n`);
 }

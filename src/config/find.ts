@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
-import { configHome, homeDir, trustsProjectSettings } from '../store/settings.js';
+import { homeDir, trustsProjectSettings } from '../store/settings.js';
 import { mergeConfigValues, withoutUserKeys, type SectionName } from './sections.js';
 import { validateConfig, type ConfigurableRule, type MemdirConfig } from './validate.js';
 
@@ -32,17 +32,13 @@ const real = (file: string) => {
 
 /**
  * Whose a config file is, the one place that decides it. The user's: a file named on the command
- * line, the user-level config, or a file inside Claude Code's config home (where the default memory
- * directories live, `~/.claude/projects/…/memory/`). Any other file — in a repository, or in a
- * memory directory kept in one — came with a project: it may tune rules and thresholds, never
- * choose what runs or where data goes. Judged by real path, so a link cannot lend a file trust.
+ * line, or the user-level config. Any other file came with a project or was written where an agent
+ * writes (a memory directory, also the default one under `~/.claude`): it may tune rules and
+ * thresholds, never choose what runs or where data goes. Judged by real path, so a link cannot
+ * lend a file trust.
  */
 export function configOwner(file: string, named: boolean, env: NodeJS.ProcessEnv, home: string): 'user' | 'project' {
-  if (named) return 'user';
-  const at = real(file);
-  if (at === real(userConfigFile(env, home))) return 'user';
-  const relative = path.relative(real(configHome(env, home)), at);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? 'user' : 'project';
+  return named || real(file) === real(userConfigFile(env, home)) ? 'user' : 'project';
 }
 
 export interface ConfigSource {

@@ -40,17 +40,17 @@ describe('whose a config file is', () => {
     return { home, repo, env: { HOME: home } };
   }
 
-  test("the user's: named on the command line, the user-level file, a file in Claude Code's config home", () => {
+  test("the user's: named on the command line, the user-level file", () => {
     const { home, repo, env } = setup();
     expect(configOwner(path.join(repo, 'memdir.config.json'), true, env, home)).toBe('user');
     expect(configOwner(userConfigFile(env, home), false, env, home)).toBe('user');
-    expect(configOwner(path.join(home, '.claude/projects/-x/memory/memdir.config.json'), false, env, home)).toBe('user');
     expect(userConfigFile({ XDG_CONFIG_HOME: '/xdg' }, home)).toBe('/xdg/memdir/config.json');
   });
 
-  test("the project's: a file in a repository, also behind a link from the config home", () => {
+  test("the project's: a file in a repository, in a memory directory (an agent writes there), behind a link", () => {
     const { home, repo, env } = setup();
     expect(configOwner(path.join(repo, 'memdir.config.json'), false, env, home)).toBe('project');
+    expect(configOwner(path.join(home, '.claude/projects/-x/memory/memdir.config.json'), false, env, home)).toBe('project');
     const linked = path.join(home, '.claude/projects/-y/memory');
     fs.mkdirSync(path.dirname(linked), { recursive: true });
     fs.symlinkSync(repo, linked);

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { IoError } from '../core/errors.js';
+import { messages } from '../core/messages.js';
 import { STATE_DIR } from '../core/taxonomy.js';
 import { writeStateFile } from '../store/atomic.js';
 import { isAlive } from '../store/lock.js';
@@ -105,6 +107,27 @@ export function rollBackConsolidationLock(lock: ConsolidationLock): void {
     return;
   }
   setLock(lock.file, '', new Date(lock.previousMtimeMs));
+}
+
+/** The lock file's own stat (undefined when absent); a link in its place is refused. */
+export function consolidationLockStat(dir: string): fs.Stats | undefined {
+  const file = path.join(dir, CONSOLIDATE_LOCK);
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(file);
+  } catch {
+    return undefined;
+  }
+  if (stat.isSymbolicLink()) throw new IoError(messages.stateLink(file));
+  return stat;
+}
+
+/** The consolidation time put back by an undo (none: the lock goes); its body, a running dream's PID, kept. */
+export function setConsolidationTime(dir: string, ms: number | null): void {
+  if (!consolidationLockStat(dir)) return;
+  const file = path.join(dir, CONSOLIDATE_LOCK);
+  if (ms === null) fs.rmSync(file, { force: true });
+  else fs.utimesSync(file, new Date(ms), new Date(ms));
 }
 
 /** The lock's body and mtime, never written through a symlink planted in its place. */

@@ -7,7 +7,7 @@ import { STATE_DIR } from '../core/taxonomy.js';
 import { commitChanges, writeReportAtomic, writeStateFile, type FileChange } from '../store/atomic.js';
 import { withDirLock } from '../store/lock.js';
 import { statePath } from '../store/state-path.js';
-import { CONSOLIDATE_LOCK } from './consolidate-lock.js';
+import { consolidationLockStat, setConsolidationTime } from './consolidate-lock.js';
 
 /** The history folder, under `.memdir/`. */
 const HISTORY = 'dream';
@@ -137,11 +137,10 @@ export async function undoLastRun(dir: string, at: Date): Promise<UndoResult> {
       if ((now === null ? null : sha256(now)) !== file.after) throw new RefusedError(messages.dreamUndoChanged(path.join(dir, file.path), last.stamp));
       changes.push(file.existed ? { path: file.path, content: fs.readFileSync(statePath(dir, HISTORY, last.stamp, 'files', file.path), 'utf8') } : { path: file.path, delete: true });
     }
+    consolidationLockStat(dir); // a planted link refused before anything changes
     // Marked undone in the same step: an undo killed halfway is done or not, never half.
     commitChanges(dir, [...changes, manifestChange(dir, last.stamp, { ...last.manifest, undone: at.toISOString() })]);
-    const lock = path.join(dir, CONSOLIDATE_LOCK);
-    if (last.manifest.previousConsolidation === null) fs.rmSync(lock, { force: true });
-    else if (fs.existsSync(lock)) fs.utimesSync(lock, new Date(last.manifest.previousConsolidation), new Date(last.manifest.previousConsolidation));
+    setConsolidationTime(dir, last.manifest.previousConsolidation);
     return {
       run: last.stamp,
       restored: last.manifest.files.filter((f) => f.existed).map((f) => f.path),

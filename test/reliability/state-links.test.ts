@@ -90,6 +90,23 @@ describe('a symlink planted at a state path is refused, never written through', 
   });
 });
 
+test('dream --undo refuses a link planted at .consolidate-lock before restoring anything', async () => {
+  const ws = await workspace();
+  expect((await runMemdir(['dream', '--force', '--dir', ws.dir], { cwd: ws.repo, env: ws.env })).code).toBe(0);
+  const lock = path.join(ws.dir, '.consolidate-lock');
+  fs.rmSync(lock);
+  const canary = path.join(ws.outside, 'canary.txt');
+  fs.utimesSync(canary, new Date('2020-01-01T00:00:00Z'), new Date('2020-01-01T00:00:00Z'));
+  fs.symlinkSync(canary, lock);
+  const memories = snapshotTree(ws.dir);
+  const result = await runMemdir(['dream', '--undo', '--dir', ws.dir], { cwd: ws.repo, env: ws.env });
+  expect(result.code, result.stderr).toBe(2);
+  expect(result.stderr).toMatch(REFUSED);
+  expect(result.stderr).not.toMatch(STACK_TRACE);
+  expect(fs.statSync(canary).mtime.toISOString()).toBe('2020-01-01T00:00:00.000Z');
+  expect(snapshotTree(ws.dir)).toEqual(memories);
+});
+
 describe('sync: its state folder, state file and private clone are not planted links', () => {
   test.each([
     ['.memdir/sync', true],

@@ -31,7 +31,7 @@ export function benchEnv(extra = {}) {
 }
 /**
  * The environment of a hook as Claude Code runs it: `benchEnv` plus CLAUDE_PROJECT_DIR, which it
- * sets for every hook (memdir then reads the hook's input without a stream: see src/hooks/io.ts).
+ * sets for every hook.
  */
 export function hookEnv(projectDir) {
   return benchEnv({ CLAUDE_PROJECT_DIR: projectDir });

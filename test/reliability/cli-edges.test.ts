@@ -180,9 +180,9 @@ describe('item 9: hook input on a stdin that stays open', () => {
   });
 });
 
-// Claude Code ends its hooks' stdin after the JSON; with CLAUDE_PROJECT_DIR set (as it sets it for
-// every hook) the input is read without a stream, and must behave the same.
-describe('hook input as Claude Code gives it (CLAUDE_PROJECT_DIR set: a blocking read)', () => {
+// Claude Code ends its hooks' stdin after the JSON and sets CLAUDE_PROJECT_DIR for every hook; a
+// pipe is read without a stream, and must behave as the stream does.
+describe('hook input as Claude Code gives it (CLAUDE_PROJECT_DIR set)', () => {
   const asClaudeCode = (env: NodeJS.ProcessEnv, project: string) => ({ ...env, CLAUDE_PROJECT_DIR: project });
 
   test('the JSON then stdin left open: answered as soon as the JSON is complete', async () => {

@@ -3,7 +3,7 @@ import type * as ChronoZh from 'chrono-node/zh';
 import { lazyRequire } from './lazy.js';
 import { proseOnly } from './prose.js';
 
-// Only the English and Chinese parsers, loaded on first use (all locales cost ~250 ms to load).
+// Only the English and Chinese parsers, loaded on first use (all locales are slow to load).
 const en = () => lazyRequire<typeof ChronoEn>('chrono-node/en');
 const zh = () => lazyRequire<typeof ChronoZh>('chrono-node/zh');
 
@@ -135,7 +135,7 @@ function tightest(text: string, date: Date, anchor: Date): string {
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 /**
- * "next Thursday" is the first Thursday after the anchor (DESIGN §1.1: written on Monday
+ * "next Thursday" is the first Thursday after the anchor (docs/architecture.md#memory-types: written on Monday
  * 2026-03-02 it is 2026-03-05); chrono-node reads it as the Thursday of next week.
  */
 function nextWeekday(expression: string, anchor: Date): Date | undefined {
@@ -289,7 +289,7 @@ const MAY_HOLD_YEAR = /(?:19|20)\d\d|\d{4}年/;
  */
 export function dateTerms(text: string): string[] {
   // Every form holds a year (19xx or 20xx, or four digits before 年); most texts have none, the large
-  // pattern is slow to run, and its first use compiles it (~1 ms of every prompt hook).
+  // pattern is slow to run, and its first use compiles it (a cost on every prompt hook).
   if (!MAY_HOLD_YEAR.test(text)) return [];
   const terms: string[] = [];
   for (const match of text.matchAll(ABSOLUTE_DATE)) {

@@ -6,7 +6,7 @@ import { messages } from './messages.js';
 import { INDEX_FILE } from './taxonomy.js';
 
 /**
- * The memory directory as every feature reads it (DESIGN §1): the index and
+ * The memory directory as every feature reads it (docs/architecture.md#memory-directory): the index and
  * topic files as parsed text, plus what the reader learned about the rest
  * (paths present, escaping symlinks, files left alone). Pure: built from
  * text that src/store/dir-reader.ts reads.

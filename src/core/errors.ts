@@ -1,4 +1,4 @@
-/** Exit codes shared by every command (DESIGN §2). */
+/** Exit codes shared by every command (docs/architecture.md#commands-and-exit-codes). */
 export const ExitCode = {
   ok: 0,
   findings: 1,

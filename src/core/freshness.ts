@@ -5,7 +5,7 @@ export function ageInDays(mtimeMs: number, nowMs: number): number {
   return Math.max(0, Math.floor((nowMs - mtimeMs) / DAY_MS));
 }
 
-/** The header printed above a recalled memory (DESIGN §2.3). */
+/** The header printed above a recalled memory (docs/architecture.md#recall). */
 export function freshnessHeader(path: string, mtimeMs: number, nowMs: number): string {
   const days = ageInDays(mtimeMs, nowMs);
   if (days === 0) return `Memory (saved today): ${path}:`;

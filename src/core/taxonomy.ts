@@ -1,4 +1,4 @@
-/** The closed set of memory types (DESIGN §1.1). */
+/** The closed set of memory types (docs/architecture.md#memory-types). */
 export const MEMORY_TYPES = ['user', 'feedback', 'project', 'reference'] as const;
 export type MemoryType = (typeof MEMORY_TYPES)[number];
 

@@ -165,7 +165,7 @@ const UNDERSCORE = 95;
 const LETTER_OR_DIGIT = 1;
 const COMBINING_MARK = 2; // continues a word (Thai vowels and tones, Devanagari signs, a decomposed accent)
 const OTHER = 3;
-// Made on first use: building the Unicode property classes costs ~0.3 ms, and ASCII text never asks.
+// Made on first use: building the Unicode property classes costs start-up time, and ASCII text never asks.
 let kindPattern: RegExp | undefined;
 // What kindPattern said of each UTF-16 code unit seen (0: not asked yet).
 const kindOfUnit = new Uint8Array(0x10000);

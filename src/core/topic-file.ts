@@ -179,7 +179,7 @@ export function withBody(file: TopicFile, body: string): TopicFile {
   return { ...file, body };
 }
 
-/** A new topic file in the canonical layout of DESIGN §1.1. */
+/** A new topic file in the canonical layout of docs/architecture.md#memory-types. */
 export function newTopicFile(fields: { name: string; description: string; type: MemoryType }, body: string): TopicFile {
   const base: TopicFile = { bom: '', eol: '\n', frontmatter: null, body: '', bodyLine: 1 };
   const withMeta = withFields(base, { name: fields.name, description: fields.description, type: fields.type });

@@ -8,7 +8,7 @@ import { isAlive } from '../store/lock.js';
 import { openWithoutLinks } from '../store/state-path.js';
 
 /**
- * `<memdir>/.consolidate-lock` (DESIGN §2.5): its mtime is the last
+ * `<memdir>/.consolidate-lock` (docs/architecture.md#dream-pipeline): its mtime is the last
  * consolidation time, its body the PID of a dream running now (empty when
  * none runs). It is taken only when absent, older than an hour, or held by a
  * dead process; written, then read back to confirm the write was ours. A

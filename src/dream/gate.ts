@@ -10,7 +10,7 @@ import { lastConsolidation } from './consolidate-lock.js';
 import { lazyRequire } from '../core/lazy.js';
 
 /**
- * When dream is due (DESIGN §2.5): at least `minHours` since the last
+ * When dream is due (docs/architecture.md#dream-pipeline): at least `minHours` since the last
  * consolidation and at least `minSessions` sessions since then — transcripts
  * in the project's Claude Code folders (the canonical root's and each linked
  * worktree's) touched after it, subagent files and the current session not

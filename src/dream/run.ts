@@ -104,7 +104,7 @@ async function askModel(input: Map<string, PlanInputFile>, options: DreamOptions
   }
 }
 
-/** Consolidate a memory directory when due (DESIGN §2.5): gate, lock, plan, budget, keep previous versions, apply, report. */
+/** Consolidate a memory directory when due (docs/architecture.md#dream-pipeline): gate, lock, plan, budget, keep previous versions, apply, report. */
 export async function dream(options: DreamOptions): Promise<DreamResult> {
   const env = options.env ?? process.env;
   const at = clockNow(env);

@@ -473,7 +473,7 @@ function whyOf(statement: string): { rule: string; why: string | null } {
   return { rule, why: why ? (lead === 'the reason is' ? why : `${lead} ${why}`) : null };
 }
 
-// Where something sits in the repository is what the code already shows (DESIGN §1.1: not to be saved),
+// Where something sits in the repository is what the code already shows (docs/architecture.md#memory-types),
 // including which package files belong to ("the files are part of `twat.coding.pystubnik`").
 const CODE_LOCATION =
   /\b(?:located|defined|declared|implemented|lives?|resides?|can be found|sits?)\b[^.?!]*?(?:[\w.-]+\/)+[\w.-]+\.\w{1,5}\b|\b(?:is|are) (?:part of|inside|under) `[\w./-]+`|\bbelongs? to `[\w./-]+`/i;

@@ -140,7 +140,7 @@ function proposeLocally(messages: readonly TranscriptMessage[], options: Pick<Ex
     if (!message.isHumanPrompt) continue;
     const found = findDurableStatement(message.text, { explicitOnly: options.explicitOnly });
     if (!found) continue;
-    // "add to CLAUDE.md that…" and the agent did: the statement is loaded in every session already (DESIGN §1.1).
+    // "add to CLAUDE.md that…" and the agent did: the statement is loaded in every session already (docs/architecture.md#memory-types).
     const statementTerms = tokenSet(found.statement);
     const recorded = instructionsWrittenAfter(messages, index).find((w) => containment(statementTerms, tokenSet(w.text)) >= RECORDED_SHARE);
     if (recorded) {

@@ -2,7 +2,7 @@
  * The instruction files an agent loads in every session of a project (Claude Code's CLAUDE.md at
  * each level up to the repository root and the user's own, and the other agents' AGENTS.md,
  * GEMINI.md, .cursorrules, .windsurfrules, .clinerules, Copilot's): a statement one of them already
- * makes, or that the agent wrote into one while answering, needs no memory (DESIGN §1.1).
+ * makes, or that the agent wrote into one while answering, needs no memory (docs/architecture.md#memory-types).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -304,7 +304,7 @@ export function writeHookContext(output: Pick<ContextHookRun, 'write'>, event: '
 
 /**
  * Run a hook body so it never blocks the agent: any failure becomes one
- * line on stderr (control characters escaped) and exit code 0 (DESIGN §2.7).
+ * line on stderr (control characters escaped) and exit code 0 (docs/architecture.md#hook-runtime-and-fast-paths).
  */
 export async function runAsHook(name: string, body: () => Promise<void>): Promise<number> {
   try {

@@ -6,7 +6,7 @@ export const DEFAULT_MODEL = 'claude-haiku-5-5';
 
 export type EngineName = 'auto' | 'local' | 'claude';
 
-/** `--engine auto` means claude when an API key is set, else local (DESIGN §3). */
+/** `--engine auto` means claude when an API key is set, else local (docs/architecture.md#engines-and-the-model). */
 export function chooseEngine(requested: EngineName, env: NodeJS.ProcessEnv = process.env): 'local' | 'claude' {
   if (requested === 'auto') return env.ANTHROPIC_API_KEY ? 'claude' : 'local';
   return requested;

@@ -55,13 +55,13 @@ export interface RecallResult {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 /**
- * Lines one run may embed when the words found nothing and every memory is a candidate (~6 ms a
- * line: ~12 s); a large directory's lines are embedded over several runs, meanwhile its memories
+ * Lines one run may embed when the words found nothing and every memory is a candidate (each
+ * line costs a model call, so this bounds one run); a large directory's lines are embedded over several runs, meanwhile its memories
  * with lines left out are not scored.
  */
 const MEANING_ALONE_NEW_LINES = 2000;
 
-/** The memories that matter for a query (DESIGN §2.3), rendered with freshness headers. */
+/** The memories that matter for a query (docs/architecture.md#recall), rendered with freshness headers. */
 export async function recall(options: RecallOptions): Promise<RecallResult> {
   const limit = Math.max(0, Math.min(options.limit ?? 5, 20));
   const now = options.nowMs ?? Date.now();

@@ -28,7 +28,7 @@ export function capMemory(text: string, file: string): { text: string; truncated
   return { text: out, truncated };
 }
 
-/** One recalled memory with its freshness header (DESIGN §2.3). */
+/** One recalled memory with its freshness header (docs/architecture.md#recall). */
 export function renderMemory(file: string, content: string, mtimeMs: number, nowMs: number): string {
   return `${freshnessHeader(file, mtimeMs, nowMs)}\n${capMemory(withoutBom(content).trimEnd(), file).text}`;
 }

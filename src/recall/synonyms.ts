@@ -36,7 +36,7 @@ const GROUPS = [
   '数据库 迁移',
 ];
 
-/** Two tables built on first use: tokenizing the CJK groups starts Intl.Segmenter (~60 ms), which an English prompt never needs. */
+/** Two tables built on first use: tokenizing the CJK groups starts Intl.Segmenter, slow to start, which an English prompt never needs. */
 const tables = new Map<boolean, Map<string, Set<string>>>();
 const nonAscii = (text: string) => /[^\x00-\x7f]/.test(text);
 

@@ -16,7 +16,7 @@ export const TASK_WORDS =
 
 /**
  * TASK_WORDS as search terms, `new Set(tokenize(TASK_WORDS))` written out (a unit test keeps the two
- * in step): stemming 128 words cost the prompt hook ~1 ms on every prompt.
+ * in step): stemming them would cost the prompt hook on every prompt.
  */
 export const TASK_TERMS: ReadonlySet<string> = new Set(
   (

@@ -12,7 +12,7 @@ import { messages } from '../core/messages.js';
 export type { BlockProposal, IndexStats, Operation, PlanInputFile, PlanOptions, RefactorPlan } from './phases/state.js';
 export { splitAtHeadings } from './phases/split.js';
 
-/** The deterministic restructuring of a memory directory (DESIGN §2.2), phase by phase. Pure. */
+/** The deterministic restructuring of a memory directory (docs/architecture.md#plan-engine-and-the-nothing-lost-check), phase by phase. Pure. */
 export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOptions = {}): RefactorPlan {
   const state = createState(files, options);
   readIndex(state);

@@ -6,7 +6,7 @@ import { type PlanInputFile, type RefactorPlan, SUB_INDEX } from './phases/state
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
- * The "nothing lost" check (DESIGN §2.2): every non-blank line of every file
+ * The "nothing lost" check (docs/architecture.md#plan-engine-and-the-nothing-lost-check): every non-blank line of every file
  * before the refactor must appear, whitespace-normalized and with the plan's
  * date rewrites applied, in some file after it — or be listed as dropped.
  * Pointer lines count as kept when their target is still pointed to and their

@@ -4,7 +4,7 @@ import { messages } from '../core/messages.js';
 import { resolveMemoryDir, type Resolution } from '../store/resolve.js';
 import type { Output } from './output.js';
 
-/** Options every command takes (DESIGN §2). */
+/** Options every command takes (docs/architecture.md#commands-and-exit-codes). */
 export interface GlobalArgs {
   dir?: string | undefined;
   json: boolean;

@@ -33,7 +33,7 @@ export interface Resolution {
 
 const OVERRIDE_ENV = 'CLAUDE_COWORK_MEMORY_PATH_OVERRIDE';
 
-/** Where the memory directory is, by the rules of DESIGN §1.3 (first wins). */
+/** Where the memory directory is, by the rules of docs/architecture.md#directory-resolution (first wins). */
 export function resolveMemoryDir(options: ResolveOptions = {}): Resolution {
   const env = options.env ?? process.env;
   // Only what needs the working directory asks for it: an absolute --dir works even when it was deleted.

@@ -63,6 +63,6 @@ export function readSetting(file: string, key: string): unknown {
 }
 
 export function homeDir(env: NodeJS.ProcessEnv): string {
-  // node:os only when HOME is unset: loading it costs every hook start ~0.4 ms.
+  // node:os only when HOME is unset: loading it costs every hook start.
   return env.HOME || lazyRequire<typeof import('node:os')>('node:os').homedir();
 }

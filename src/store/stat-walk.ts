@@ -24,7 +24,7 @@ export function sameStamp(a: FileStamp, b: FileStamp): boolean {
  * loading fast-glob alone costs more than the whole walk. Names and one lstat
  * per entry rather than typed entries: a memory's lstat is its stamp, so it
  * costs one call either way, and Node's typed listing costs a hook more to set
- * up (~0.2 ms, its first use) than it saves on the few entries that are not memories.
+ * up on its first use than it saves on the few entries that are not memories.
  */
 export function statMarkdownFiles(root: string): Array<{ path: string; stamp: FileStamp }> {
   const stamps = new Map<string, FileStamp>();

@@ -75,7 +75,7 @@ describe('extract --engine local', () => {
     expect(report.operations[0]).toMatchObject({ op: 'create', type: 'project', sources: ['u1'], basis: 'request' });
     const text = fs.readFileSync(path.join(dir, report.operations[0].file), 'utf8');
     expect(text).toContain('originSessionId: sess-1\noriginMessageUuid: u1\n');
-    expect(text).toContain('The release freeze starts 2026-03-05'); // "next Thursday" on Monday 2026-03-02 (DESIGN §1.1)
+    expect(text).toContain('The release freeze starts 2026-03-05'); // "next Thursday" on Monday 2026-03-02 (docs/architecture.md#memory-types)
     expect(text).not.toMatch(/next Thursday/i);
     expect(text).toMatch(/\*\*Why:\*\* because of the audit\.\n\*\*How to apply:\*\*/);
     expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toContain(`(${report.operations[0].file})`);

@@ -33,7 +33,7 @@ const report = (stdout: string) => JSON.parse(stdout) as { retries: number; file
 const statusOf = (stdout: string, file: string) => report(stdout).files.find((f) => f.file === file);
 const puts = (s: TeamMemoryServer) => s.requests.filter((r) => r.method === 'PUT');
 
-describe('memdir sync --backend http (DESIGN §2.6)', () => {
+describe('memdir sync --backend http (docs/architecture.md#sync-backends)', () => {
   test('push and pull with per-entry sha256 checksums; bearer token from the environment; unchanged files not re-sent', async () => {
     const { team, sync, server } = await setup();
     writeTree(team, { 'project_a.md': topic('A', 'a'), 'project_b.md': topic('B', 'b') });

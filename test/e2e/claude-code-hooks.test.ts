@@ -10,7 +10,7 @@ import { cleanEnv, runMemdir, runProcess } from '../helpers/run-cli.js';
 import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
 
 /**
- * `memdir hooks install --claude` wired into a real Claude Code (DESIGN §2.7,
+ * `memdir hooks install --claude` wired into a real Claude Code (docs/architecture.md#hook-runtime-and-fast-paths,
  * §6): what the hooks add reaches the model, uninstall takes all of it out,
  * and a broken memdir never stops a session.
  */

@@ -8,7 +8,7 @@ import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
 import { tempDir, writeTree } from '../helpers/temp.js';
 
 /**
- * Claude Code is the oracle (DESIGN §1.3, §6): a memory saved where
+ * Claude Code is the oracle (docs/architecture.md#directory-resolution, docs/architecture.md#testing-against-claude-code): a memory saved where
  * `memdir where` says must be the one a real `claude -p` loads.
  */
 let server: FakeModelServer;

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A reference server of the team memory HTTP contract (DESIGN §2.6), for
+ * A reference server of the team memory HTTP contract (docs/architecture.md#sync-backends), for
  * tests only, answering in the shapes Claude Code 2.1.197 parses (README
  * "HTTP contract"): GET `{repo, version, lastModified, checksum, content:
  * {entries, entryChecksums}}`, `view=hashes` `{checksum, version,

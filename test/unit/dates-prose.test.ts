@@ -7,7 +7,7 @@ const found = (text: string) => findRelativeDates(text, monday).map((d) => [d.te
 const mtimeMs = new Date(2026, 10, 30, 12).getTime();
 const anchored = (text: string, facts = {}) => anchoredRelativeDates(text, { mtimeMs, ...facts }).map((d) => [d.text, d.replacement, d.anchor?.source]);
 
-test('"next Thursday" written on a Monday is that week\'s Thursday (DESIGN §1.1)', () => {
+test('"next Thursday" written on a Monday is that week\'s Thursday (docs/architecture.md#memory-types)', () => {
   expect(found('Merge freeze starts next Thursday.')).toEqual([['next Thursday', '2026-03-05']]);
   expect(found('Retro next Monday.')).toEqual([['next Monday', '2026-03-09']]);
 });

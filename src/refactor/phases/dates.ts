@@ -2,7 +2,7 @@ import { memoryFields, withBody } from '../../core/topic-file.js';
 import { rewriteDates, type PlanState } from './state.js';
 
 /**
- * Dates are made absolute in project memories (DESIGN §1.1), once everything
+ * Dates are made absolute in project memories (docs/architecture.md#memory-types), once everything
  * has landed where it stays; elsewhere "tomorrow" is often an idiom.
  */
 export function absoluteDates(state: PlanState): void {

@@ -1,7 +1,7 @@
 // Ranking ideas that are not knobs of memdir's ranker: a second score fused with its ranking.
 // Each is a ranker for `runRankers` ((docs, dir) => (query) => paths), measured in quality.js
 // next to the chosen defaults. One is kept, the sentence model (`recall` outside the prompt hook);
-// the others are not: see the "recall ideas" table in README.
+// the others are not: see the ideas table in bench/recall/README.md.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -63,7 +63,7 @@ export async function runExtract(args: ExtractCommandOptions, output: Output): P
     model: args.model ?? section.model,
     every: args.every ?? section.every ?? 1,
     // The Stop hook writes unattended after every turn: there, only what the user asked for, unless the
-    // config says otherwise (inferred statements were right fewer than 6 times in 10 on real prompts; README).
+    // config says otherwise (inferred statements were right fewer than 6 times in 10 on real prompts; bench/extract/README.md).
     explicitOnly: args.explicitOnly ?? section.explicitOnly ?? args.afterStop === true,
     dryRun: args.dryRun,
     projectDir: workingDirectory(),

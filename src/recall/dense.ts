@@ -6,7 +6,7 @@ import { byScore, type Ranked, type RecallDoc } from './rank.js';
  * that score joins the lexical ranking. Each line is embedded on its own: a
  * session or a long memory holds many topics, and one vector for all of it
  * says little about any; the best few lines carry the match.
- * Chosen on the dev split of the frozen evaluation (README, "Recall").
+ * Chosen on the dev split of the frozen evaluation (bench/recall/README.md).
  */
 
 /** How much the semantic score weighs against the lexical one, both scaled to their best memory (1). */

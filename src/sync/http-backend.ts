@@ -15,7 +15,7 @@ export interface HttpBackendOptions {
 
 /*
  * The shapes are Claude Code's own (2.1.197, read from the JavaScript inside its binary; see
- * README "HTTP contract"): GET answers `{repo, version?, lastModified, checksum, content: {entries,
+ * docs/commands/sync.md, "HTTP contract"): GET answers `{repo, version?, lastModified, checksum, content: {entries,
  * entryChecksums?}}`, `view=hashes` answers `{checksum?, version?, entryChecksums}`, a PUT sends
  * `{entries, soft_delete_keys?}` with `If-Match: "<checksum>"` and is answered `{checksum?,
  * lastModified?}`, a 412 means someone wrote first, a 413 says

@@ -12,7 +12,7 @@ export { documentFor, memoryParts, searchTerms } from './recall/document.js';
 export { RULES } from './lint/rules/index.js';
 export { ruleDoc } from './lint/docs.js';
 export { configSchema } from './config/schema.js';
-export { readTranscript } from './extract/read-transcript.js';
+export { readTranscript } from './claude-code/read-transcript.js';
 export { withDirLock } from './store/lock.js';
 export { findDurableStatement } from './extract/local.js';
 export { redactSecrets } from './core/secrets.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { ConfigError, RefusedError, UsageError } from '../core/errors.js';
 import type { EngineName } from '../llm/model.js';
 import { messages } from '../core/messages.js';
-import { readHookInput, runAsHook, type SessionEndInput } from '../hooks/io.js';
+import { readHookInput, runAsHook, type SessionEndInput } from '../claude-code/hook-io.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { now } from './clock.js';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { configSources } from '../config/find.js';
 import { messages } from '../core/messages.js';
 import { redactOutput } from '../core/secrets.js';
-import { handOverHookInput, readRawHookInput, typedHookInput, type SessionEndInput } from '../hooks/io.js';
+import { handOverHookInput, readRawHookInput, typedHookInput, type SessionEndInput } from '../claude-code/hook-io.js';
 import { parseHookArgs } from '../shell/hook-args.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { now } from './clock.js';

@@ -3,7 +3,7 @@ import { classifyPointerTarget, renderMemoryIndex, topicFilesKeptElsewhere, type
 import { isStandingRule, ruleWords } from '../core/standing-rules.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { serializeTopicFile } from '../core/topic-file.js';
-import { indexStats, type RefactorPlan } from '../refactor/phases/state.js';
+import { indexStats, type RefactorPlan } from '../restructure/phases/state.js';
 import type { DreamState } from './phases.js';
 
 /** A link target for a path: as it is, unless a space or bracket would end the link. */

@@ -6,7 +6,7 @@ import { INDEX_FILE } from '../core/taxonomy.js';
 import { comparableText, containment, similarPairs, tokenSet } from '../core/similarity.js';
 import { ruleWords } from '../core/standing-rules.js';
 import { memoryFields, serializeTopicFile, withBody } from '../core/topic-file.js';
-import type { PlanState, Topic } from '../refactor/phases/state.js';
+import type { PlanState, Topic } from '../restructure/phases/state.js';
 import { citationKey, citations, type Citation } from './drift.js';
 
 /*
@@ -60,7 +60,7 @@ const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
  * pointer to the same file goes with it. A pointer with lines nested under it stays: those lines
  * are the index's own text about it. Runs before the detail lines move, so a dropped pointer's
  * duplicates are not kept as details. The headings this empties are accounted for once the index
- * is rendered (refactor/phases/vanished-headings).
+ * is rendered (restructure/phases/vanished-headings).
  */
 export function dropDeadPointers(dream: DreamState, options: { keepRules: boolean }): void {
   const { plan } = dream;

@@ -1,6 +1,6 @@
 import { agentViewLines, fileLines } from '../core/agent-view.js';
 import { messages } from '../core/messages.js';
-import { operationReasons } from '../refactor/report.js';
+import { operationReasons } from '../restructure/reasons.js';
 import type { DreamCounts, DreamResult } from './types.js';
 
 export function summaryLine(counts: DreamCounts): string {

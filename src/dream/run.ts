@@ -3,7 +3,7 @@ import { calendarDay } from '../core/dates.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { memoryFields, parseTopicFile } from '../core/topic-file.js';
 import { ModelError } from '../llm/model.js';
-import { SUB_INDEX, type PlanInputFile } from '../refactor/phases/state.js';
+import { SUB_INDEX, type PlanInputFile } from '../restructure/phases/state.js';
 import type { ShownMemory, ValidatedOperations } from './claude.js';
 import { UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
@@ -11,7 +11,7 @@ import { findGitRoot } from '../store/git-root.js';
 import { loadDirectory } from '../store/dir-reader.js';
 import { commitChanges, type FileChange } from '../store/atomic.js';
 import { withDirLock } from '../store/lock.js';
-import { diffsOf, planInput, textsOf } from '../refactor/run.js';
+import { diffsOf, readPlanInput, textsOf } from '../restructure/input.js';
 import { agentView } from '../core/agent-view.js';
 import { now as clockNow } from './clock.js';
 import { releaseConsolidationLock, rollBackConsolidationLock, takeConsolidationLock, lockHolder, TAKEN_RECORD } from './consolidate-lock.js';
@@ -138,10 +138,10 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
   const transcripts = await recentTranscripts(await transcriptFolders(options.projectRoot, env), since);
 
   // Asked before the writer lock is taken: a model call must not keep save and the hooks waiting.
-  const model = options.engine === 'claude' ? await askModel((await planInput(dir)).input, options) : undefined;
+  const model = options.engine === 'claude' ? await askModel((await readPlanInput(dir)).input, options) : undefined;
 
   const plan = async (): Promise<Omit<DreamResult, 'status' | 'report' | 'commit'>> => {
-    const { input } = await planInput(dir);
+    const { input } = await readPlanInput(dir);
     const texts = textsOf(input);
     const dreamPlan = planDreamKeepingWords(input, { anchor: options.anchor, repo, proposals: model?.valid, restructure: options.restructure, pruneDrift: options.pruneDrift, today: at });
     const budget = { maxDelete, deletes: dreamPlan.deletes.length, memories: dreamPlan.memories };

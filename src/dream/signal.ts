@@ -1,7 +1,7 @@
 import { findSecrets } from '../core/secrets.js';
 import { tokenSet } from '../core/similarity.js';
-import { findDurableStatement } from '../extract/durable.js';
-import { readTranscript } from '../extract/read-transcript.js';
+import { findDurableStatement } from '../core/durable-statements.js';
+import { readTranscript } from '../claude-code/read-transcript.js';
 
 /**
  * Gather recent signal: what the user asked, in the sessions since the last

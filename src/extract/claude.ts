@@ -1,11 +1,11 @@
 import path from 'node:path';
+import { manifest } from '../llm/manifest.js';
 import { callStructured, type ModelOptions } from '../llm/model.js';
-import { manifest } from '../recall/claude.js';
 import type { ScannedMemory } from '../store/scan.js';
 import { renderTemplate } from '../store/templates.js';
 import { checkOperations, OPERATIONS_SCHEMA, type MemoryOperation, type RejectedOperation } from './operations.js';
 import { instructionWrites } from './instructions.js';
-import type { TranscriptMessage } from './transcript.js';
+import type { TranscriptMessage } from '../claude-code/transcript.js';
 
 /** Most conversation text sent in one call: the newest messages are kept. */
 const MAX_CONVERSATION_CHARS = 60_000;

@@ -19,10 +19,10 @@ import { proposeWithClaude } from './claude.js';
 import { fileSaying, type InstructionLine, instructionsWrittenAfter, readInstructionLines } from './instructions.js';
 import { basisOf, findDurableStatement, proposeMemory } from './local.js';
 import type { MemoryOperation, OperationBasis, RejectedOperation } from './operations.js';
-import { readTranscript, readTranscriptStream } from './read-transcript.js';
-import { transcriptFileProblem } from './transcript-file.js';
+import { readTranscript, readTranscriptStream } from '../claude-code/read-transcript.js';
+import { transcriptFileProblem } from '../claude-code/transcript-file.js';
 import { hasPending, readCursor, RUN_LOCK, takePending, writeCursor, writePending } from './state.js';
-import { messagesAfter, toolUsesWritingInto, type Transcript, type TranscriptMessage } from './transcript.js';
+import { messagesAfter, toolUsesWritingInto, type Transcript, type TranscriptMessage } from '../claude-code/transcript.js';
 
 export interface ExtractOptions {
   /** Memory directory. */

@@ -6,12 +6,12 @@
  */
 import fs from 'node:fs';
 import { messages } from '../core/messages.js';
-import { hookWarnings, readHookInput, runAsHook, startHookRun, type StopInput } from '../hooks/io.js';
+import { hookWarnings, readHookInput, runAsHook, startHookRun, type StopInput } from '../claude-code/hook-io.js';
 import { parseHookArgs } from '../shell/hook-args.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { sleep } from '../store/sleep.js';
 import { openLog, readCursor } from './state.js';
-import { transcriptFileProblem } from './transcript-file.js';
+import { transcriptFileProblem } from '../claude-code/transcript-file.js';
 import { lazyRequire } from '../core/lazy.js';
 
 export interface ExtractHookOptions {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { containment, tokenSet } from '../core/similarity.js';
 import { findGitRoot } from '../store/git-root.js';
 import { configHome, homeDir } from '../store/settings.js';
-import { type TranscriptMessage, WRITE_TOOLS } from './transcript.js';
+import { type TranscriptMessage, WRITE_TOOLS } from '../claude-code/transcript.js';
 
 /** Where they sit, relative to each folder from the working directory up to the repository root. */
 const PROJECT_FILES = ['CLAUDE.md', 'CLAUDE.local.md', '.claude/CLAUDE.md', 'AGENTS.md', 'GEMINI.md', '.cursorrules', '.windsurfrules', '.clinerules', '.github/copilot-instructions.md'];

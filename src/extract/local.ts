@@ -1,14 +1,14 @@
 /**
  * The local extraction engine: finds the rare durable statements among what a user typed
- * (src/extract/durable.ts judges them) and turns each into a memory. Pure.
+ * (src/core/durable-statements.ts judges them) and turns each into a memory. Pure.
  */
 import { findRelativeDates } from '../core/dates.js';
 import { defaultWhy, HOW_TO_APPLY } from '../core/generated-text.js';
 import { CJK } from '../core/tokenize.js';
 import type { MemoryType } from '../core/taxonomy.js';
-import { basisOf, type DurableStatement } from './durable.js';
+import { basisOf, type DurableStatement } from '../core/durable-statements.js';
 
-export { basisOf, type DurableStatement, findDurableStatement } from './durable.js';
+export { basisOf, type DurableStatement, findDurableStatement } from '../core/durable-statements.js';
 
 export interface ProposedMemory {
   type: MemoryType;

@@ -3,7 +3,7 @@
  * yargs): `bin/memdir.cjs` runs the plain `context --hook` command line through `tryFastPath`
  * without the rest of the CLI, and the full CLI calls the same `runContextHook`.
  */
-import { hookWarnings, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type SessionStartInput } from '../hooks/io.js';
+import { hookWarnings, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type SessionStartInput } from '../claude-code/hook-io.js';
 import { parseHookArgs } from '../shell/hook-args.js';
 import { sessionContext } from '../store/context.js';
 import { resolveMemoryDir } from '../store/resolve.js';

@@ -1,11 +1,7 @@
+import { manifest } from '../llm/manifest.js';
 import { callStructured, type ModelOptions, type StructuredResult } from '../llm/model.js';
 import { renderTemplate } from '../store/templates.js';
 import type { ScannedMemory } from '../store/scan.js';
-
-/** The manifest line of a memory: `- [type] relpath (ISO mtime): description`, newest first. */
-export function manifest(memories: ScannedMemory[]): string {
-  return memories.map((m) => `- [${m.type ?? 'unknown'}] ${m.path} (${new Date(m.mtimeMs).toISOString()}): ${m.description ?? ''}`).join('\n');
-}
 
 const SCHEMA = {
   type: 'object',

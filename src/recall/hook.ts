@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { writeFileAtomic } from '../store/atomic.js';
 import { IoError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
-import { hookWarnings, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type UserPromptSubmitInput } from '../hooks/io.js';
+import { hookWarnings, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type UserPromptSubmitInput } from '../claude-code/hook-io.js';
 import type { EngineName } from '../llm/model.js';
 import { cachesProvisionally, skipsCodeCache } from '../shell/code-cache.js';
 import { parseHookArgs } from '../shell/hook-args.js';

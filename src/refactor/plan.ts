@@ -1,16 +1,16 @@
-import { absoluteDates } from './phases/dates.js';
-import { blocksToTopics, keepDeadPointers, moveDetails } from './phases/blocks.js';
-import { repairFrontmatter, reportMissingWhyHow } from './phases/frontmatter.js';
-import { mergeNearDuplicates } from './phases/merge.js';
-import { readIndex } from './phases/read-index.js';
-import { renderIndex } from './phases/render-index.js';
-import { splitLongTopics } from './phases/split.js';
-import { createState, type PlanInputFile, type PlanOptions, type RefactorPlan } from './phases/state.js';
-import { type Loss, lostLines, lostWords, planKeepingWords } from './verify.js';
+import { absoluteDates } from '../restructure/phases/dates.js';
+import { blocksToTopics, keepDeadPointers, moveDetails } from '../restructure/phases/blocks.js';
+import { repairFrontmatter, reportMissingWhyHow } from '../restructure/phases/frontmatter.js';
+import { mergeNearDuplicates } from '../restructure/phases/merge.js';
+import { readIndex } from '../restructure/phases/read-index.js';
+import { renderIndex } from '../restructure/phases/render-index.js';
+import { splitLongTopics } from '../restructure/phases/split.js';
+import { createState, type PlanInputFile, type PlanOptions, type RefactorPlan } from '../restructure/phases/state.js';
+import { type Loss, lostLines, lostWords, planKeepingWords } from '../restructure/verify.js';
 import { messages } from '../core/messages.js';
 
-export type { BlockProposal, IndexStats, Operation, PlanInputFile, PlanOptions, RefactorPlan } from './phases/state.js';
-export { splitAtHeadings } from './phases/split.js';
+export type { BlockProposal, IndexStats, Operation, PlanInputFile, PlanOptions, RefactorPlan } from '../restructure/phases/state.js';
+export { splitAtHeadings } from '../restructure/phases/split.js';
 
 /** The deterministic restructuring of a memory directory (docs/architecture.md#plan-engine-and-the-nothing-lost-check), phase by phase. Pure. */
 export function planRefactor(files: Map<string, PlanInputFile>, options: PlanOptions = {}): RefactorPlan {

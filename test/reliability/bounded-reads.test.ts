@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { unsavedRequests } from '../../src/dream/signal.js';
-import { readTranscriptStream } from '../../src/extract/read-transcript.js';
+import { readTranscriptStream } from '../../src/claude-code/read-transcript.js';
 import { cleanEnv, memdirBin, runMemdir, type CliResult } from '../helpers/run-cli.js';
 import { runMemdirStdinOpen } from '../helpers/run-hostile.js';
 import { tempDir } from '../helpers/temp.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { planRefactor } from '../../src/refactor/plan.js';
-import { lostLines } from '../../src/refactor/verify.js';
+import { lostLines } from '../../src/restructure/verify.js';
 import { decodeMemoryBytes, readMemoryFile } from '../../src/store/files.js';
 import { cleanEnv, runMemdir, type CliResult } from '../helpers/run-cli.js';
 import { tempDir, writeTree } from '../helpers/temp.js';

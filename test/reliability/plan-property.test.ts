@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { parseMemoryIndex, pointerPath } from '../../src/core/memory-index.js';
 import { planDreamKeepingWords } from '../../src/dream/plan.js';
 import { planRefactorKeepingWords } from '../../src/refactor/plan.js';
-import type { PlanInputFile } from '../../src/refactor/phases/state.js';
-import { lostLines, lostWords } from '../../src/refactor/verify.js';
+import type { PlanInputFile } from '../../src/restructure/phases/state.js';
+import { lostLines, lostWords } from '../../src/restructure/verify.js';
 
 /**
  * Dream over generated indexes that mix what real ones hold: headings of every level (some the

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { planDream, type RepoFacts } from '../../src/dream/plan.js';
-import type { PlanInputFile } from '../../src/refactor/phases/state.js';
+import type { PlanInputFile } from '../../src/restructure/phases/state.js';
 
 const ANCHOR = new Date('2026-11-01T00:00:00Z');
 const TODAY = new Date('2026-12-03T10:00:00Z');

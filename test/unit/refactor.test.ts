@@ -7,8 +7,8 @@ import { isStandingRule } from '../../src/core/standing-rules.js';
 import { lintDirectory } from '../../src/lint/engine.js';
 import { rawDirectory } from '../../src/core/dir-model.js';
 import { planRefactor, splitAtHeadings, type PlanInputFile, type RefactorPlan } from '../../src/refactor/plan.js';
-import { inferType } from '../../src/refactor/classify.js';
-import { lostLines, lostWords } from '../../src/refactor/verify.js';
+import { inferType } from '../../src/restructure/classify.js';
+import { lostLines, lostWords } from '../../src/restructure/verify.js';
 import { bloatedIndex, mixedIndex, pointerIndex } from '../helpers/bloated.js';
 import { fixtureMemoryDirs } from '../helpers/fixtures.js';
 

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { readTranscript, readTranscriptStream } from '../../src/extract/read-transcript.js';
-import { humanText, messagesAfter, parseTranscriptText, toolUsesWritingInto, type Transcript } from '../../src/extract/transcript.js';
+import { readTranscript, readTranscriptStream } from '../../src/claude-code/read-transcript.js';
+import { humanText, messagesAfter, parseTranscriptText, toolUsesWritingInto, type Transcript } from '../../src/claude-code/transcript.js';
 import { sharedFixtures } from '../helpers/fixtures.js';
 import { tempDir } from '../helpers/temp.js';
 

@@ -6,8 +6,8 @@
  * A pointer to the work on screen ("this/that/it/here", "for now", "this PR") makes it
  * task-scoped instead. Precision first: when in doubt, not durable. Pure.
  */
-import { withoutControlCharacters } from '../core/plain-text.js';
-import type { MemoryType } from '../core/taxonomy.js';
+import { withoutControlCharacters } from './plain-text.js';
+import type { MemoryType } from './taxonomy.js';
 
 export interface DurableStatement {
   type: MemoryType;

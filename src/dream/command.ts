@@ -13,7 +13,7 @@ import type { DreamResult } from './types.js';
 /*
  * Only the gate is loaded up front: a SessionEnd hook that is not due (the
  * common case) must cost little more than starting Node. The planner, the
- * lint rules (for the config) and the history load when they are needed.
+ * config loader and the history load when they are needed.
  */
 
 export interface DreamCommandOptions extends GlobalArgs {
@@ -39,11 +39,11 @@ async function settings(args: DreamCommandOptions, output: Output, dir: string, 
   const { configSources, loadConfig } = await import('../config/find.js');
   let config: SectionValues<'dream'> = {};
   const request = { dir, cwd, trustProjectSettings: args.trustProjectSettings || undefined };
-  // The lint rules (which validating a configuration needs) load only when there is one.
+  // The rule catalog (which validating a configuration needs) loads only when there is one.
   const sources = configSources(request);
   if (sources.length > 0) {
-    const { RULES } = await import('../lint/rules/index.js');
-    const loaded = loadConfig({ ...request, rules: RULES, sections: ['dream'] }, sources);
+    const { RULE_CATALOG } = await import('../config/rule-catalog.js');
+    const loaded = loadConfig({ ...request, rules: RULE_CATALOG, sections: ['dream'] }, sources);
     for (const warning of loaded.warnings) output.warn(warning);
     config = loaded.config.dream;
   }

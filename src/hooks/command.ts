@@ -1,6 +1,6 @@
 import { UsageError } from '../core/errors.js';
 import { loadConfig } from '../config/find.js';
-import { RULES } from '../lint/rules/index.js';
+import { RULE_CATALOG } from '../config/rule-catalog.js';
 import type { GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { refuseReadOnly } from '../store/atomic.js';
@@ -42,7 +42,7 @@ function targets(args: HooksCommandOptions, place: Where): { git: boolean; claud
 
 /** The configured command (`hooks.command`: the user's own config, or a project's the user trusts), if any. */
 function configuredCommand(args: HooksCommandOptions, output: Output, place: Where): string | undefined {
-  const loaded = loadConfig({ dir: place.project, cwd: place.cwd, rules: RULES, trustProjectSettings: args.trustProjectSettings || undefined, sections: ['hooks'] });
+  const loaded = loadConfig({ dir: place.project, cwd: place.cwd, rules: RULE_CATALOG, trustProjectSettings: args.trustProjectSettings || undefined, sections: ['hooks'] });
   for (const warning of loaded.warnings) output.warn(warning);
   return loaded.config.hooks.command;
 }

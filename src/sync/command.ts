@@ -5,7 +5,7 @@ import { ExitCode, MemdirError, UsageError } from '../core/errors.js';
 import { messages, printable } from '../core/messages.js';
 import { loadConfig, type LoadedConfig } from '../config/find.js';
 import type { SectionValues } from '../config/sections.js';
-import { RULES } from '../lint/rules/index.js';
+import { RULE_CATALOG } from '../config/rule-catalog.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import type { SyncBackend } from './backend.js';
@@ -117,7 +117,7 @@ function printReport(report: SyncReport, output: Output): void {
 export async function runSyncCommand(options: SyncCommandOptions, output: Output): Promise<number> {
   if (options.write && !options.redact) throw new UsageError(messages.syncWriteNeedsRedact());
   const memdir = resolveFor(options, output).dir;
-  const config = loadConfig({ dir: memdir, cwd: process.cwd(), rules: RULES, trustProjectSettings: options.trustProjectSettings || undefined, sections: ['sync'] });
+  const config = loadConfig({ dir: memdir, cwd: process.cwd(), rules: RULE_CATALOG, trustProjectSettings: options.trustProjectSettings || undefined, sections: ['sync'] });
   for (const warning of config.warnings) output.warn(warning);
   const settings = config.config.sync;
   await ensureSyncStateDir(memdir);

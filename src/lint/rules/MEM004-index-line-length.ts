@@ -1,3 +1,4 @@
+import { RULE_OPTIONS } from '../../config/rule-catalog.js';
 import { INDEX_LINE_REPORT } from '../../core/limits.js';
 import { inBlock, inlineBlocks } from '../index-blocks.js';
 import type { Rule } from '../types.js';
@@ -11,7 +12,7 @@ export const indexLineLength: Rule = {
   severity: 'warning',
   fixable: false,
   tags: ['index', 'style'],
-  options: { max: { type: 'integer', minimum: 1, default: MAX, description: 'longest index line, in characters' } },
+  options: RULE_OPTIONS.MEM004,
   examples: {
     valid: [{ files: { 'MEMORY.md': '- [Role](user_role.md) — data engineer on billing\n' } }],
     invalid: [{ files: { 'MEMORY.md': `- [Role](user_role.md) — ${'very long hook '.repeat(15)}\n` } }],

@@ -1,3 +1,4 @@
+import { RULE_OPTIONS } from '../../config/rule-catalog.js';
 import { fieldLine } from '../../core/dir-model.js';
 import type { Rule } from '../types.js';
 
@@ -26,7 +27,6 @@ const GENERIC = new Set([
   '杂项',
   '其他',
 ]);
-const MIN_LENGTH = 20;
 
 /** Han, kana and Hangul say a word in one or two characters: each counts double, six of them are specific enough. */
 function effectiveLength(description: string): number {
@@ -41,7 +41,7 @@ export const vagueDescription: Rule = {
   severity: 'warning',
   fixable: false,
   tags: ['frontmatter', 'recall'],
-  options: { minLength: { type: 'integer', minimum: 0, default: MIN_LENGTH, description: 'shortest specific description, in characters' } },
+  options: RULE_OPTIONS.MEM014,
   examples: {
     valid: [{ files: { 'reference_grafana.md': '---\nname: Grafana\ndescription: API latency board on-call watches during deploys\ntype: reference\n---\n' } }],
     invalid: [

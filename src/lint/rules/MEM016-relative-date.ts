@@ -1,3 +1,4 @@
+import { RULE_OPTIONS } from '../../config/rule-catalog.js';
 import { anchoredRelativeDates, calendarDay, parseCalendarDay } from '../../core/dates.js';
 import { position, type TopicSource } from '../../core/dir-model.js';
 import type { Rule } from '../types.js';
@@ -16,7 +17,7 @@ export const relativeDate: Rule = {
   fixable: true,
   tags: ['content', 'dates'],
   needs: ['commitTimes'],
-  options: { anchorDate: { type: 'string', default: '', description: 'anchor (YYYY-MM-DD) for files with no date of their own; `lint --anchor-date` sets it' } },
+  options: RULE_OPTIONS.MEM016,
   examples: {
     valid: [
       { files: { 'project_freeze.md': '---\nname: Freeze\ndescription: Merge freeze on main for the mobile release\ntype: project\nmodified: 2026-02-26\n---\nFreeze starts 2026-03-05.\n' } },

@@ -1,3 +1,4 @@
+import { RULE_OPTIONS } from '../../config/rule-catalog.js';
 import { TOPIC_MAX_LINES } from '../../core/limits.js';
 import type { Rule } from '../types.js';
 
@@ -10,7 +11,7 @@ export const topicMaxLines: Rule = {
   severity: 'warning',
   fixable: false,
   tags: ['content', 'limits'],
-  options: { max: { type: 'integer', minimum: 1, default: MAX, description: 'most lines in a topic file' } },
+  options: RULE_OPTIONS.MEM017,
   examples: {
     valid: [{ files: { 'project_x.md': `---\nname: X\n---\n${'line\n'.repeat(50)}` } }],
     invalid: [{ files: { 'project_x.md': `---\nname: X\n---\n${'line\n'.repeat(250)}` } }],

@@ -1,4 +1,5 @@
-import { comparableText, NEAR_DUPLICATE_THRESHOLD, similarPairs } from '../../core/similarity.js';
+import { RULE_OPTIONS } from '../../config/rule-catalog.js';
+import { comparableText, similarPairs } from '../../core/similarity.js';
 import type { Rule } from '../types.js';
 
 export const nearDuplicate: Rule = {
@@ -8,7 +9,7 @@ export const nearDuplicate: Rule = {
   severity: 'warning',
   fixable: false,
   tags: ['content', 'duplicates'],
-  options: { threshold: { type: 'number', minimum: 0, maximum: 1, default: NEAR_DUPLICATE_THRESHOLD, description: 'share of words two files must have in common to be reported' } },
+  options: RULE_OPTIONS.MEM018,
   examples: {
     valid: [
       {

@@ -23,6 +23,11 @@ export function packedTarball(): string {
 /** The npm cache this repository's `npm ci` filled: the only place an offline install can take packages from. */
 const npmCache = execFileSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).trim();
 
+/** `env` for npm and npx with no network: that cache, offline, no update check. */
+export function offlineNpm(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, npm_config_cache: npmCache, npm_config_offline: 'true', npm_config_update_notifier: 'false' };
+}
+
 /**
  * A lock file naming memdir's dependencies as this repository's lock resolved them, each with
  * its registry address. The cache holds their tarballs (by integrity) but no registry metadata,
@@ -58,7 +63,7 @@ export function installPackedAsDevDependency(project: string, env: NodeJS.Proces
   fs.writeFileSync(path.join(project, 'package-lock.json'), `${JSON.stringify(dependencyLock(project), null, 2)}\n`);
   return runProcess('npm', ['install', '--offline', '--no-audit', '--no-fund', '--save-dev', `./${path.basename(local)}`], {
     cwd: project,
-    env: { ...env, npm_config_cache: npmCache, npm_config_update_notifier: 'false' },
+    env: offlineNpm(env),
     timeoutMs: 120_000,
   });
 }

@@ -90,7 +90,7 @@ function install(args: HooksCommandOptions, output: Output, place: Where): numbe
     report.claude = { file, command, added };
     output.info(added.length > 0 ? `memdir hooks: ${added.join(', ')} → ${command} in ${file}` : `memdir hooks: Claude Code hooks already installed in ${file}`);
     const check = checkHookCommand(command, place.project, hookEnv(place.project));
-    if (check.runs === false) output.warn(`memdir hooks: "${command}" ${check.detail}; the hooks will skip until it runs (pass --command with a path that exists)`);
+    if (check.runs === false) output.warn(messages.hookInstalledWouldNotRun(command, check.detail));
   }
   if (args.json) output.json(report);
   return 0;

@@ -201,7 +201,9 @@ describe("the command install writes runs where Claude Code runs it (sh -c on th
   test('status exits 1 for a hook that would not run: `memdir` found only in the folders npx adds; uninstall still takes it out', async () => {
     const repo = await devDependencyProject();
     const home = tempDir();
-    await hooks(['install', '--claude', '--command', 'memdir'], repo, home);
+    const installed = await runMemdir(['hooks', 'install', '--claude', '--command', 'memdir'], { cwd: repo, env: underNpx(repo, home) });
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(installed.stderr).toContain('memdir hooks: "memdir" would not run: memdir not found');
     const status = await runMemdir(['hooks', 'status'], { cwd: repo, env: underNpx(repo, home) });
     expect(status.code).toBe(1);
     expect(status.stdout).toContain('memdir, would not run: memdir not found');

@@ -1,23 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { repoRoot, runProcess, type CliResult } from './run-cli.js';
 
-let tarball: string | undefined;
-
 /**
- * This repository packed as `npm publish` would pack it, once per test process. The scripts are
- * skipped: `prepack` would rebuild dist/ under the other tests, and the global setup built it.
+ * This repository packed into `dir` as `npm publish` would pack it; the tarball's path. The
+ * scripts are skipped: `prepack` would rebuild dist/ under the other tests, and the global setup
+ * built it.
  */
-export function packedTarball(): string {
-  if (tarball) return tarball;
-  const into = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-pack-'));
+function packInto(dir: string): string {
   const [packed] = JSON.parse(
-    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', into], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
   ) as Array<{ filename: string }>;
-  tarball = path.join(into, packed!.filename);
-  return tarball;
+  return path.join(dir, packed!.filename);
 }
 
 /** The npm cache this repository's `npm ci` filled: the only place an offline install can take packages from. */
@@ -55,13 +50,11 @@ function dependencyLock(project: string): object {
  * offline: what a user's devDependency install prints, and node_modules/.bin/memdir.
  */
 export function installPackedAsDevDependency(project: string, env: NodeJS.ProcessEnv): Promise<CliResult> {
-  const packed = packedTarball();
-  const local = path.join(project, path.basename(packed));
-  fs.copyFileSync(packed, local);
+  const tarball = packInto(project);
   const manifest = path.join(project, 'package.json');
   if (!fs.existsSync(manifest)) fs.writeFileSync(manifest, `${JSON.stringify({ name: path.basename(project), version: '1.0.0', private: true }, null, 2)}\n`);
   fs.writeFileSync(path.join(project, 'package-lock.json'), `${JSON.stringify(dependencyLock(project), null, 2)}\n`);
-  return runProcess('npm', ['install', '--offline', '--no-audit', '--no-fund', '--save-dev', `./${path.basename(local)}`], {
+  return runProcess('npm', ['install', '--offline', '--no-audit', '--no-fund', '--save-dev', `./${path.basename(tarball)}`], {
     cwd: project,
     env: offlineNpm(env),
     timeoutMs: 120_000,

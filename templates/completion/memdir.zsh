@@ -4,7 +4,7 @@
 # with their descriptions (SHELL=zsh makes memdir answer in zsh's name:description form).
 _memdir() {
   local -a reply
-  reply=("${(@f)$(SHELL=zsh memdir --get-yargs-completions "${(@)words[1,CURRENT]}" 2>/dev/null)}")
+  reply=(${(f)"$(SHELL=zsh memdir --get-yargs-completions "${(@)words[1,CURRENT]}" 2>/dev/null)"})
   _describe 'memdir' reply
 }
 compdef _memdir memdir

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { expect, test } from 'vitest';
 import { memdirOnPath } from '../helpers/claude.js';
 import { cleanEnv, runMemdir, runProcess } from '../helpers/run-cli.js';
@@ -27,4 +28,22 @@ test('in bash, Tab after `memdir re` offers recall and refactor; after `memdir h
   expect(await complete('memdir', 're')).toEqual(['recall', 'refactor']);
   expect(await complete('memdir', 'hooks', 'st')).toEqual(['status']);
   expect(await complete('memdir', 'lint', '--format', '')).toEqual(['json', 'sarif', 'stylish']);
+});
+
+const hasZsh = spawnSync('zsh', ['-fc', 'true']).status === 0;
+
+test.skipIf(!hasZsh)('in zsh, the script hands _describe each command with its description (skipped without zsh)', async () => {
+  const cwd = tempDir();
+  const env = cleanEnv(cwd, { PATH: `${memdirOnPath()}:${process.env.PATH}` });
+  // Outside a real completion, compdef is a no-op and _describe prints what it was given.
+  const script = `compdef() { :; }\n_describe() { print -l -- "\${(@P)2}"; }\nsource <(memdir completion zsh)\nwords=(memdir hooks st)\nCURRENT=3\n_memdir`;
+  const result = await runProcess('zsh', ['-fc', script], { cwd, env });
+  expect(result.code, result.stderr).toBe(0);
+  expect(
+    result.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split(':')[0]),
+  ).toEqual(['install', 'uninstall', 'status']);
+  expect(result.stdout).toContain('status:list each hook');
 });

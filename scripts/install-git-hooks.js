@@ -1,7 +1,7 @@
-// `npm install` / `npm ci` (the prepare script) sets up this repository's own
-// git hooks with husky (.husky/pre-commit). It never fails an install: in CI,
-// outside a git checkout, or without husky (a production install) it only
-// says why it skipped.
+// `npm run setup` sets up this repository's own git hooks with husky
+// (.husky/pre-commit). It is no install script, so installing the published
+// package runs nothing. It never fails: in CI, outside a git checkout, or
+// without husky it only says why it skipped.
 if (process.env.CI) {
   console.log('husky: CI, git hooks not installed');
 } else {

@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import pkg from '../package.json' with { type: 'json' };
 import { UsageError } from './core/errors.js';
+import * as completion from './cmd/completion.js';
 import * as context from './cmd/context.js';
 import * as extract from './cmd/extract.js';
 import * as dream from './cmd/dream.js';
@@ -22,7 +23,7 @@ import { leaveDeletedWorkingDirectory } from './store/cwd.js';
 
 // Command modules hold options and a handler; each handler imports its logic
 // on demand, so `memdir where` never loads what `memdir save` needs.
-const commands = [where, context, save, forget, list, show, lint, refactor, recall, extract, dream, sync, hooks];
+const commands = [where, context, save, forget, list, show, lint, refactor, recall, extract, dream, sync, hooks, completion];
 
 /** Help at the terminal's width (or $COLUMNS when piped), at most 100 columns. */
 function helpWidth(): number {
@@ -57,7 +58,8 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     const builder = (y: Argv<never>) => {
       const built = command.builder(y as never);
       // getOptions() is public yargs API that @types/yargs does not declare.
-      checkOptionValues((built as unknown as { getOptions(): OptionTable }).getOptions(), args);
+      // A completion request ends in the word being typed (`--f`): not a command line to check.
+      if (!args.includes('--get-yargs-completions')) checkOptionValues((built as unknown as { getOptions(): OptionTable }).getOptions(), args);
       return built;
     };
     cli = cli.command({ ...command, builder } as never);

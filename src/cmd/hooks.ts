@@ -15,7 +15,11 @@ function targetOptions<T>(cli: Argv<T>) {
       choices: ['local', 'project', 'user'] as const,
       describe: 'settings file: local (.claude/settings.local.json, default), project (.claude/settings.json), user (~/.claude/settings.json)',
     })
-    .option('command', { type: 'string', describe: 'how the hooks invoke memdir, e.g. "npx memdir" or an absolute path (default: memdir; hooks.command in config)' });
+    .option('command', {
+      type: 'string',
+      describe:
+        "how the hooks invoke memdir, e.g. an absolute path (default: hooks.command in config, else a command Claude Code can run: the project's node_modules/.bin/memdir, memdir on PATH, or node and this bin)",
+    });
 }
 
 export function builder(cli: Argv<GlobalArgs>) {
@@ -27,11 +31,16 @@ export function builder(cli: Argv<GlobalArgs>) {
         targetOptions(y)
           .option('with-context', { type: 'boolean', default: false, describe: 'also SessionStart → memdir context --hook (Claude Code loads MEMORY.md itself when auto memory is on)' })
           .example('$0 hooks install', 'git pre-commit + Claude Code hooks in .claude/settings.local.json')
-          .example('$0 hooks install --claude --scope project --command "npx memdir"', 'committed settings, for a team'),
+          .example('$0 hooks install --claude --scope project', 'committed settings for a team with memdir as a devDependency'),
       run('install'),
     )
     .command('uninstall', 'remove exactly what install added', (y) => targetOptions(y).example('$0 hooks uninstall', 'git pre-commit + local and project settings'), run('uninstall'))
-    .command('status', 'list each hook, whose it is and whether the memdir it runs works', (y) => targetOptions(y).example('$0 hooks status --json', 'machine-readable'), run('status'))
+    .command(
+      'status',
+      'list each hook, whose it is and whether it would run as Claude Code or git runs it (nothing is run; exit 1 when one would not)',
+      (y) => targetOptions(y).example('$0 hooks status --json', 'machine-readable'),
+      run('status'),
+    )
     .demandCommand(1, 'name an action: install, uninstall or status');
 }
 

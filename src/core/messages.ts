@@ -67,7 +67,11 @@ export const messages = {
   dreamKeptToKeepWords: () => 'left as it is: dream could not change it without losing words (merge or edit it by hand)',
   untrustedDate: (expression: string) =>
     `relative date "${printable(expression)}" left as written: only the file time is known, which a clone or copy resets (add modified: to the frontmatter, commit the file, or pass --anchor-date)`,
-  hookProgramMissing: (program: string) => `does not run: ${printable(program)} not found (not on PATH, or not executable)`,
+  hookProgramMissing: (program: string) => `would not run: ${printable(program)} not found (not on PATH without npx's folders, or not executable: the shell exits 127)`,
+  hookInterpreterMissing: (file: string, interpreter: string) => `would not run: ${printable(file)} needs ${printable(interpreter)}, which is not found (the shell exits 127)`,
+  hookInstalledWouldNotRun: (command: string, detail: string) => `memdir hooks: "${printable(command)}" ${detail}; the hooks will skip until it runs (pass --command with a path that exists)`,
+  hooksWouldNotRun: (count: number) =>
+    `memdir hooks: ${count} of memdir's hooks would not run as Claude Code or git runs them (memdir hooks uninstall, then memdir hooks install writes a command that runs; or pass --command)`,
   hookCommandNotPlain: () => 'not checked: not one plain program call (memdir runs no hook command to find out)',
   hookCwdGone: (cwd: string) => `the session's directory ${cwd} no longer exists; nothing was done`,
   hookSkipped: (hook: string, reason: string) => `memdir ${hook} hook skipped: ${printable(reason).slice(0, 300)}`,

@@ -1,11 +1,14 @@
+import path from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { messages } from '../core/messages.js';
 import { loadConfig } from '../config/find.js';
 import { RULE_CATALOG } from '../config/rule-catalog.js';
 import type { GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { refuseReadOnly } from '../store/atomic.js';
 import { requireWorkingDirectory } from '../store/cwd.js';
-import { checkHookCommand, findMemdir } from './executable.js';
+import { packageDir } from '../store/templates.js';
+import { checkHookCommand, findMemdir, hookEnv } from './executable.js';
 import { hookSubcommands, installSettings, plannedSettings, settingsFile, settingsHooks, SCOPES, uninstallSettings, type HookEvent, type Scope } from './claude-settings.js';
 import { gitHookState, installGitHook, uninstallGitHook, worktreeRoot } from './git-hook.js';
 
@@ -18,8 +21,28 @@ export interface HooksCommandOptions extends GlobalArgs {
   withContext: boolean;
 }
 
-/** How the Claude Code hooks invoke memdir when neither --command nor hooks.command says. */
-const DEFAULT_COMMAND = 'memdir';
+/** The project's own memdir (a devDependency) as Claude Code finds it: it sets CLAUDE_PROJECT_DIR to the folder whose .claude/ holds the settings. */
+const PROJECT_MEMDIR = '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdir';
+
+/** A path as one shell word: quoted when it holds anything but plain characters. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * How the Claude Code hooks invoke memdir when neither --command nor hooks.command says: a command
+ * Claude Code can run from its own environment (`sh -c` on the user's PATH, without the folders npx
+ * adds). The project's own memdir by `$CLAUDE_PROJECT_DIR`: the same text in every clone and from
+ * any folder the session moves to, and no npm start-up on every prompt (as `npx --no-install memdir`
+ * would cost, needing npm on PATH too). Else `memdir` when that PATH has it; else the node and bin
+ * of this memdir, resolved. User settings serve every project, so they name no project's folder.
+ */
+function defaultCommand(scope: Scope, project: string): string {
+  const env = hookEnv(project);
+  if (scope !== 'user' && checkHookCommand(PROJECT_MEMDIR, project, env).runs) return PROJECT_MEMDIR;
+  if (checkHookCommand('memdir', project, env).runs) return 'memdir';
+  return `${shellWord(process.execPath)} ${shellWord(path.join(packageDir(), 'bin', 'memdir.cjs'))}`;
+}
 
 interface Where {
   cwd: string;
@@ -51,8 +74,9 @@ function install(args: HooksCommandOptions, output: Output, place: Where): numbe
   const which = targets(args, place);
   const explicit = args.command ?? configuredCommand(args, output, place);
   const report: Record<string, unknown> = {};
-  const command = explicit ?? DEFAULT_COMMAND;
-  const file = settingsFile(args.scope ?? 'local', place.project);
+  const scope = args.scope ?? 'local';
+  const command = explicit ?? defaultCommand(scope, place.project);
+  const file = settingsFile(scope, place.project);
   const events = (Object.keys(hookSubcommands()) as HookEvent[]).filter((e) => e !== 'SessionStart' || args.withContext);
   // A settings file memdir will not edit stops the install before anything is changed.
   if (which.claude) plannedSettings(file, events, command);
@@ -65,8 +89,8 @@ function install(args: HooksCommandOptions, output: Output, place: Where): numbe
     const added = installSettings(file, events, command);
     report.claude = { file, command, added };
     output.info(added.length > 0 ? `memdir hooks: ${added.join(', ')} → ${command} in ${file}` : `memdir hooks: Claude Code hooks already installed in ${file}`);
-    const check = checkHookCommand(command, place.project);
-    if (!check.runs) output.warn(`memdir hooks: "${command}" ${check.detail}; the hooks will skip until it runs (pass --command "npx memdir" or an absolute path)`);
+    const check = checkHookCommand(command, place.project, hookEnv(place.project));
+    if (check.runs === false) output.warn(messages.hookInstalledWouldNotRun(command, check.detail));
   }
   if (args.json) output.json(report);
   return 0;
@@ -100,12 +124,15 @@ interface StatusRow {
   file: string;
   command: string;
   owner: 'memdir' | 'other';
+  /** Whether it would run as Claude Code or git runs it; undefined when it cannot be checked without running it. */
   runs?: boolean | undefined;
   detail?: string | undefined;
 }
 
+/** Each hook, whose it is and whether memdir's would run; exit 1 when one of memdir's would not. */
 function status(args: HooksCommandOptions, output: Output, place: Where): number {
   const rows: StatusRow[] = [];
+  const env = hookEnv(place.project);
   if (place.inGit) {
     const state = gitHookState(place.cwd);
     if (state.installed) {
@@ -115,7 +142,7 @@ function status(args: HooksCommandOptions, output: Output, place: Where): number
         file: state.place.file,
         command: `${command} lint --staged`,
         owner: 'memdir',
-        ...(state.command === undefined ? findMemdir(place.project) : checkHookCommand(state.command, place.project)),
+        ...(state.command === undefined ? findMemdir(place.project, env) : checkHookCommand(state.command, place.project, env)),
       });
     }
     if (state.others) rows.push({ hook: `git pre-commit (${state.place.kind})`, file: state.place.file, command: '(another hook in the script)', owner: 'other' });
@@ -130,20 +157,22 @@ function status(args: HooksCommandOptions, output: Output, place: Where): number
         file,
         command: hook.command,
         owner: hook.memdir ? 'memdir' : 'other',
-        ...(hook.memdir ? checkHookCommand(prefix, place.project) : {}),
+        ...(hook.memdir ? checkHookCommand(prefix, place.project, env) : {}),
       });
     }
   }
-  if (args.json) {
-    output.json({ hooks: rows });
-    return 0;
+  const broken = rows.filter((row) => row.runs === false).length;
+  if (args.json) output.json({ hooks: rows });
+  else {
+    if (rows.length === 0) output.out('memdir hooks: none installed (memdir hooks install)');
+    for (const row of rows) {
+      const state = row.owner === 'other' ? 'another tool' : `memdir, ${row.runs ? `found: ${row.detail} (not run)` : row.detail}`;
+      output.out(`${row.hook}: ${row.command}\n  ${row.file}\n  ${state}`);
+    }
   }
-  if (rows.length === 0) output.out('memdir hooks: none installed (memdir hooks install)');
-  for (const row of rows) {
-    const state = row.owner === 'other' ? 'another tool' : `memdir, ${row.runs ? `found: ${row.detail} (not run)` : row.detail}`;
-    output.out(`${row.hook}: ${row.command}\n  ${row.file}\n  ${state}`);
-  }
-  return 0;
+  if (broken === 0) return 0;
+  output.warn(messages.hooksWouldNotRun(broken));
+  return 1;
 }
 
 /** `memdir hooks install|uninstall|status`. */

@@ -2,15 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-let templatesDir: string | undefined;
+let packageRoot: string | undefined;
 
-/** `templates/` of the installed package, found from this module (src/ in tests, dist/ when built). */
-function findTemplatesDir(): string {
-  if (templatesDir) return templatesDir;
+/** The folder of the running memdir package (holding package.json and templates/), found from this module (src/ in tests, dist/ when built). */
+export function packageDir(): string {
+  if (packageRoot) return packageRoot;
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    const candidate = path.join(dir, 'templates');
-    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(candidate)) return (templatesDir = candidate);
+    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'templates'))) return (packageRoot = dir);
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error('memdir templates/ folder not found next to the package');
     dir = parent;
@@ -19,6 +18,6 @@ function findTemplatesDir(): string {
 
 /** A template with `{{key}}` placeholders filled in. */
 export function renderTemplate(name: string, values: Record<string, string>): string {
-  const text = fs.readFileSync(path.join(findTemplatesDir(), name), 'utf8');
+  const text = fs.readFileSync(path.join(packageDir(), 'templates', name), 'utf8');
   return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
 }

@@ -113,7 +113,7 @@ test('this repository’s own pre-commit lints staged examples and runs the type
   expect(passed.output).toContain('type check ran');
 });
 
-test('the prepare script never fails an install: outside git, and in CI', async () => {
+test('the setup script never fails: outside git, and in CI', async () => {
   const outside = tempDir();
   const script = path.join(repoRoot, 'scripts/install-git-hooks.js');
   const plain = await runProcess(process.execPath, [script], { cwd: outside, env: cleanEnv(outside) });

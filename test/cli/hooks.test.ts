@@ -3,14 +3,16 @@ import path from 'node:path';
 import { simpleGit } from 'simple-git';
 import { describe, expect, test } from 'vitest';
 import { addWorktree, createRepo } from '../helpers/git-repo.js';
-import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
+import { memdirOnPath } from '../helpers/claude.js';
+import { cleanEnv, memdirBin, runMemdir } from '../helpers/run-cli.js';
 import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
 
 const ODD_SETTINGS =
   '{\n   "model": "opus",\n\t"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo hi"}]}],\n     "UserPromptSubmit": [\n        { "hooks": [ { "type": "command", "command": "other-tool --prompt" } ] }\n     ]\n   },\n   "permissions": {}\n}';
 
+/** `memdir hooks …` for a user with memdir on PATH (a global install). */
 async function hooks(args: string[], cwd: string, home: string) {
-  const result = await runMemdir(['hooks', ...args], { cwd, env: cleanEnv(home) });
+  const result = await runMemdir(['hooks', ...args], { cwd, env: cleanEnv(home, { PATH: `${memdirOnPath()}:${process.env.PATH}` }) });
   expect(result.code, result.stderr).toBe(0);
   return result;
 }
@@ -157,4 +159,63 @@ test("hooks.command in the user's config is the default command (a project's is 
   const refused = await runMemdir(['hooks', 'install', '--git'], { cwd: outside, env: cleanEnv(home) });
   expect(refused.code).toBe(2);
   expect(refused.stderr).toContain('--git: not inside a git repository');
+});
+
+describe("the command install writes runs where Claude Code runs it (sh -c on the user's PATH, no npx folders)", () => {
+  /** A project with memdir as a devDependency: node_modules/.bin/memdir, as npm links it. */
+  async function devDependencyProject() {
+    const repo = await createRepo(path.join(tempDir(), 'app'));
+    fs.mkdirSync(path.join(repo, 'node_modules/.bin'), { recursive: true });
+    fs.symlinkSync(memdirBin, path.join(repo, 'node_modules/.bin/memdir'));
+    return repo;
+  }
+  const settingsCommands = (file: string) =>
+    Object.values(JSON.parse(fs.readFileSync(file, 'utf8')).hooks as Record<string, Array<{ hooks: Array<{ command: string }> }>>).map((groups) => groups[0]!.hooks[0]!.command);
+  /** The environment `npx memdir` gives memdir: npm's folders before the user's PATH. */
+  const underNpx = (repo: string, home: string) =>
+    cleanEnv(home, {
+      PATH: `${repo}/node_modules/.bin:/usr/lib/node_modules/npm/node_modules/@npmcli/run-script/lib/node-gyp-bin:${path.dirname(process.execPath)}:/usr/bin:/bin`,
+      npm_command: 'exec',
+      npm_lifecycle_event: 'npx',
+    });
+
+  test('a devDependency: "$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdir; user settings: memdir when on PATH, else node and the bin, resolved', async () => {
+    const repo = await devDependencyProject();
+    const home = tempDir();
+    const local = await runMemdir(['hooks', 'install', '--claude'], { cwd: repo, env: underNpx(repo, home) });
+    expect(local.code, local.stderr).toBe(0);
+    expect(settingsCommands(path.join(repo, '.claude/settings.local.json'))).toEqual(['recall', 'extract', 'dream'].map((sub) => `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdir ${sub} --hook`));
+    const status = await runMemdir(['hooks', 'status', '--json'], { cwd: repo, env: underNpx(repo, home) });
+    expect(status.code, status.stderr).toBe(0);
+    expect((JSON.parse(status.stdout).hooks as Array<{ runs: boolean }>).map((h) => h.runs)).toEqual([true, true, true]);
+
+    const user = await runMemdir(['hooks', 'install', '--claude', '--scope', 'user'], { cwd: repo, env: underNpx(repo, home) });
+    expect(user.code, user.stderr).toBe(0);
+    expect(settingsCommands(path.join(home, '.claude/settings.json'))).toContain(`${process.execPath} ${memdirBin} extract --hook`);
+    await hooks(['uninstall', '--claude', '--scope', 'user'], repo, home);
+    const onPath = await runMemdir(['hooks', 'install', '--claude', '--scope', 'user'], { cwd: repo, env: cleanEnv(home, { PATH: `${memdirOnPath()}:${process.env.PATH}` }) });
+    expect(onPath.code, onPath.stderr).toBe(0);
+    expect(settingsCommands(path.join(home, '.claude/settings.json'))).toContain('memdir extract --hook');
+  });
+
+  test('status exits 1 for a hook that would not run: `memdir` found only in the folders npx adds; uninstall still takes it out', async () => {
+    const repo = await devDependencyProject();
+    const home = tempDir();
+    const installed = await runMemdir(['hooks', 'install', '--claude', '--command', 'memdir'], { cwd: repo, env: underNpx(repo, home) });
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(installed.stderr).toContain('memdir hooks: "memdir" would not run: memdir not found');
+    const status = await runMemdir(['hooks', 'status'], { cwd: repo, env: underNpx(repo, home) });
+    expect(status.code).toBe(1);
+    expect(status.stdout).toContain('memdir, would not run: memdir not found');
+    expect(status.stderr).toContain("3 of memdir's hooks would not run");
+    // The same PATH outside npm is the user's own: memdir is on it.
+    const plain = await runMemdir(['hooks', 'status'], { cwd: repo, env: cleanEnv(home, { PATH: underNpx(repo, home).PATH }) });
+    expect(plain.code, plain.stdout).toBe(0);
+    // A bin whose `#!/usr/bin/env node` finds no node: the shell would exit 127 too.
+    const noNode = await runMemdir(['hooks', 'status', '--json'], { cwd: repo, env: cleanEnv(home, { PATH: `${repo}/node_modules/.bin:/nonexistent` }) });
+    expect(noNode.code).toBe(1);
+    expect(JSON.parse(noNode.stdout).hooks[0].detail).toContain('needs node, which is not found');
+    await hooks(['uninstall'], repo, home);
+    expect(fs.existsSync(path.join(repo, '.claude/settings.local.json'))).toBe(false);
+  });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleGit } from 'simple-git';
 import { describe, expect, test } from 'vitest';
+import { memdirOnPath } from '../helpers/claude.js';
 import { plantedWorkspace } from '../helpers/dream-fixture.js';
 import { createRepo } from '../helpers/git-repo.js';
 import { STACK_TRACE } from '../helpers/reliability.js';
@@ -23,8 +24,9 @@ function fileState(file: string) {
   return { link, mode: mode(file), bytes: fs.readFileSync(file, 'utf8') };
 }
 
+/** `memdir hooks …` for a user with memdir on PATH (a global install). */
 async function hooks(args: string[], cwd: string, home: string) {
-  const result = await runMemdir(['hooks', ...args], { cwd, env: cleanEnv(home) });
+  const result = await runMemdir(['hooks', ...args], { cwd, env: cleanEnv(home, { PATH: `${memdirOnPath()}:${process.env.PATH}` }) });
   expect(result.code, result.stderr).toBe(0);
   return result;
 }

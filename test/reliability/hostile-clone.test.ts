@@ -4,7 +4,7 @@ import { simpleGit } from 'simple-git';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRepo } from '../helpers/git-repo.js';
 import { inPool, STACK_TRACE } from '../helpers/reliability.js';
-import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
+import { cleanEnv, memdirBin, runMemdir } from '../helpers/run-cli.js';
 import { startTeamMemoryServer, type TeamMemoryServer } from '../helpers/team-memory-server.js';
 import { tempDir, writeTree } from '../helpers/temp.js';
 
@@ -108,7 +108,8 @@ describe.each(['memdir.config.json', 'package.json'] as const)('a clone with a h
     const installed = path.join(clone.repo, '.claude/settings.local.json');
     expect(fs.existsSync(installed)).toBe(false);
     await runMemdir(['hooks', 'install', '--claude'], { cwd: clone.repo, env: clone.env });
-    expect(fs.readFileSync(installed, 'utf8')).toContain('"command": "memdir recall --hook"');
+    // memdir is not on this PATH: the hooks run the node and bin that installed them.
+    expect(fs.readFileSync(installed, 'utf8')).toContain(`"command": "${process.execPath} ${memdirBin} recall --hook"`);
     expect(fs.readFileSync(installed, 'utf8')).not.toContain('touch');
   });
 });
@@ -121,8 +122,8 @@ test('hooks status checks committed hook commands without running them: shell sy
   await simpleGit(clone.repo, { unsafe: { allowUnsafeHooksPath: true } }).addConfig('core.hooksPath', '.husky/_');
   const status = await runMemdir(['hooks', 'status', '--json'], { cwd: clone.repo, env: clone.env });
   expect(status.code, status.stderr).toBe(0);
-  const rows = JSON.parse(status.stdout).hooks as Array<{ owner: string; runs: boolean; detail: string }>;
-  expect(rows.filter((r) => r.owner === 'memdir').map((r) => [r.runs, r.detail])).toEqual(Array(4).fill([false, expect.stringContaining('not checked')]));
+  const rows = JSON.parse(status.stdout).hooks as Array<{ owner: string; runs?: boolean; detail: string }>;
+  expect(rows.filter((r) => r.owner === 'memdir').map((r) => [r.runs, r.detail])).toEqual(Array(4).fill([undefined, expect.stringContaining('not checked')]));
   for (const canary of clone.canaries) expect(fs.existsSync(canary)).toBe(false);
 });
 

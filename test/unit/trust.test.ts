@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { configOwner, loadConfig, userConfigFile } from '../../src/config/find.js';
 import { mergeConfigValues, withoutUserKeys } from '../../src/config/sections.js';
-import { checkHookCommand, plainWords } from '../../src/hooks/executable.js';
+import { checkHookCommand, hookEnv, plainWords } from '../../src/hooks/executable.js';
 import { tempDir, writeTree } from '../helpers/temp.js';
 
 describe('what a project may set', () => {
@@ -81,7 +81,7 @@ describe('a hook command is checked without running it', () => {
     ['touch x # memdir', undefined],
     ['memdir && rm -rf ~', undefined],
     ['`id`', undefined],
-  ])('%s → %j', (text, words) => expect(plainWords(text, '/home/u')).toEqual(words));
+  ])('%s → %j', (text, words) => expect(plainWords(text, { HOME: '/home/u' })).toEqual(words));
 
   test('npx memdir, a relative path and node with a script are found on disk; shell syntax is not checked', () => {
     const project = tempDir('memdir-trust-hook-');
@@ -94,6 +94,33 @@ describe('a hook command is checked without running it', () => {
     expect(checkHookCommand('node bin/memdir.cjs', project, env)).toEqual({ runs: true, detail: `${process.execPath} ${path.join(project, 'bin/memdir.cjs')}` });
     expect(checkHookCommand('node missing.cjs', project, env).runs).toBe(false);
     expect(checkHookCommand('memdir', project, env).runs).toBe(false);
-    expect(checkHookCommand('touch /tmp/x; memdir', project, env)).toEqual({ runs: false, detail: expect.stringContaining('not checked') });
+    expect(checkHookCommand('touch /tmp/x; memdir', project, env)).toEqual({ runs: undefined, detail: expect.stringContaining('not checked') });
+  });
+
+  test('$CLAUDE_PROJECT_DIR and $HOME are expanded as sh would, quoted or not; other variables are not checked', () => {
+    const env = { HOME: '/home/u', CLAUDE_PROJECT_DIR: '/work/my app' };
+    expect(plainWords('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdir recall', env)).toEqual(['/work/my app/node_modules/.bin/memdir', 'recall']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell's ${NAME}, not a template
+    expect(plainWords('"${CLAUDE_PROJECT_DIR}/x" $HOME/bin', env)).toEqual(['/work/my app/x', '/home/u/bin']);
+    // Unquoted, a value with a blank would be split: not one plain call.
+    expect(plainWords('$CLAUDE_PROJECT_DIR/node_modules/.bin/memdir', env)).toBeUndefined();
+    expect(plainWords('"$PATH"/memdir', env)).toBeUndefined();
+    expect(plainWords('"$CLAUDE_PROJECT_DIR"/memdir', { HOME: '/home/u' })).toBeUndefined();
+  });
+
+  test("a hook's environment drops the folders npm put before PATH, only under npm; a missing #! interpreter would not run", () => {
+    const project = tempDir('memdir-trust-env-');
+    const npx = {
+      PATH: `${project}/node_modules/.bin:/node_modules/.bin:/usr/lib/node_modules/npm/node_modules/@npmcli/run-script/lib/node-gyp-bin:/usr/bin:/opt/node_modules/.bin`,
+      npm_command: 'exec',
+    };
+    expect(hookEnv(project, npx)).toMatchObject({ PATH: '/usr/bin:/opt/node_modules/.bin', CLAUDE_PROJECT_DIR: project });
+    expect(hookEnv(project, { PATH: npx.PATH }).PATH).toBe(npx.PATH);
+    writeTree(project, { 'node_modules/.bin/memdir': '#!/usr/bin/env no-such-node\n' });
+    fs.chmodSync(path.join(project, 'node_modules/.bin/memdir'), 0o755);
+    expect(checkHookCommand('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdir', project, hookEnv(project, { PATH: '/usr/bin:/bin' }))).toEqual({
+      runs: false,
+      detail: expect.stringContaining('needs no-such-node, which is not found'),
+    });
   });
 });

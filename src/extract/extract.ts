@@ -23,6 +23,7 @@ import { readTranscript, readTranscriptStream } from './read-transcript.js';
 import { transcriptFileProblem } from './transcript-file.js';
 import { hasPending, readCursor, RUN_LOCK, takePending, writeCursor, writePending } from './state.js';
 import { messagesAfter, toolUsesWritingInto, type Transcript, type TranscriptMessage } from './transcript.js';
+import { fieldDefault } from '../config/sections.js';
 
 export interface ExtractOptions {
   /** Memory directory. */
@@ -354,7 +355,7 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
     moveCursor();
     return result;
   }
-  const every = options.every ?? 1;
+  const every = options.every ?? fieldDefault('extract', 'every');
   if (every > 1 && after.messages.filter((m) => m.isHumanPrompt).length < every) {
     result.status = 'throttled';
     return result;

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from '../config/find.js';
 import type { LintConfig } from '../config/validate.js';
-import { RULES } from './rules/index.js';
 import { runLint, type LintResult } from './run.js';
 
 export interface LintOptions {
@@ -20,6 +19,6 @@ export function lint(options: LintOptions): Promise<LintResult[]> {
   const cwd = options.cwd ?? process.cwd();
   return runLint(
     options.dirs.map((dir) => ({ dir: path.resolve(cwd, dir) })),
-    { config: (dir) => options.config ?? loadConfig({ dir, cwd, rules: RULES, sections: [] }).config, fix: options.fix, dryRun: options.dryRun },
+    { config: async (dir) => options.config ?? (await loadConfig({ dir, cwd, sections: [] })).config, fix: options.fix, dryRun: options.dryRun },
   );
 }

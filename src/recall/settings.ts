@@ -9,12 +9,12 @@ export interface RecallFlags {
 }
 
 /** Flags win; then the `recall` section of memdir.config.json; then the defaults. */
-export function recallSettings(flags: RecallFlags, dir: string, cwd: string | undefined, how: { trustProjectSettings: boolean; warn: (message: string) => void }) {
-  const section = configSection('recall', { dir, cwd, trustProjectSettings: how.trustProjectSettings || undefined }, how.warn);
+export async function recallSettings(flags: RecallFlags, dir: string, cwd: string | undefined, how: { trustProjectSettings: boolean; warn: (message: string) => void }) {
+  const section = await configSection('recall', { dir, cwd, trustProjectSettings: how.trustProjectSettings || undefined }, how.warn);
   return {
-    limit: flags.limit ?? section.limit ?? 5,
-    engine: chooseEngine(flags.engine ?? section.engine ?? 'auto'),
+    limit: flags.limit ?? section.limit,
+    engine: chooseEngine(flags.engine ?? section.engine),
     model: flags.model ?? section.model,
-    semantic: flags.semantic ?? section.semantic ?? true,
+    semantic: flags.semantic ?? section.semantic,
   };
 }

@@ -119,6 +119,13 @@ describe('defaults beside their fields', () => {
     expect(sectionSettings('sync', {})).toEqual({ backend: 'git', remote: 'origin', redact: false });
   });
 
+  test('docs/configuration.md lists every section key with the default the spec declares', () => {
+    const doc = fs.readFileSync(path.join(repoRoot, 'docs/configuration.md'), 'utf8');
+    const rows = new Map([...doc.matchAll(/^\| `([a-z]+\.[A-Za-z]+)` \| [^|]+ \| ([^|]+) \|/gm)].map((m) => [m[1], m[2]!.trim()]));
+    expect([...rows.keys()]).toEqual(fields.map(([name]) => name));
+    for (const [name, spec] of fields) expect(rows.get(name), name).toEqual(spec.default === undefined ? expect.stringMatching(/^—/) : `\`${spec.default}\``);
+  });
+
   test('a key without a default has none in the schema either', () => {
     for (const [name] of fields.filter(([, spec]) => spec.default === undefined)) {
       const [section, key] = name.split('.') as [SectionName, string];

@@ -53,7 +53,8 @@ function commands(mem: string, project: string, transcript: string): Run[] {
     { name: 'lint', args: ['lint', ...dir] },
     { name: 'refactor', args: ['refactor', ...dir, '--dry-run'] },
     { name: 'recall', args: ['recall', ...dir, '--engine', 'local', 'how do deploys of the billing service go'] },
-    { name: 'extract', args: ['extract', ...dir, '--from', transcript, '--engine', 'local', '--dry-run'] },
+    // Not a dry run: it moves the session's cursor to the transcript's end, so the Stop hook below starts no detached run.
+    { name: 'extract', args: ['extract', ...dir, '--from', transcript, '--session-id', 'agreement', '--engine', 'local'] },
     { name: 'dream', args: ['dream', ...dir, '--status'] },
     { name: 'hooks', args: ['hooks', 'status'] },
     { name: 'sync', args: ['sync', ...dir] },
@@ -96,6 +97,7 @@ describe('every command agrees about a config file', () => {
         expect(said.contractKept, `${run.args.join(' ')}: exit ${result.code}\n${result.stdout}\n${result.stderr}`).toBe(true);
         outcomes.push({ command: run.args.slice(0, 2).join(' '), ...said });
       }
+      expect(fs.existsSync(path.join(mem, '.memdir/extract.log')), 'the Stop hook started a run').toBe(false);
       if (problem) {
         const [first] = outcomes;
         expect(first!.problem).toMatch(problem);

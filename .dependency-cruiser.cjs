@@ -27,8 +27,7 @@ module.exports = {
       name: 'shared-layers-do-not-import-features',
       comment: 'store, config, llm and shell serve every feature; they must not depend on one',
       severity: 'error',
-      // config/rules.ts names the lint rules a config file may set, loaded only when one sets any.
-      from: { path: '^src/(store|config|llm|shell)/', pathNot: '^src/config/rules\\.ts$' },
+      from: { path: '^src/(store|config|llm|shell)/' },
       to: { path: '^src/(lint|refactor|recall|extract|dream|sync|hooks)/' },
     },
     {

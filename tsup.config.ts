@@ -64,6 +64,8 @@ export default defineConfig([
     entry: {
       cli: 'src/cli.ts',
       'code-cache': 'src/shell/code-cache.ts',
+      // The rules a config file may name, loaded by src/config/rules.ts only when one names any.
+      'lint-rules': 'src/lint/rules/index.ts',
       'fast/context': 'src/fast/context.ts',
       'fast/extract': 'src/fast/extract.ts',
       'fast/recall': 'src/fast/recall.ts',

@@ -109,7 +109,7 @@ export interface LoadedConfig {
  * there, where it would have acted.
  */
 export async function loadConfig(request: ConfigRequest & { sections: readonly SectionName[] }, sources: ConfigSource[] = configSources(request)): Promise<LoadedConfig> {
-  const rules = await rulesNamedIn(sources.map((source) => source.value));
+  const rules = rulesNamedIn(sources.map((source) => source.value));
   const trusted = trustsProjectSettings(request.trustProjectSettings, request.env ?? process.env);
   const warnings: string[] = [];
   let merged: Record<string, unknown> = {};

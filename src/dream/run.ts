@@ -47,7 +47,7 @@ export interface DreamOptions {
   force?: boolean;
   minHours?: number;
   minSessions?: number;
-  /** Most memories one run may delete, in percent (default 25). */
+  /** Most memories one run may delete, in percent (default: the `dream.maxDelete` default of the config spec). */
   maxDelete?: number;
   dryRun?: boolean;
   /** Commit the change in the git work tree holding the directory, the report as message. */

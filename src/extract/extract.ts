@@ -34,7 +34,7 @@ export interface ExtractOptions {
   sessionId?: string | undefined;
   engine?: 'local' | 'claude';
   model?: string | undefined;
-  /** Extract only once this many new user turns have gathered (default 1). */
+  /** Extract only once this many new user turns have gathered (default: the `extract.every` default of the config spec). */
   every?: number;
   dryRun?: boolean;
   /** Local engine: keep only explicit requests to remember, nothing inferred (fewer memories, far fewer wrong ones). */

@@ -108,7 +108,7 @@ export interface LoadedConfig {
  * over the user-level one. `sections` are the ones the caller reads: a dropped key warns only
  * there, where it would have acted.
  */
-export async function loadConfig(request: ConfigRequest & { sections: readonly SectionName[] }, sources: ConfigSource[] = configSources(request)): Promise<LoadedConfig> {
+export function loadConfig(request: ConfigRequest & { sections: readonly SectionName[] }, sources: ConfigSource[] = configSources(request)): LoadedConfig {
   const rules = rulesNamedIn(sources.map((source) => source.value));
   const trusted = trustsProjectSettings(request.trustProjectSettings, request.env ?? process.env);
   const warnings: string[] = [];
@@ -129,8 +129,8 @@ export async function loadConfig(request: ConfigRequest & { sections: readonly S
 }
 
 /** One feature's section as it runs: what the files set, else each field's default; warnings go to `warn`. */
-export async function configSection<S extends SectionName>(section: S, request: ConfigRequest, warn: (message: string) => void): Promise<SectionSettings<S>> {
-  const loaded = await loadConfig({ ...request, sections: [section] });
+export function configSection<S extends SectionName>(section: S, request: ConfigRequest, warn: (message: string) => void): SectionSettings<S> {
+  const loaded = loadConfig({ ...request, sections: [section] });
   for (const warning of loaded.warnings) warn(warning);
   return sectionSettings(section, loaded.config[section] as SectionValues<S>);
 }

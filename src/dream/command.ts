@@ -36,7 +36,7 @@ export interface DreamCommandOptions extends GlobalArgs {
 /** Flags first, then memdir.config.json's `dream` section, then the defaults. */
 async function settings(args: DreamCommandOptions, output: Output, dir: string, cwd: string) {
   const { configSection } = await import('../config/find.js');
-  const config = await configSection('dream', { dir, cwd, trustProjectSettings: args.trustProjectSettings || undefined }, output.warn);
+  const config = configSection('dream', { dir, cwd, trustProjectSettings: args.trustProjectSettings || undefined }, output.warn);
   return {
     minHours: args.minHours ?? config.minHours,
     minSessions: args.minSessions ?? config.minSessions,

@@ -52,7 +52,7 @@ export async function runExtract(args: ExtractCommandOptions, output: Output): P
   if (args.afterStop && from !== '-') await awaitTranscript(absolutePath(from));
   const dir = resolveFor(args, output).dir;
   // Flags win; then the `extract` section of memdir.config.json; then the defaults.
-  const section = await configSection('extract', { dir, cwd: workingDirectory(), trustProjectSettings: args.trustProjectSettings || undefined }, output.warn);
+  const section = configSection('extract', { dir, cwd: workingDirectory(), trustProjectSettings: args.trustProjectSettings || undefined }, output.warn);
   const engine = chooseEngine(args.engine ?? section.engine);
   if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
   const result = await extract({

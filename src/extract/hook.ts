@@ -58,7 +58,7 @@ export function runExtractHook(options: ExtractHookOptions): Promise<number> {
     for (const warning of resolution.warnings) options.warn(warning);
     const { dir } = resolution;
     // The run it starts reads the `extract` section; the hook validates the whole file, as every command does.
-    await loadConfig({ dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined, sections: [] });
+    loadConfig({ dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined, sections: [] });
     const size = transcriptSize(input.transcript_path);
     if (size !== undefined && input.session_id && readCursor(dir, input.session_id)?.transcriptBytes === size) return;
     // Loaded only to start a run: node:child_process costs every no-op Stop hook a few ms.

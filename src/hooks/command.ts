@@ -39,14 +39,13 @@ function targets(args: HooksCommandOptions, place: Where): { git: boolean; claud
   return { git: place.inGit, claude: true };
 }
 
-/** The configured command (`hooks.command`: the user's own config, or a project's the user trusts), if any. */
 /**
  * The configuration, validated for every action; `install` without --command takes its command from
  * `hooks.command` (the user's own config, or a project's the user trusts).
  */
-async function configuredCommand(args: HooksCommandOptions, output: Output, place: Where): Promise<string | undefined> {
+function configuredCommand(args: HooksCommandOptions, output: Output, place: Where): string | undefined {
   const reads = args.action === 'install' && args.command === undefined;
-  const loaded = await loadConfig({ dir: place.project, cwd: place.cwd, trustProjectSettings: args.trustProjectSettings || undefined, sections: reads ? ['hooks'] : [] });
+  const loaded = loadConfig({ dir: place.project, cwd: place.cwd, trustProjectSettings: args.trustProjectSettings || undefined, sections: reads ? ['hooks'] : [] });
   for (const warning of loaded.warnings) output.warn(warning);
   return reads ? loaded.config.hooks.command : undefined;
 }
@@ -154,7 +153,7 @@ function status(args: HooksCommandOptions, output: Output, place: Where): number
 export async function runHooksCommand(args: HooksCommandOptions, output: Output): Promise<number> {
   if (args.command !== undefined && !args.command.trim()) throw new UsageError('--command must not be empty');
   const place = where();
-  const configured = await configuredCommand(args, output, place);
+  const configured = configuredCommand(args, output, place);
   if (args.action === 'install') return install(args, output, place, configured);
   if (args.action === 'uninstall') return uninstall(args, output, place);
   return status(args, output, place);

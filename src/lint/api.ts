@@ -20,7 +20,7 @@ export function lint(options: LintOptions): Promise<LintResult[]> {
   const cwd = options.cwd ?? process.cwd();
   return runLint(
     options.dirs.map((dir) => ({ dir: path.resolve(cwd, dir) })),
-    { config: async (dir) => options.config ?? (await loadConfig({ dir, cwd, sections: [] })).config, fix: options.fix, dryRun: options.dryRun },
+    { config: (dir) => options.config ?? loadConfig({ dir, cwd, sections: [] }).config, fix: options.fix, dryRun: options.dryRun },
   );
 }
 

@@ -82,18 +82,18 @@ export async function runLintCommand(args: LintCommandOptions, output: Output): 
   if (args.anchorDate !== undefined && !parseCalendarDay(args.anchorDate)) throw new UsageError(messages.notADate('--anchor-date', args.anchorDate));
   const configFile = args.config === undefined || cwd !== undefined ? args.config : absolutePath(args.config);
   const configs = new Map<string, LoadedConfig>();
-  const configFor = async (dir: string) => {
+  const configFor = (dir: string) => {
     let found = configs.get(dir);
     if (!found) {
       // Lint reads no key a project may not set: nothing to warn about.
-      found = await loadConfig({ dir, cwd, explicit: configFile, trustProjectSettings: args.trustProjectSettings || undefined, sections: [] });
+      found = loadConfig({ dir, cwd, explicit: configFile, trustProjectSettings: args.trustProjectSettings || undefined, sections: [] });
       if (args.anchorDate) found.config.ruleOptions.MEM016 = { ...found.config.ruleOptions.MEM016, anchorDate: args.anchorDate };
       configs.set(dir, found);
     }
     return found.config;
   };
   // Validate config before touching anything, so a bad config changes nothing.
-  for (const target of targets) await configFor(target.dir);
+  for (const target of targets) configFor(target.dir);
 
   const fix = args.fix || args.fixDryRun;
   const results = await runLint(targets, { config: configFor, fix, dryRun: args.fixDryRun });

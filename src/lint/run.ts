@@ -30,7 +30,7 @@ export interface LintResult {
 }
 
 export interface LintRunOptions {
-  config: (dir: string) => LintConfig | Promise<LintConfig>;
+  config: (dir: string) => LintConfig;
   fix?: boolean;
   dryRun?: boolean;
 }
@@ -62,7 +62,7 @@ async function readTarget(target: LintTarget, config: LintConfig): Promise<{ raw
 }
 
 async function lintOne(target: LintTarget, options: LintRunOptions): Promise<LintResult[]> {
-  const config = await options.config(target.dir);
+  const config = options.config(target.dir);
   const keep = (f: Finding) => !target.only || target.only.has(f.file);
   let nested: string[] = [];
 

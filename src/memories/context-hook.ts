@@ -14,7 +14,7 @@ export function runContextHook(options: ContextHookRun): Promise<number> {
     const input = await readHookInput<SessionStartInput>();
     const resolution = resolveMemoryDir({ dir: options.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined });
     for (const warning of resolution.warnings) options.warn(warning);
-    await loadConfig({ dir: resolution.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined, sections: [] });
+    loadConfig({ dir: resolution.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined, sections: [] });
     const context = await sessionContext(resolution.dir);
     writeHookContext(options, 'SessionStart', context.text);
   });

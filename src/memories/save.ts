@@ -14,7 +14,7 @@ export interface SaveOptions extends GlobalArgs {
 
 /** `memdir save`: one topic file and its pointer, in one step. */
 export async function runSave(options: SaveOptions, output: Output): Promise<number> {
-  const dir = (await resolveChecked(options, output)).dir;
+  const dir = resolveChecked(options, output).dir;
   const body = options.body ?? (await readStdin());
   const result = await saveMemory(dir, { type: options.type, name: options.name, description: options.description, body });
   if (options.json) output.json(result);
@@ -32,7 +32,7 @@ export interface ForgetOptions extends GlobalArgs {
 
 /** `memdir forget`: a topic file and every pointer to it, in one step. */
 export async function runForget(options: ForgetOptions, output: Output): Promise<number> {
-  const result = await forgetMemory((await resolveChecked(options, output)).dir, options.memory);
+  const result = await forgetMemory(resolveChecked(options, output).dir, options.memory);
   if (options.json) output.json(result);
   else {
     const parts = [result.removedFile ? 'file' : '', result.removedPointers ? `${result.removedPointers} pointer(s)` : ''].filter(Boolean);

@@ -10,7 +10,7 @@ export type WhereOptions = GlobalArgs;
 
 /** `memdir where`: the directory, and (on stderr, or in --json) how it was found. */
 export async function runWhere(options: WhereOptions, output: Output): Promise<number> {
-  const resolution = await resolveChecked(options, output);
+  const resolution = resolveChecked(options, output);
   if (options.json) output.json(describeResolution(resolution));
   else {
     output.out(resolution.dir);

@@ -45,7 +45,7 @@ function asJson(query: string, result: RecallResult, unreadable: ReturnType<type
   };
 }
 
-async function batch(args: RecallCommandOptions, output: Output, dir: string, chosen: Awaited<ReturnType<typeof recallSettings>>): Promise<number> {
+async function batch(args: RecallCommandOptions, output: Output, dir: string, chosen: ReturnType<typeof recallSettings>): Promise<number> {
   const file = absolutePath(args.queries!);
   let text: string;
   try {
@@ -72,7 +72,7 @@ async function batch(args: RecallCommandOptions, output: Output, dir: string, ch
 export async function runRecallCommand(args: RecallCommandOptions, output: Output): Promise<number> {
   if (args.hook) return runRecallHook({ ...args, write: output.document, warn: output.warn });
   const dir = resolveFor(args, output).dir;
-  const chosen = await recallSettings(args, dir, workingDirectory(), { trustProjectSettings: args.trustProjectSettings, warn: output.warn });
+  const chosen = recallSettings(args, dir, workingDirectory(), { trustProjectSettings: args.trustProjectSettings, warn: output.warn });
   if (chosen.engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
   if (args.queries) return batch(args, output, dir, chosen);
   const query = (args.query ?? []).join(' ').trim();

@@ -91,15 +91,7 @@ export function runRecallHook(options: RecallHookOptions): Promise<number> {
     const { dir } = resolution;
     if (!fs.existsSync(dir)) return skipsCodeCache();
     const session = readSession(dir, sessionId);
-    const result = await recall({
-      dir,
-      query: prompt,
-      ...(await recallSettings(options, dir, input.cwd, options)),
-      alreadySurfaced: session.surfaced,
-      abstain: true,
-      timeoutMs: 5_000,
-      warn: options.warn,
-    });
+    const result = await recall({ dir, query: prompt, ...recallSettings(options, dir, input.cwd, options), alreadySurfaced: session.surfaced, abstain: true, timeoutMs: 5_000, warn: options.warn });
     // A prompt that found the index stale read the files: later prompts read the index.
     if (result.indexCurrent === false) cachesProvisionally();
     const context = takeForSession(dir, sessionId, session, result, options.warn);

@@ -9,8 +9,8 @@ export interface RecallFlags {
 }
 
 /** Flags win; then the `recall` section of memdir.config.json; then the defaults. */
-export async function recallSettings(flags: RecallFlags, dir: string, cwd: string | undefined, how: { trustProjectSettings: boolean; warn: (message: string) => void }) {
-  const section = await configSection('recall', { dir, cwd, trustProjectSettings: how.trustProjectSettings || undefined }, how.warn);
+export function recallSettings(flags: RecallFlags, dir: string, cwd: string | undefined, how: { trustProjectSettings: boolean; warn: (message: string) => void }) {
+  const section = configSection('recall', { dir, cwd, trustProjectSettings: how.trustProjectSettings || undefined }, how.warn);
   return {
     limit: flags.limit ?? section.limit,
     engine: chooseEngine(flags.engine ?? section.engine),

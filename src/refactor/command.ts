@@ -29,7 +29,7 @@ export interface RefactorCommandOptions extends GlobalArgs {
 /** `memdir refactor`: the audit and report on stdout, then with --diff the unified diff. */
 export async function runRefactorCommand(args: RefactorCommandOptions, output: Output): Promise<number> {
   const anchor = parseAnchor(args.anchorDate);
-  const dir = (await resolveChecked(args, output)).dir;
+  const dir = resolveChecked(args, output).dir;
   if (!fs.existsSync(dir)) throw new UsageError(`${dir}: no memory directory here`);
   const engine = chooseEngine(args.engine);
   if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) {

@@ -47,9 +47,9 @@ export function resolveFor(args: GlobalArgs, output: Output, cwd?: string): Reso
  * Resolve the memory directory, for a command that reads no section of the configuration: the
  * configuration that applies there is validated all the same, so every command rejects a bad file alike.
  */
-export async function resolveChecked(args: GlobalArgs, output: Output): Promise<Resolution> {
+export function resolveChecked(args: GlobalArgs, output: Output): Resolution {
   const resolution = resolveFor(args, output);
-  await loadConfig({ dir: resolution.dir, cwd: workingDirectory(), trustProjectSettings: args.trustProjectSettings || undefined, sections: [] });
+  loadConfig({ dir: resolution.dir, cwd: workingDirectory(), trustProjectSettings: args.trustProjectSettings || undefined, sections: [] });
   return resolution;
 }
 

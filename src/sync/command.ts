@@ -116,7 +116,7 @@ function printReport(report: SyncReport, output: Output): void {
 export async function runSyncCommand(options: SyncCommandOptions, output: Output): Promise<number> {
   if (options.write && !options.redact) throw new UsageError(messages.syncWriteNeedsRedact());
   const memdir = resolveFor(options, output).dir;
-  const config = await loadConfig({ dir: memdir, cwd: process.cwd(), trustProjectSettings: options.trustProjectSettings || undefined, sections: ['sync'] });
+  const config = loadConfig({ dir: memdir, cwd: process.cwd(), trustProjectSettings: options.trustProjectSettings || undefined, sections: ['sync'] });
   for (const warning of config.warnings) output.warn(warning);
   const settings = sectionSettings('sync', config.config.sync);
   await ensureSyncStateDir(memdir);

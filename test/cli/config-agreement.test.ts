@@ -109,3 +109,9 @@ describe('every command agrees about a config file', () => {
     240_000,
   );
 });
+
+test('the hook fast paths validate without carrying the lint rules: a file that names rules loads them from their own bundle', () => {
+  const fast = path.join(repoRoot, 'dist/fast');
+  for (const bundle of fs.readdirSync(fast).filter((name) => name.endsWith('.cjs'))) expect(fs.readFileSync(path.join(fast, bundle), 'utf8'), bundle).not.toContain('id: "MEM025"');
+  expect(fs.readFileSync(path.join(repoRoot, 'dist/lint-rules.cjs'), 'utf8')).toContain('id: "MEM025"');
+});

@@ -1,4 +1,5 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
+import { fieldDefault } from '../config/sections.js';
 import type { DreamCommandOptions } from '../dream/command.js';
 import type { EngineName } from '../llm/model.js';
 import { wholeNumber, type GlobalArgs } from '../shell/options.js';
@@ -22,9 +23,13 @@ export function builder(cli: Argv<GlobalArgs>) {
       describe: 'also restructure: move content into topic files, re-render the index, merge near-duplicates, apply contradictions (default: config, else off)',
     })
     .option('prune-drift', { type: 'boolean', default: false, describe: 'delete lines citing code the repository no longer has, instead of marking them **Stale?**' })
-    .option('min-hours', { type: 'number', describe: 'hours since the last consolidation before it is due (default 24)' })
-    .option('min-sessions', { type: 'number', coerce: wholeNumber('--min-sessions', 0), describe: 'sessions since the last consolidation before it is due (default 5)' })
-    .option('max-delete', { type: 'number', coerce: wholeNumber('--max-delete', 0), describe: 'most memories one run may delete, in percent (default 25)' })
+    .option('min-hours', { type: 'number', describe: `hours since the last consolidation before it is due (default ${fieldDefault('dream', 'minHours')})` })
+    .option('min-sessions', {
+      type: 'number',
+      coerce: wholeNumber('--min-sessions', 0),
+      describe: `sessions since the last consolidation before it is due (default ${fieldDefault('dream', 'minSessions')})`,
+    })
+    .option('max-delete', { type: 'number', coerce: wholeNumber('--max-delete', 0), describe: `most memories one run may delete, in percent (default ${fieldDefault('dream', 'maxDelete')})` })
     .option('engine', {
       type: 'string',
       choices: ['auto', 'local', 'claude'] as EngineName[],

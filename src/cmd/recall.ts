@@ -1,4 +1,5 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
+import { fieldDefault } from '../config/sections.js';
 import type { RecallCommandOptions } from '../recall/command.js';
 import { wholeNumber, type GlobalArgs } from '../shell/options.js';
 import { runCommand } from '../shell/run-command.js';
@@ -9,7 +10,11 @@ export const describe = 'Print the few memories that matter for a query, with fr
 export function builder(cli: Argv<GlobalArgs>) {
   return cli
     .positional('query', { type: 'string', array: true, describe: 'what the agent is about to work on' })
-    .option('limit', { type: 'number', coerce: wholeNumber('--limit', 1), describe: 'at most this many memories (default: recall.limit in memdir.config.json, else 5)' })
+    .option('limit', {
+      type: 'number',
+      coerce: wholeNumber('--limit', 1),
+      describe: `at most this many memories (default: recall.limit in memdir.config.json, else ${fieldDefault('recall', 'limit')})`,
+    })
     .option('recent-tools', { type: 'string', describe: 'comma-separated tools in use (their how-to memories are demoted)' })
     .option('already-surfaced', { type: 'string', describe: 'comma-separated memory files already shown (excluded)' })
     .option('engine', {

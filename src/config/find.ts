@@ -3,8 +3,9 @@ import path from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { homeDir, trustsProjectSettings } from '../store/settings.js';
-import { mergeConfigValues, withoutUserKeys, type SectionName } from './sections.js';
-import { validateConfig, type ConfigurableRule, type MemdirConfig } from './validate.js';
+import { RULE_CATALOG } from './rule-catalog.js';
+import { mergeConfigValues, sectionSettings, withoutUserKeys, type SectionName, type SectionSettings, type SectionValues } from './sections.js';
+import { validateConfig, type MemdirConfig } from './validate.js';
 
 export const CONFIG_FILE = 'memdir.config.json';
 
@@ -101,21 +102,18 @@ export interface LoadedConfig {
 }
 
 /**
- * The configuration every command uses: each source validated (errors name its file), a project
- * file's user-only keys dropped unless the user trusts project settings, then merged — a key the
- * project file sets wins over the user-level one. `rules` are the lint rules whose ids, names, tags
- * and options are valid keys; without them rule entries are taken as they are and lint checks them.
- * `sections` are the ones the caller reads: a dropped key warns only there, where it would have acted.
+ * The configuration, loaded the same way by every command and hook: each source validated whole
+ * (rule names and options, sections, keys; errors name its file), a project file's user-only keys
+ * dropped unless the user trusts project settings, then merged — a key the project file sets wins
+ * over the user-level one. `sections` are the ones the caller reads: a dropped key warns only
+ * there, where it would have acted.
  */
-export function loadConfig(
-  request: ConfigRequest & { rules?: readonly ConfigurableRule[] | undefined; sections: readonly SectionName[] },
-  sources: ConfigSource[] = configSources(request),
-): LoadedConfig {
+export function loadConfig(request: ConfigRequest & { sections: readonly SectionName[] }, sources: ConfigSource[] = configSources(request)): LoadedConfig {
   const trusted = trustsProjectSettings(request.trustProjectSettings, request.env ?? process.env);
   const warnings: string[] = [];
   let merged: Record<string, unknown> = {};
   for (const source of sources) {
-    validateConfig(source.value, source.origin, request.rules);
+    validateConfig(source.value, source.origin, RULE_CATALOG);
     let value = source.value as Record<string, unknown>;
     if (source.owner === 'project' && !trusted) {
       const kept = withoutUserKeys(value);
@@ -126,12 +124,12 @@ export function loadConfig(
     merged = mergeConfigValues(merged, value);
   }
   // Each part passed on its own, so the merge does too.
-  return { config: validateConfig(merged, sources.at(-1)?.origin ?? CONFIG_FILE, request.rules), files: sources.map((s) => s.file), warnings };
+  return { config: validateConfig(merged, sources.at(-1)?.origin ?? CONFIG_FILE, RULE_CATALOG), files: sources.map((s) => s.file), warnings };
 }
 
-/** One feature's section of the configuration, its warnings passed to `warn` (empty when there is no file). */
-export function configSection<S extends SectionName>(section: S, request: ConfigRequest, warn: (message: string) => void): MemdirConfig[S] {
+/** One feature's section as it runs: what the files set, else each field's default; warnings go to `warn`. */
+export function configSection<S extends SectionName>(section: S, request: ConfigRequest, warn: (message: string) => void): SectionSettings<S> {
   const loaded = loadConfig({ ...request, sections: [section] });
   for (const warning of loaded.warnings) warn(warning);
-  return loaded.config[section];
+  return sectionSettings(section, loaded.config[section] as SectionValues<S>);
 }

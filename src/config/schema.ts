@@ -3,14 +3,15 @@ import { SEVERITIES, type ConfigurableRule } from './validate.js';
 
 function fieldSchema(spec: FieldSpec): Record<string, unknown> {
   const description = spec.trust === 'user' ? `${spec.description}; only from your own config (a project's file is ignored for it unless --trust-project-settings)` : spec.description;
+  const fallback = spec.default === undefined ? {} : { default: spec.default };
   switch (spec.type) {
     case 'boolean':
-      return { type: 'boolean', description };
+      return { type: 'boolean', description, ...fallback };
     case 'integer':
     case 'number':
-      return { type: spec.type, description, ...(spec.minimum !== undefined && { minimum: spec.minimum }), ...(spec.maximum !== undefined && { maximum: spec.maximum }) };
+      return { type: spec.type, description, ...(spec.minimum !== undefined && { minimum: spec.minimum }), ...(spec.maximum !== undefined && { maximum: spec.maximum }), ...fallback };
     case 'string':
-      return { type: 'string', description, ...(spec.enum && { enum: [...spec.enum] }) };
+      return { type: 'string', description, ...(spec.enum && { enum: [...spec.enum] }), ...fallback };
   }
 }
 
@@ -24,7 +25,7 @@ const SEVERITY_SCHEMA = { enum: [...SEVERITIES, 'warn', 0, 1, 2], description: '
 export function configSchema(rules: readonly ConfigurableRule[], version: string): Record<string, unknown> {
   const ruleProperties: Record<string, unknown> = {};
   for (const rule of rules) {
-    const options = Object.fromEntries(Object.entries(rule.options ?? {}).map(([key, spec]) => [key, { ...fieldSchema(spec), default: spec.default }]));
+    const options = Object.fromEntries(Object.entries(rule.options ?? {}).map(([key, spec]) => [key, fieldSchema(spec)]));
     const entry = {
       description: `${rule.id} ${rule.name}`,
       oneOf: [SEVERITY_SCHEMA, { type: 'object', properties: { severity: SEVERITY_SCHEMA, ...options }, additionalProperties: false }],

@@ -6,60 +6,65 @@
  */
 
 /**
+ * `default` is the value a command uses when neither a flag nor a file sets the key (the runners
+ * read it from here; a key without one has none, or one the description explains).
  * `trust: 'user'` marks a key that chooses what runs or where data goes (a command, a URL, a
  * remote, a backend, a model API): only the user's own config sets it, and in a file that came
  * with a project it is ignored. Unmarked keys (rules, thresholds, limits) a project may set.
  */
 export type FieldSpec = (
-  | { type: 'boolean'; description: string }
-  | { type: 'integer' | 'number'; minimum?: number; maximum?: number; description: string }
-  | { type: 'string'; enum?: readonly string[]; description: string }
+  | { type: 'boolean'; default?: boolean; description: string }
+  | { type: 'integer' | 'number'; minimum?: number; maximum?: number; default?: number; description: string }
+  | { type: 'string'; enum?: readonly string[]; default?: string; description: string }
 ) & { trust?: 'user' };
 
 export type SectionSpec = Record<string, FieldSpec>;
 
 const ENGINES = ['auto', 'local', 'claude'] as const;
 // The claude engine sends memory to a model API with the user's key: the user's choice alone.
-const engine = (what: string) => ({ type: 'string', enum: ENGINES, trust: 'user', description: `engine for ${what} (auto: claude when ANTHROPIC_API_KEY is set)` }) as const;
+const engine = <D extends (typeof ENGINES)[number]>(what: string, fallback: D) =>
+  ({ type: 'string', enum: ENGINES, default: fallback, trust: 'user', description: `engine for ${what} (auto: claude when ANTHROPIC_API_KEY is set)` }) as const;
 const model = (what: string) => ({ type: 'string', trust: 'user', description: `model for ${what} with the claude engine` }) as const;
 
 /** The feature sections and their keys. A key not listed here is a configuration error. */
 export const SECTIONS = {
   recall: {
-    limit: { type: 'integer', minimum: 1, description: 'at most this many memories per query (default 5)' },
-    engine: engine('recall'),
+    limit: { type: 'integer', minimum: 1, default: 5, description: 'at most this many memories per query' },
+    engine: engine('recall', 'auto'),
     model: model('recall'),
     semantic: {
       type: 'boolean',
-      description: 'local engine, outside the prompt hook: add the sentence model to the word ranking when its optional packages are installed (default true)',
+      default: true,
+      description: 'local engine, outside the prompt hook: add the sentence model to the word ranking when its optional packages are installed',
     },
   },
   extract: {
-    engine: engine('extract'),
+    engine: engine('extract', 'auto'),
     model: model('extract'),
-    every: { type: 'integer', minimum: 1, description: 'with --hook, extract every N user turns (default 1)' },
+    every: { type: 'integer', minimum: 1, default: 1, description: 'with --hook, extract every N user turns' },
     explicitOnly: {
       type: 'boolean',
       description: 'local engine: keep only explicit requests to remember ("remember…", "note for the future…"), nothing inferred (default: true in the runs the Stop hook starts, false by hand)',
     },
   },
   dream: {
-    engine: engine('dream'),
+    engine: engine('dream', 'local'),
     model: model('dream'),
-    minHours: { type: 'number', minimum: 0, description: 'hours since the last consolidation before dream is due (default 24)' },
-    minSessions: { type: 'integer', minimum: 0, description: 'sessions since the last consolidation before dream is due (default 5)' },
-    maxDelete: { type: 'integer', minimum: 0, maximum: 100, description: 'most memories one run may delete, in percent (default 25)' },
+    minHours: { type: 'number', minimum: 0, default: 24, description: 'hours since the last consolidation before dream is due' },
+    minSessions: { type: 'integer', minimum: 0, default: 5, description: 'sessions since the last consolidation before dream is due' },
+    maxDelete: { type: 'integer', minimum: 0, maximum: 100, default: 25, description: 'most memories one run may delete, in percent' },
     restructure: {
       type: 'boolean',
+      default: false,
       description:
-        'run the full two-layer restructure (content moved into topic files, the index re-rendered, near-duplicates merged, contradictions applied) instead of changing only what a named problem requires (default false)',
+        'run the full two-layer restructure (content moved into topic files, the index re-rendered, near-duplicates merged, contradictions applied) instead of changing only what a named problem requires',
     },
   },
   sync: {
-    backend: { type: 'string', enum: ['git', 'http'], trust: 'user', description: 'where team memory lives (default git)' },
-    remote: { type: 'string', trust: 'user', description: 'git remote holding team memory (default origin)' },
+    backend: { type: 'string', enum: ['git', 'http'], default: 'git', trust: 'user', description: 'where team memory lives' },
+    remote: { type: 'string', default: 'origin', trust: 'user', description: 'git remote holding team memory' },
     branch: { type: 'string', trust: 'user', description: 'branch of the remote that holds team memory' },
-    redact: { type: 'boolean', description: 'replace secrets with [REDACTED] instead of refusing the file' },
+    redact: { type: 'boolean', default: false, description: 'replace secrets with [REDACTED] instead of refusing the file' },
     url: { type: 'string', trust: 'user', description: 'server of the HTTP backend (speaks GET/PUT /api/claude_code/team_memory)' },
     repo: { type: 'string', trust: 'user', description: 'owner/repo the HTTP backend files team memory under (default: from the origin remote)' },
   },
@@ -82,6 +87,23 @@ type FieldValue<F> = F extends { type: 'boolean' }
 
 /** The validated values of one section: only the keys the file set. */
 export type SectionValues<S extends SectionName> = { -readonly [K in keyof (typeof SECTIONS)[S]]?: FieldValue<(typeof SECTIONS)[S][K]> };
+
+type Defaulted<S extends SectionName> = { [K in keyof (typeof SECTIONS)[S]]: (typeof SECTIONS)[S][K] extends { default: unknown } ? K : never }[keyof (typeof SECTIONS)[S]];
+
+/** One section as a command uses it: what the files set, else each field's default. */
+export type SectionSettings<S extends SectionName> = SectionValues<S> & { -readonly [K in Defaulted<S>]-?: FieldValue<(typeof SECTIONS)[S][K]> };
+
+/** One section's values as a command uses them: each field the files left unset takes its default. Pure. */
+export function sectionSettings<S extends SectionName>(section: S, values: SectionValues<S>): SectionSettings<S> {
+  const fields: SectionSpec = SECTIONS[section];
+  const defaults = Object.fromEntries(Object.entries(fields).flatMap(([key, spec]) => (spec.default === undefined ? [] : [[key, spec.default]])));
+  return { ...defaults, ...values } as SectionSettings<S>;
+}
+
+/** The default of one field, for callers that take the value without a config (the library API). */
+export function fieldDefault<S extends SectionName, K extends Defaulted<S>>(section: S, key: K): FieldValue<(typeof SECTIONS)[S][K]> {
+  return (SECTIONS[section][key] as { default: FieldValue<(typeof SECTIONS)[S][K]> }).default;
+}
 
 /** One field's value checked against its spec: the problem in words, or undefined when it is fine. */
 export function fieldProblem(spec: FieldSpec, value: unknown): string | undefined {

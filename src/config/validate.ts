@@ -47,14 +47,15 @@ function severity(value: unknown): RuleSetting | undefined {
 
 /**
  * Validate a parsed config object (memdir.config.json, or "memdir" in
- * package.json). Pure. Errors name the file and the key path.
+ * package.json) against `rules`, the lint rules it may name. Pure. Errors
+ * name the file and the key path.
  */
-export function validateConfig(value: unknown, file: string, rules?: readonly ConfigurableRule[]): MemdirConfig {
+export function validateConfig(value: unknown, file: string, rules: readonly ConfigurableRule[]): MemdirConfig {
   const fail = (keyPath: string, problem: string) => new ConfigError(`${file}: ${keyPath}: ${problem}`);
   if (!isObject(value)) throw fail('(root)', 'must be a JSON object');
   const config: MemdirConfig = structuredClone(DEFAULT_CONFIG);
   const byKey = new Map(
-    (rules ?? []).flatMap(
+    rules.flatMap(
       (r) =>
         [
           [r.id, r],
@@ -62,11 +63,11 @@ export function validateConfig(value: unknown, file: string, rules?: readonly Co
         ] as const,
     ),
   );
-  const tags = new Set((rules ?? []).flatMap((r) => r.tags));
+  const tags = new Set(rules.flatMap((r) => r.tags));
 
   const ruleEntry = (key: string, entry: unknown) => {
     const rule = byKey.get(key);
-    if (rules && !rule && !tags.has(key)) throw fail(`rules.${key}`, 'unknown rule id, name or tag');
+    if (!rule && !tags.has(key)) throw fail(`rules.${key}`, 'unknown rule id, name or tag');
     if (!isObject(entry)) {
       const setting = severity(entry);
       if (!setting) throw fail(`rules.${key}`, `must be one of ${SEVERITIES.join(', ')}, or an object of options`);
@@ -82,10 +83,6 @@ export function validateConfig(value: unknown, file: string, rules?: readonly Co
         continue;
       }
       const spec = rule?.options?.[option];
-      if (!rules) {
-        options[option] = optionValue; // lint, which knows the rules, checks their options
-        continue;
-      }
       if (!spec) {
         const known = Object.keys(rule?.options ?? {});
         throw fail(`rules.${key}.${option}`, known.length ? `unknown option (expected severity, ${known.join(', ')})` : 'unknown option (this rule takes only severity)');

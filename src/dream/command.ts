@@ -7,7 +7,6 @@ import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { now } from './clock.js';
 import { checkGate } from './gate.js';
-import type { SectionValues } from '../config/sections.js';
 import type { DreamResult } from './types.js';
 
 /*
@@ -34,26 +33,17 @@ export interface DreamCommandOptions extends GlobalArgs {
   model?: string | undefined;
 }
 
-/** Flags first, then memdir.config.json's `dream` section, then the defaults (24 h, 5 sessions, 25%). */
+/** Flags first, then memdir.config.json's `dream` section, then the defaults. */
 async function settings(args: DreamCommandOptions, output: Output, dir: string, cwd: string) {
-  const { configSources, loadConfig } = await import('../config/find.js');
-  let config: SectionValues<'dream'> = {};
-  const request = { dir, cwd, trustProjectSettings: args.trustProjectSettings || undefined };
-  // The rule catalog (which validating a configuration needs) loads only when there is one.
-  const sources = configSources(request);
-  if (sources.length > 0) {
-    const { RULE_CATALOG } = await import('../config/rule-catalog.js');
-    const loaded = loadConfig({ ...request, rules: RULE_CATALOG, sections: ['dream'] }, sources);
-    for (const warning of loaded.warnings) output.warn(warning);
-    config = loaded.config.dream;
-  }
+  const { configSection } = await import('../config/find.js');
+  const config = configSection('dream', { dir, cwd, trustProjectSettings: args.trustProjectSettings || undefined }, output.warn);
   return {
-    minHours: args.minHours ?? config.minHours ?? 24,
-    minSessions: args.minSessions ?? config.minSessions ?? 5,
-    maxDelete: args.maxDelete ?? config.maxDelete ?? 25,
-    engine: args.engine ?? config.engine ?? 'local',
+    minHours: args.minHours ?? config.minHours,
+    minSessions: args.minSessions ?? config.minSessions,
+    maxDelete: args.maxDelete ?? config.maxDelete,
+    engine: args.engine ?? config.engine,
     model: args.model ?? config.model,
-    restructure: args.restructure ?? config.restructure ?? false,
+    restructure: args.restructure ?? config.restructure,
   };
 }
 

@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import { configSources } from '../config/find.js';
+import { fieldDefault } from '../config/sections.js';
 import { messages } from '../core/messages.js';
 import { redactOutput } from '../core/secrets.js';
 import { handOverHookInput, readRawHookInput, typedHookInput, type SessionEndInput } from '../claude-code/hook-io.js';
@@ -49,7 +50,10 @@ function gateTarget(args: DreamHookArgs, cwd: string | undefined): { dir: string
   if (!fs.existsSync(resolution.dir)) return 'no-directory';
   const projectRoot = cwd ?? resolution.projectRoot;
   if (configSources({ dir: resolution.dir, cwd: projectRoot }).length > 0) return undefined;
-  return { dir: resolution.dir, options: { minHours: args.minHours ?? 24, minSessions: args.minSessions ?? 5, now: now(), projectRoot } };
+  return {
+    dir: resolution.dir,
+    options: { minHours: args.minHours ?? fieldDefault('dream', 'minHours'), minSessions: args.minSessions ?? fieldDefault('dream', 'minSessions'), now: now(), projectRoot },
+  };
 }
 
 /** True when the hook is answered (not due, or its input unreadable); false hands over to the full CLI. */

@@ -25,6 +25,7 @@ import { memoryRepository, readRepoFacts } from './repo-facts.js';
 import { citations } from './drift.js';
 import { unsavedRequests } from './signal.js';
 import { formatDreamReport } from './report.js';
+import { fieldDefault } from '../config/sections.js';
 
 export interface DreamOptions {
   /** The memory directory. */
@@ -46,7 +47,7 @@ export interface DreamOptions {
   force?: boolean;
   minHours?: number;
   minSessions?: number;
-  /** Most memories one run may delete, in percent (default 25). */
+  /** Most memories one run may delete, in percent (default: the `dream.maxDelete` default of the config spec). */
   maxDelete?: number;
   dryRun?: boolean;
   /** Commit the change in the git work tree holding the directory, the report as message. */
@@ -109,9 +110,16 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
   const env = options.env ?? process.env;
   const at = clockNow(env);
   const dir = path.resolve(options.dir);
-  const maxDelete = options.maxDelete ?? 25;
+  const maxDelete = options.maxDelete ?? fieldDefault('dream', 'maxDelete');
   if (options.commit && !options.dryRun && !findGitRoot(dir)) throw new UsageError(messages.dreamCommitOutsideGit(dir));
-  const gate = await checkGate(dir, { minHours: options.minHours ?? 24, minSessions: options.minSessions ?? 5, now: at, projectRoot: options.projectRoot, sessionId: options.sessionId, env });
+  const gate = await checkGate(dir, {
+    minHours: options.minHours ?? fieldDefault('dream', 'minHours'),
+    minSessions: options.minSessions ?? fieldDefault('dream', 'minSessions'),
+    now: at,
+    projectRoot: options.projectRoot,
+    sessionId: options.sessionId,
+    env,
+  });
   const empty = {
     dir,
     gate,

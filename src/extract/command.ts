@@ -53,7 +53,7 @@ export async function runExtract(args: ExtractCommandOptions, output: Output): P
   const dir = resolveFor(args, output).dir;
   // Flags win; then the `extract` section of memdir.config.json; then the defaults.
   const section = configSection('extract', { dir, cwd: workingDirectory(), trustProjectSettings: args.trustProjectSettings || undefined }, output.warn);
-  const engine = chooseEngine(args.engine ?? section.engine ?? 'auto');
+  const engine = chooseEngine(args.engine ?? section.engine);
   if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
   const result = await extract({
     dir,
@@ -61,7 +61,7 @@ export async function runExtract(args: ExtractCommandOptions, output: Output): P
     sessionId: args.sessionId,
     engine,
     model: args.model ?? section.model,
-    every: args.every ?? section.every ?? 1,
+    every: args.every ?? section.every,
     // The Stop hook writes unattended after every turn: there, only what the user asked for, unless the
     // config says otherwise (inferred statements were right fewer than 6 times in 10 on real prompts; bench/extract/README.md).
     explicitOnly: args.explicitOnly ?? section.explicitOnly ?? args.afterStop === true,

@@ -23,6 +23,7 @@ import { readTranscript, readTranscriptStream } from '../claude-code/read-transc
 import { transcriptFileProblem } from '../claude-code/transcript-file.js';
 import { hasPending, readCursor, RUN_LOCK, takePending, writeCursor, writePending } from './state.js';
 import { messagesAfter, toolUsesWritingInto, type Transcript, type TranscriptMessage } from '../claude-code/transcript.js';
+import { fieldDefault } from '../config/sections.js';
 
 export interface ExtractOptions {
   /** Memory directory. */
@@ -33,7 +34,7 @@ export interface ExtractOptions {
   sessionId?: string | undefined;
   engine?: 'local' | 'claude';
   model?: string | undefined;
-  /** Extract only once this many new user turns have gathered (default 1). */
+  /** Extract only once this many new user turns have gathered (default: the `extract.every` default of the config spec). */
   every?: number;
   dryRun?: boolean;
   /** Local engine: keep only explicit requests to remember, nothing inferred (fewer memories, far fewer wrong ones). */
@@ -354,7 +355,7 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
     moveCursor();
     return result;
   }
-  const every = options.every ?? 1;
+  const every = options.every ?? fieldDefault('extract', 'every');
   if (every > 1 && after.messages.filter((m) => m.isHumanPrompt).length < every) {
     result.status = 'throttled';
     return result;

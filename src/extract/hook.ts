@@ -5,6 +5,7 @@
  * turn, and `bin/memdir.cjs` loads it without the rest of the CLI.
  */
 import fs from 'node:fs';
+import { loadConfig } from '../config/find.js';
 import { messages } from '../core/messages.js';
 import { hookWarnings, readHookInput, runAsHook, startHookRun, type StopInput } from '../claude-code/hook-io.js';
 import { parseHookArgs } from '../shell/hook-args.js';
@@ -56,6 +57,8 @@ export function runExtractHook(options: ExtractHookOptions): Promise<number> {
     const resolution = resolveMemoryDir({ dir: options.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined });
     for (const warning of resolution.warnings) options.warn(warning);
     const { dir } = resolution;
+    // The run it starts reads the `extract` section; the hook validates the whole file, as every command does.
+    loadConfig({ dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined, sections: [] });
     const size = transcriptSize(input.transcript_path);
     if (size !== undefined && input.session_id && readCursor(dir, input.session_id)?.transcriptBytes === size) return;
     // Loaded only to start a run: node:child_process costs every no-op Stop hook a few ms.

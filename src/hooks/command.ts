@@ -2,7 +2,6 @@ import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { loadConfig } from '../config/find.js';
-import { RULE_CATALOG } from '../config/rule-catalog.js';
 import type { GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { refuseReadOnly } from '../store/atomic.js';
@@ -63,16 +62,20 @@ function targets(args: HooksCommandOptions, place: Where): { git: boolean; claud
   return { git: place.inGit, claude: true };
 }
 
-/** The configured command (`hooks.command`: the user's own config, or a project's the user trusts), if any. */
+/**
+ * The configuration, validated for every action; `install` without --command takes its command from
+ * `hooks.command` (the user's own config, or a project's the user trusts).
+ */
 function configuredCommand(args: HooksCommandOptions, output: Output, place: Where): string | undefined {
-  const loaded = loadConfig({ dir: place.project, cwd: place.cwd, rules: RULE_CATALOG, trustProjectSettings: args.trustProjectSettings || undefined, sections: ['hooks'] });
+  const reads = args.action === 'install' && args.command === undefined;
+  const loaded = loadConfig({ dir: place.project, cwd: place.cwd, trustProjectSettings: args.trustProjectSettings || undefined, sections: reads ? ['hooks'] : [] });
   for (const warning of loaded.warnings) output.warn(warning);
-  return loaded.config.hooks.command;
+  return reads ? loaded.config.hooks.command : undefined;
 }
 
-function install(args: HooksCommandOptions, output: Output, place: Where): number {
+function install(args: HooksCommandOptions, output: Output, place: Where, configured: string | undefined): number {
   const which = targets(args, place);
-  const explicit = args.command ?? configuredCommand(args, output, place);
+  const explicit = args.command ?? configured;
   const report: Record<string, unknown> = {};
   const scope = args.scope ?? 'local';
   const command = explicit ?? defaultCommand(scope, place.project);
@@ -179,7 +182,8 @@ function status(args: HooksCommandOptions, output: Output, place: Where): number
 export async function runHooksCommand(args: HooksCommandOptions, output: Output): Promise<number> {
   if (args.command !== undefined && !args.command.trim()) throw new UsageError('--command must not be empty');
   const place = where();
-  if (args.action === 'install') return install(args, output, place);
+  const configured = configuredCommand(args, output, place);
+  if (args.action === 'install') return install(args, output, place, configured);
   if (args.action === 'uninstall') return uninstall(args, output, place);
   return status(args, output, place);
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from '../config/find.js';
-import type { LintConfig } from '../config/validate.js';
+import { validateConfig as validateAgainst, type ConfigurableRule, type LintConfig, type MemdirConfig } from '../config/validate.js';
 import { RULES } from './rules/index.js';
 import { runLint, type LintResult } from './run.js';
 
@@ -20,6 +20,11 @@ export function lint(options: LintOptions): Promise<LintResult[]> {
   const cwd = options.cwd ?? process.cwd();
   return runLint(
     options.dirs.map((dir) => ({ dir: path.resolve(cwd, dir) })),
-    { config: (dir) => options.config ?? loadConfig({ dir, cwd, rules: RULES, sections: [] }).config, fix: options.fix, dryRun: options.dryRun },
+    { config: (dir) => options.config ?? loadConfig({ dir, cwd, sections: [] }).config, fix: options.fix, dryRun: options.dryRun },
   );
+}
+
+/** A parsed memdir.config.json (or package.json "memdir") checked as every command checks it: by default against memdir's own rules. */
+export function validateConfig(value: unknown, file: string, rules: readonly ConfigurableRule[] = RULES): MemdirConfig {
+  return validateAgainst(value, file, rules);
 }

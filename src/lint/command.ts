@@ -86,7 +86,7 @@ export async function runLintCommand(args: LintCommandOptions, output: Output): 
     let found = configs.get(dir);
     if (!found) {
       // Lint reads no key a project may not set: nothing to warn about.
-      found = loadConfig({ dir, cwd, explicit: configFile, rules: RULES, trustProjectSettings: args.trustProjectSettings || undefined, sections: [] });
+      found = loadConfig({ dir, cwd, explicit: configFile, trustProjectSettings: args.trustProjectSettings || undefined, sections: [] });
       if (args.anchorDate) found.config.ruleOptions.MEM016 = { ...found.config.ruleOptions.MEM016, anchorDate: args.anchorDate };
       configs.set(dir, found);
     }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { messages } from '../core/messages.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
-import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import { resolveChecked, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { listMemories } from './list.js';
 import { showMemory } from './show.js';
@@ -14,7 +14,7 @@ const age = (days: number) => (days === 0 ? 'today' : days === 1 ? '1 day' : `${
 
 /** `memdir list`: one line per memory, newest first. */
 export async function runList(options: ListOptions, output: Output): Promise<number> {
-  const { memories, unreadable } = await listMemories(resolveFor(options, output).dir, { type: options.type });
+  const { memories, unreadable } = await listMemories(resolveChecked(options, output).dir, { type: options.type });
   for (const file of unreadable) {
     const isIndex = path.posix.basename(file.path) === INDEX_FILE;
     output.warn(isIndex ? messages.indexUnreadable(file.path, file.problem) : messages.leftOut('list', file.path, file.problem));
@@ -38,7 +38,7 @@ export interface ShowOptions extends GlobalArgs {
 
 /** `memdir show`: one memory with its freshness header. */
 export async function runShow(options: ShowOptions, output: Output): Promise<number> {
-  const shown = await showMemory(resolveFor(options, output).dir, options.memory);
+  const shown = await showMemory(resolveChecked(options, output).dir, options.memory);
   if (options.json) output.json(shown);
   else output.write(shown.text);
   return 0;

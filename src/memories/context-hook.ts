@@ -3,6 +3,7 @@
  * yargs): `bin/memdir.cjs` runs the plain `context --hook` command line through `tryFastPath`
  * without the rest of the CLI, and the full CLI calls the same `runContextHook`.
  */
+import { loadConfig } from '../config/find.js';
 import { hookWarnings, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type SessionStartInput } from '../claude-code/hook-io.js';
 import { parseHookArgs } from '../shell/hook-args.js';
 import { sessionContext } from '../store/context.js';
@@ -13,6 +14,7 @@ export function runContextHook(options: ContextHookRun): Promise<number> {
     const input = await readHookInput<SessionStartInput>();
     const resolution = resolveMemoryDir({ dir: options.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined });
     for (const warning of resolution.warnings) options.warn(warning);
+    loadConfig({ dir: resolution.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined, sections: [] });
     const context = await sessionContext(resolution.dir);
     writeHookContext(options, 'SessionStart', context.text);
   });

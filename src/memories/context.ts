@@ -1,4 +1,4 @@
-import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import { resolveChecked, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { sessionContext } from '../store/context.js';
 import { runContextHook } from './context-hook.js';
@@ -10,7 +10,7 @@ export interface ContextOptions extends GlobalArgs {
 /** `memdir context`: the instructions and the index as the agent loads them; `--hook` answers SessionStart. */
 export async function runContext(options: ContextOptions, output: Output): Promise<number> {
   if (options.hook) return runContextHook({ dir: options.dir, trustProjectSettings: options.trustProjectSettings, write: output.document, warn: output.warn });
-  const resolution = resolveFor(options, output);
+  const resolution = resolveChecked(options, output);
   const context = await sessionContext(resolution.dir);
   if (options.json) {
     const { content, lineCount, byteCount, wasLineTruncated, wasByteTruncated, loadedLines, firstCutLine, strippedFrontmatter, strippedComments } = context.index;

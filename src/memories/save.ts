@@ -1,5 +1,5 @@
 import { messages } from '../core/messages.js';
-import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import { resolveChecked, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { readStdin } from '../shell/stdin.js';
 import { forgetMemory, saveMemory } from '../store/memory-store.js';
@@ -14,7 +14,7 @@ export interface SaveOptions extends GlobalArgs {
 
 /** `memdir save`: one topic file and its pointer, in one step. */
 export async function runSave(options: SaveOptions, output: Output): Promise<number> {
-  const dir = resolveFor(options, output).dir;
+  const dir = resolveChecked(options, output).dir;
   const body = options.body ?? (await readStdin());
   const result = await saveMemory(dir, { type: options.type, name: options.name, description: options.description, body });
   if (options.json) output.json(result);
@@ -32,7 +32,7 @@ export interface ForgetOptions extends GlobalArgs {
 
 /** `memdir forget`: a topic file and every pointer to it, in one step. */
 export async function runForget(options: ForgetOptions, output: Output): Promise<number> {
-  const result = await forgetMemory(resolveFor(options, output).dir, options.memory);
+  const result = await forgetMemory(resolveChecked(options, output).dir, options.memory);
   if (options.json) output.json(result);
   else {
     const parts = [result.removedFile ? 'file' : '', result.removedPointers ? `${result.removedPointers} pointer(s)` : ''].filter(Boolean);

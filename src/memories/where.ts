@@ -1,5 +1,5 @@
 import { parsePlainArgs } from '../shell/hook-args.js';
-import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import { resolveChecked, type GlobalArgs } from '../shell/options.js';
 import { endQuietlyWhenReaderLeaves, type Output } from '../shell/output.js';
 import { reportError } from '../shell/report-error.js';
 import { runCommand } from '../shell/run-command.js';
@@ -10,7 +10,7 @@ export type WhereOptions = GlobalArgs;
 
 /** `memdir where`: the directory, and (on stderr, or in --json) how it was found. */
 export async function runWhere(options: WhereOptions, output: Output): Promise<number> {
-  const resolution = resolveFor(options, output);
+  const resolution = resolveChecked(options, output);
   if (options.json) output.json(describeResolution(resolution));
   else {
     output.out(resolution.dir);

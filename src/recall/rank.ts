@@ -4,6 +4,7 @@ import { tokenize } from '../core/tokenize.js';
 import { addPostings, DOC_FIELDS, type DocField, type PostingSource, type RecallDoc, searchTerms, termsOf } from './document.js';
 import { escapeRegExp } from '../core/regexp.js';
 import { isTaskTerm } from './task-words.js';
+import { fieldDefault } from '../config/sections.js';
 
 export type { RecallDoc } from './document.js';
 
@@ -296,7 +297,7 @@ export class RecallIndex {
    */
   rank(query: string, options: RankOptions = {}): Ranking {
     const tuning = { ...DEFAULT_TUNING, ...options.tuning };
-    const limit = options.limit ?? 5;
+    const limit = options.limit ?? fieldDefault('recall', 'limit');
     const queryTerms = tuning.dateTerms ? searchTerms(query) : tokenize(query);
     const base = [...new Set(queryTerms)];
     const weights = new Map<string, number>(base.map((t) => [t, 1]));

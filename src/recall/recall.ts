@@ -8,6 +8,7 @@ import { loadCorpus, readForRecall } from './load.js';
 import { type Coverage, type Ranking, type RecallDoc, RecallIndex } from './rank.js';
 import { renderMemory } from './render.js';
 import { fuseRankings } from './dense.js';
+import { fieldDefault } from '../config/sections.js';
 
 export interface RecallOptions {
   dir: string;
@@ -63,7 +64,7 @@ const MEANING_ALONE_NEW_LINES = 2000;
 
 /** The memories that matter for a query (docs/architecture.md#recall), rendered with freshness headers. */
 export async function recall(options: RecallOptions): Promise<RecallResult> {
-  const limit = Math.max(0, Math.min(options.limit ?? 5, 20));
+  const limit = Math.max(0, Math.min(options.limit ?? fieldDefault('recall', 'limit'), 20));
   const now = options.nowMs ?? Date.now();
   if (!fs.existsSync(options.dir) || limit === 0) return { engine: 'local', memories: [] };
   await settleDirectory(options.dir);

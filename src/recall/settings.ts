@@ -12,9 +12,9 @@ export interface RecallFlags {
 export function recallSettings(flags: RecallFlags, dir: string, cwd: string | undefined, how: { trustProjectSettings: boolean; warn: (message: string) => void }) {
   const section = configSection('recall', { dir, cwd, trustProjectSettings: how.trustProjectSettings || undefined }, how.warn);
   return {
-    limit: flags.limit ?? section.limit ?? 5,
-    engine: chooseEngine(flags.engine ?? section.engine ?? 'auto'),
+    limit: flags.limit ?? section.limit,
+    engine: chooseEngine(flags.engine ?? section.engine),
     model: flags.model ?? section.model,
-    semantic: flags.semantic ?? section.semantic ?? true,
+    semantic: flags.semantic ?? section.semantic,
   };
 }

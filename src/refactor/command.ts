@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { ConfigError, UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { chooseEngine, type EngineName } from '../llm/model.js';
-import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import { resolveChecked, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { formatReport, reportJson } from './report.js';
 import { runRefactor } from './run.js';
@@ -29,7 +29,7 @@ export interface RefactorCommandOptions extends GlobalArgs {
 /** `memdir refactor`: the audit and report on stdout, then with --diff the unified diff. */
 export async function runRefactorCommand(args: RefactorCommandOptions, output: Output): Promise<number> {
   const anchor = parseAnchor(args.anchorDate);
-  const dir = resolveFor(args, output).dir;
+  const dir = resolveChecked(args, output).dir;
   if (!fs.existsSync(dir)) throw new UsageError(`${dir}: no memory directory here`);
   const engine = chooseEngine(args.engine);
   if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) {

@@ -1,6 +1,8 @@
 import type { Argv } from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
+import { loadConfig } from '../config/find.js';
+import { workingDirectory } from '../store/cwd.js';
 import { resolveMemoryDir, type Resolution } from '../store/resolve.js';
 import type { Output } from './output.js';
 
@@ -38,6 +40,16 @@ export function resolveFor(args: GlobalArgs, output: Output, cwd?: string): Reso
     trustProjectSettings: args.trustProjectSettings || undefined,
   });
   for (const warning of resolution.warnings) output.warn(warning);
+  return resolution;
+}
+
+/**
+ * Resolve the memory directory, for a command that reads no section of the configuration: the
+ * configuration that applies there is validated all the same, so every command rejects a bad file alike.
+ */
+export function resolveChecked(args: GlobalArgs, output: Output): Resolution {
+  const resolution = resolveFor(args, output);
+  loadConfig({ dir: resolution.dir, cwd: workingDirectory(), trustProjectSettings: args.trustProjectSettings || undefined, sections: [] });
   return resolution;
 }
 

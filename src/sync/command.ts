@@ -4,8 +4,7 @@ import path from 'node:path';
 import { ExitCode, MemdirError, UsageError } from '../core/errors.js';
 import { messages, printable } from '../core/messages.js';
 import { loadConfig, type LoadedConfig } from '../config/find.js';
-import type { SectionValues } from '../config/sections.js';
-import { RULE_CATALOG } from '../config/rule-catalog.js';
+import { sectionSettings, type SectionSettings } from '../config/sections.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import type { SyncBackend } from './backend.js';
@@ -32,7 +31,7 @@ export interface SyncCommandOptions extends GlobalArgs {
   dryRun: boolean;
 }
 
-type SyncSettings = SectionValues<'sync'>;
+type SyncSettings = SectionSettings<'sync'>;
 
 export const DEFAULT_BRANCH = 'memdir/team';
 /** The lock a sync holds (under `.memdir/`), and how many network timeouts a sync waits for another one to finish. */
@@ -83,17 +82,17 @@ async function chooseBackend(
   settings: SyncSettings,
   warn: (text: string) => void,
 ): Promise<{ backend: SyncBackend; git?: { url: string; branch: string } }> {
-  const kind = options.backend ?? settings.backend ?? 'git';
+  const kind = options.backend ?? settings.backend;
   if (kind === 'http') {
     const url = options.url ?? settings.url;
     if (!url) throw new UsageError(messages.syncNeedsUrl());
     let repo = options.repo ?? settings.repo;
-    if (!repo) repo = repoSlug(await gitRemoteUrl(options.remote ?? settings.remote ?? 'origin').catch(() => ''));
+    if (!repo) repo = repoSlug(await gitRemoteUrl(options.remote ?? settings.remote).catch(() => ''));
     if (!repo) throw new UsageError(messages.syncNeedsRepo());
     const { httpBackend } = await import('./http-backend.js');
     return { backend: httpBackend({ url, repo, token: process.env[TOKEN_ENV] }) };
   }
-  const given = options.remote ?? settings.remote ?? 'origin';
+  const given = options.remote ?? settings.remote;
   const url = await gitRemoteUrl(given);
   const { gitBackend } = await import('./git-backend.js');
   const branch = options.branch ?? settings.branch ?? DEFAULT_BRANCH;
@@ -117,9 +116,9 @@ function printReport(report: SyncReport, output: Output): void {
 export async function runSyncCommand(options: SyncCommandOptions, output: Output): Promise<number> {
   if (options.write && !options.redact) throw new UsageError(messages.syncWriteNeedsRedact());
   const memdir = resolveFor(options, output).dir;
-  const config = loadConfig({ dir: memdir, cwd: process.cwd(), rules: RULE_CATALOG, trustProjectSettings: options.trustProjectSettings || undefined, sections: ['sync'] });
+  const config = loadConfig({ dir: memdir, cwd: process.cwd(), trustProjectSettings: options.trustProjectSettings || undefined, sections: ['sync'] });
   for (const warning of config.warnings) output.warn(warning);
-  const settings = config.config.sync;
+  const settings = sectionSettings('sync', config.config.sync);
   await ensureSyncStateDir(memdir);
   // One sync of a directory at a time: two on one private clone fail on each other's ref locks.
   const report = await withDirLock(memdir, () => lockedSync(memdir, options, config, settings, output), { name: SYNC_LOCK, timeoutMs: SYNC_LOCK_WAIT_RUNS * networkTimeoutMs() });
@@ -136,7 +135,7 @@ async function lockedSync(memdir: string, options: SyncCommandOptions, config: L
   const before = plain ? teamManifest(memdir) : undefined;
   const report = await runSync(memdir, backend, {
     mode: options.action ?? 'sync',
-    redact: options.redact || (settings.redact ?? false),
+    redact: options.redact || settings.redact,
     write: options.write,
     prune: options.prune,
     dryRun: options.dryRun,

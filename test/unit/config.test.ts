@@ -4,6 +4,7 @@ import Ajv from 'ajv';
 import { describe, expect, test } from 'vitest';
 import pkg from '../../package.json' with { type: 'json' };
 import { configSchema } from '../../src/config/schema.js';
+import { fieldProblem, SECTIONS, sectionSettings, type SectionName, type SectionSpec } from '../../src/config/sections.js';
 import { validateConfig } from '../../src/config/validate.js';
 import { lintDirectory } from '../../src/lint/engine.js';
 import { RULES } from '../../src/lint/rules/index.js';
@@ -98,9 +99,37 @@ describe('features read their own section', () => {
     expect(JSON.parse((await run([])).stdout).selected).toHaveLength(1);
     expect(JSON.parse((await run(['--limit', '3'])).stdout).selected).toHaveLength(3);
   });
+});
 
-  test('a config file for lint and the other features reads the same; lint alone checks rule options', () => {
-    expect(validateConfig({ rules: { MEM999: 'off', MEM004: { width: 1 } } }, 'memdir.config.json').rules).toEqual({ MEM999: 'off' });
-    expect(() => validateConfig({ rules: { MEM999: 'off' } }, 'memdir.config.json', RULES)).toThrow('unknown rule id');
+describe('defaults beside their fields', () => {
+  const fields = Object.entries(SECTIONS).flatMap(([section, specs]) => Object.entries(specs as SectionSpec).map(([key, spec]) => [`${section}.${key}`, spec] as const));
+  const sections = (configSchema(RULES, pkg.version).properties ?? {}) as Record<string, { properties: Record<string, { default?: unknown }> }>;
+
+  test.each(fields.filter(([, spec]) => spec.default !== undefined))('%s: its default is valid for it, in the schema, and what a command uses', (name, spec) => {
+    const [section, key] = name.split('.') as [SectionName, string];
+    expect(fieldProblem(spec, spec.default)).toBeUndefined();
+    expect(validate({ [section]: { [key]: spec.default } })[section]).toEqual({ [key]: spec.default });
+    expect(sections[section]?.properties[key]?.default).toEqual(spec.default);
+    expect((sectionSettings(section, {}) as Record<string, unknown>)[key]).toEqual(spec.default);
+  });
+
+  test('the gate, limit and budget defaults commands fall back on', () => {
+    expect(sectionSettings('dream', {})).toEqual({ engine: 'local', minHours: 24, minSessions: 5, maxDelete: 25, restructure: false });
+    expect(sectionSettings('recall', { limit: 2 })).toEqual({ limit: 2, engine: 'auto', semantic: true });
+    expect(sectionSettings('sync', {})).toEqual({ backend: 'git', remote: 'origin', redact: false });
+  });
+
+  test('docs/configuration.md lists every section key with the default the spec declares', () => {
+    const doc = fs.readFileSync(path.join(repoRoot, 'docs/configuration.md'), 'utf8');
+    const rows = new Map([...doc.matchAll(/^\| `([a-z]+\.[A-Za-z]+)` \| [^|]+ \| ([^|]+) \|/gm)].map((m) => [m[1], m[2]!.trim()]));
+    expect([...rows.keys()]).toEqual(fields.map(([name]) => name));
+    for (const [name, spec] of fields) expect(rows.get(name), name).toEqual(spec.default === undefined ? expect.stringMatching(/^—/) : `\`${spec.default}\``);
+  });
+
+  test('a key without a default has none in the schema either', () => {
+    for (const [name] of fields.filter(([, spec]) => spec.default === undefined)) {
+      const [section, key] = name.split('.') as [SectionName, string];
+      expect(sections[section]?.properties[key], name).not.toHaveProperty('default');
+    }
   });
 });

@@ -69,7 +69,7 @@ export const SECTIONS = {
     repo: { type: 'string', trust: 'user', description: 'owner/repo the HTTP backend files team memory under (default: from the origin remote)' },
   },
   hooks: {
-    command: { type: 'string', trust: 'user', description: 'how installed hooks invoke memdir (e.g. "npx memdir" or an absolute path)' },
+    command: { type: 'string', trust: 'user', description: 'how installed hooks invoke memdir (default: the project\'s node_modules/.bin/memdir, else memdir on PATH, else node and the bin)' },
   },
 } as const satisfies Record<string, SectionSpec>;
 

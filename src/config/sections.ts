@@ -5,6 +5,8 @@
  * validation and the shipped JSON schema, so the two cannot disagree.
  */
 
+import { ENGINES } from '../llm/model.js';
+
 /**
  * `trust: 'user'` marks a key that chooses what runs or where data goes (a command, a URL, a
  * remote, a backend, a model API): only the user's own config sets it, and in a file that came
@@ -18,7 +20,6 @@ export type FieldSpec = (
 
 export type SectionSpec = Record<string, FieldSpec>;
 
-const ENGINES = ['auto', 'local', 'claude'] as const;
 // The claude engine sends memory to a model API with the user's key: the user's choice alone.
 const engine = (what: string) => ({ type: 'string', enum: ENGINES, trust: 'user', description: `engine for ${what} (auto: claude when ANTHROPIC_API_KEY is set)` }) as const;
 const model = (what: string) => ({ type: 'string', trust: 'user', description: `model for ${what} with the claude engine` }) as const;

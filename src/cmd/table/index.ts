@@ -8,6 +8,7 @@ import { context } from './context.js';
 import { dream } from './dream.js';
 import { extract } from './extract.js';
 import { forget } from './forget.js';
+import { hooks } from './hooks.js';
 import { lint } from './lint.js';
 import { list } from './list.js';
 import { recall } from './recall.js';
@@ -17,7 +18,7 @@ import { show } from './show.js';
 import { sync } from './sync.js';
 import { where } from './where.js';
 
-export const TABLES: readonly CommandTable[] = [where, context, save, forget, list, show, lint, refactor, recall, extract, dream, sync];
+export const TABLES: readonly CommandTable[] = [where, context, save, forget, list, show, lint, refactor, recall, extract, dream, sync, hooks];
 
 /** bin/memdir.cjs's list: each command with a fast path, and the flag a command line needs for it ('' for none). */
 export function fastPaths(tables: readonly CommandTable[] = TABLES): Record<string, string> {

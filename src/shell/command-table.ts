@@ -77,5 +77,7 @@ type FlagValue<F> = F extends { type: 'boolean' } ? boolean : F extends { type: 
 
 /** The values of a table's flags as parsed: camel-cased names; a flag with no default may be absent. */
 export type FlagValues<T extends Flags> = {
-  -readonly [K in keyof T & string as CamelCase<K>]: T[K] extends { default: unknown } ? FlagValue<T[K]> : FlagValue<T[K]> | undefined;
+  -readonly [K in keyof T & string as T[K] extends { default: unknown } ? CamelCase<K> : never]: FlagValue<T[K]>;
+} & {
+  -readonly [K in keyof T & string as T[K] extends { default: unknown } ? never : CamelCase<K>]?: FlagValue<T[K]> | undefined;
 };

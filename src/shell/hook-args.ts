@@ -77,7 +77,7 @@ export function parseFastArgs<T extends Flags>(table: CommandTable & { flags: T 
  */
 export function fastPath<T extends Flags>(table: CommandTable & { flags: T }, take: (args: FastArgs<T>, fullCli?: () => void) => boolean) {
   return (argv: readonly string[], fullCli?: () => void): boolean => {
-    const args = parseFastArgs(table, argv);
+    const args = parseFastArgs<T>(table, argv);
     return args !== undefined && take(args, fullCli);
   };
 }

@@ -1,19 +1,12 @@
 import type { Argv, PositionalOptions } from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
-import { GLOBAL_FLAGS, type CommandTable, type Flags } from './command-table.js';
+import { GLOBAL_FLAGS, type CommandTable, type Flags, type FlagValues } from './command-table.js';
 import { resolveMemoryDir, type Resolution } from '../store/resolve.js';
 import type { Output } from './output.js';
 
-/** The values of the options every command takes (`GLOBAL_FLAGS`). */
-export interface GlobalArgs {
-  dir?: string | undefined;
-  json: boolean;
-  quiet: boolean;
-  color: boolean | undefined;
-  debug: boolean;
-  trustProjectSettings: boolean;
-}
+/** The values of the options every command takes. */
+export type GlobalArgs = FlagValues<typeof GLOBAL_FLAGS>;
 
 /** yargs' options for `flags`, in their order. */
 function flagOptions<T>(cli: Argv<T>, flags: Flags): Argv<T> {

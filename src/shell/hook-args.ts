@@ -27,6 +27,7 @@ function readings(table: CommandTable): Map<string, Reading> {
 
 /** The value of a flag that takes one, as the full CLI would accept it; undefined when the fast path leaves the judgement to it. */
 function flagValue(spec: FlagSpec, value: string): string | number | undefined {
+  // yargs takes the quotes off a quoted value (`'"x"'` is x): such values are the full CLI's to read.
   if (value === '' || /^["']/.test(value)) return undefined;
   if (spec.choices && !spec.choices.includes(value)) return undefined;
   if (spec.type !== 'number') return value;

@@ -1,5 +1,9 @@
 import { builtinModules, createRequire } from 'node:module';
 import { defineConfig, type Options } from 'tsup';
+import { fastPaths } from './src/cmd/table/index.js';
+
+/** The commands with a fast path, from their tables: the flag a command line needs for it ('' for none). */
+const FAST_PATHS = fastPaths();
 
 // Loaded on demand (dynamic import or lazyRequire), so kept out of the bundles.
 const external = ['simple-git', '@anthropic-ai/sdk', 'gray-matter', 'chrono-node', 'diff'];
@@ -54,22 +58,23 @@ async function asciiBundles(): Promise<void> {
   }
 }
 
+/** bin/memdir.cjs's list of fast paths, read before it loads any bundle. */
+async function writeFastPaths(): Promise<void> {
+  const { writeFile } = await import('node:fs/promises');
+  await writeFile('dist/fast-paths.json', `${JSON.stringify(FAST_PATHS)}\n`);
+}
+
 export default defineConfig([
   // The CLI: one CommonJS file. Node 20 loads it ~20 ms faster than the same code as ES
   // modules split in chunks, and hooks run it on every commit and prompt. yargs and picocolors
   // are bundled; heavy dependencies load only in the commands that need them.
   {
-    // Each `src/fast/<command>.ts` is the hook fast path of one command (see bin/memdir.cjs);
-    // bin/memdir.cjs loads these bundles through `code-cache` (a V8 code cache on Node 20).
+    // Each `src/fast/<command>.ts` is the fast path of a command whose table declares one (see
+    // bin/memdir.cjs); bin/memdir.cjs loads these bundles through `code-cache` (a V8 code cache on Node 20).
     entry: {
       cli: 'src/cli.ts',
       'code-cache': 'src/shell/code-cache.ts',
-      'fast/context': 'src/fast/context.ts',
-      'fast/extract': 'src/fast/extract.ts',
-      'fast/recall': 'src/fast/recall.ts',
-      'fast/dream': 'src/fast/dream.ts',
-      'fast/sync': 'src/fast/sync.ts',
-      'fast/where': 'src/fast/where.ts',
+      ...Object.fromEntries(Object.keys(FAST_PATHS).map((name) => [`fast/${name}`, `src/fast/${name}.ts`])),
     },
     format: ['cjs'],
     outExtension: () => ({ js: '.cjs' }),
@@ -89,7 +94,10 @@ export default defineConfig([
     // The plugin sees `node:` imports only when tsup does not strip the prefix (and mark them external) first.
     removeNodeProtocol: false,
     esbuildPlugins: [builtinsOnce],
-    onSuccess: asciiBundles,
+    onSuccess: async () => {
+      await asciiBundles();
+      await writeFastPaths();
+    },
   },
   // The library API, as ES modules with types, and the internals our scripts and benchmarks use.
   {

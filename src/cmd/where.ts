@@ -1,13 +1,10 @@
-import type { ArgumentsCamelCase, Argv } from 'yargs';
-import type { GlobalArgs } from '../shell/options.js';
+import type { ArgumentsCamelCase } from 'yargs';
+import { commandOptions, type GlobalArgs } from '../shell/options.js';
 import { runCommand } from '../shell/run-command.js';
+import { where } from './table/where.js';
 
-export const command = 'where';
-export const describe = 'Print the memory directory and how it was resolved';
-
-export function builder(cli: Argv<GlobalArgs>) {
-  return cli.example('$0 where', 'print the directory Claude Code uses for this repository').example('$0 where --json', 'also say which rule and which settings file decided it');
-}
+export const { command, describe } = where;
+export const builder = commandOptions(where);
 
 export function handler(args: ArgumentsCamelCase<GlobalArgs>): Promise<void> {
   return runCommand(args, async () => (await import('../memories/where.js')).runWhere);

@@ -5,6 +5,8 @@
  * validation and the shipped JSON schema, so the two cannot disagree.
  */
 
+import { ENGINES } from '../llm/model.js';
+
 /**
  * `default` is the value a command uses when neither a flag nor a file sets the key (the runners
  * read it from here; a key without one has none, or one the description explains).
@@ -20,7 +22,6 @@ export type FieldSpec = (
 
 export type SectionSpec = Record<string, FieldSpec>;
 
-const ENGINES = ['auto', 'local', 'claude'] as const;
 // The claude engine sends memory to a model API with the user's key: the user's choice alone.
 const engine = <D extends (typeof ENGINES)[number]>(what: string, fallback: D) =>
   ({ type: 'string', enum: ENGINES, default: fallback, trust: 'user', description: `engine for ${what} (auto: claude when ANTHROPIC_API_KEY is set)` }) as const;
@@ -69,7 +70,7 @@ export const SECTIONS = {
     repo: { type: 'string', trust: 'user', description: 'owner/repo the HTTP backend files team memory under (default: from the origin remote)' },
   },
   hooks: {
-    command: { type: 'string', trust: 'user', description: 'how installed hooks invoke memdir (default: the project\'s node_modules/.bin/memdir, else memdir on PATH, else node and the bin)' },
+    command: { type: 'string', trust: 'user', description: "how installed hooks invoke memdir (default: the project's node_modules/.bin/memdir, else memdir on PATH, else node and the bin)" },
   },
 } as const satisfies Record<string, SectionSpec>;
 

@@ -126,6 +126,8 @@ export const messages = {
   agentViewRuleLost: (clause: string, keptIn: string | null) => `no longer loaded: "${printable(clause)}"${keptIn ? ` (now only in ${printable(keptIn)})` : ''}`,
   agentViewFiles: (counts: { changed: number; created: number; deleted: number }, dryRun: boolean) =>
     `${dryRun ? 'would touch' : 'touched'} ${counts.changed + counts.created + counts.deleted} file(s): ${counts.changed} changed, ${counts.created} created, ${counts.deleted} deleted`,
+  engineNeedsKey: () => '--engine claude needs ANTHROPIC_API_KEY',
+  engineNeedsKeyHint: () => 'set it, or use --engine local',
 } as const;
 
 /** Lines, characters and words of the loaded index. */

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { ConfigError, RefusedError, UsageError } from '../core/errors.js';
+import { RefusedError, UsageError } from '../core/errors.js';
 import type { EngineName } from '../llm/model.js';
 import { messages } from '../core/messages.js';
 import { readHookInput, runAsHook, type SessionEndInput } from '../claude-code/hook-io.js';
@@ -120,9 +120,8 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
       return 1;
     }
   }
-  const { chooseEngine } = await import('../llm/model.js');
-  const engine = chooseEngine(engineName);
-  if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
+  const { usableEngine } = await import('../llm/model.js');
+  const engine = usableEngine(engineName);
   const { dream } = await import('./run.js');
   const { hookSummaryLines, summaryLine, viewLines } = await import('./report.js');
   const { memoryRepository } = await import('./repo-facts.js');

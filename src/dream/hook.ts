@@ -12,31 +12,16 @@ import { fieldDefault } from '../config/sections.js';
 import { messages } from '../core/messages.js';
 import { redactOutput } from '../core/secrets.js';
 import { handOverHookInput, readRawHookInput, typedHookInput, type SessionEndInput } from '../claude-code/hook-io.js';
-import { parseHookArgs } from '../shell/hook-args.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { now } from './clock.js';
 import { type GateOptions, gateWithoutScan, notDueByHours } from './gate.js';
 
 interface DreamHookArgs {
-  dir: string | undefined;
-  minHours: number | undefined;
-  minSessions: number | undefined;
+  dir?: string | undefined;
+  minHours?: number | undefined;
+  minSessions?: number | undefined;
+  ifDue?: boolean | undefined;
   trustProjectSettings: boolean;
-}
-
-/** `dream --hook` with only the flags a hook command line uses; undefined for anything else. */
-export function simpleDreamHookArgs(argv: readonly string[]): DreamHookArgs | undefined {
-  const parsed = parseHookArgs(argv, 'dream', ['--min-hours', '--min-sessions'], ['--if-due']);
-  if (!parsed) return undefined;
-  const hours = parsed.values['--min-hours'];
-  const sessions = parsed.values['--min-sessions'];
-  if ((hours !== undefined && !/^\d+(?:\.\d+)?$/.test(hours)) || (sessions !== undefined && !/^\d+$/.test(sessions))) return undefined;
-  return {
-    dir: parsed.values['--dir'],
-    minHours: hours === undefined ? undefined : Number(hours),
-    minSessions: sessions === undefined ? undefined : Number(sessions),
-    trustProjectSettings: parsed.trustProjectSettings,
-  };
 }
 
 /**
@@ -89,10 +74,12 @@ async function answeredWithoutCli(args: DreamHookArgs): Promise<boolean> {
   }
 }
 
-/** The fast path bin/memdir.cjs tries first: true when it took the command (`fullCli` runs the CLI when it hands over). */
-export function tryFastPath(argv: readonly string[], fullCli?: () => void): boolean {
-  const args = simpleDreamHookArgs(argv);
-  if (!args || !fullCli) return false;
+/**
+ * The fast path of `dream --hook` (src/fast/dream.ts): true when it took the command (`fullCli` runs
+ * the CLI when it hands over). `--no-if-due` makes "not due" an exit 1 with a warning: the full CLI says so.
+ */
+export function takeFastPath(args: DreamHookArgs, fullCli?: () => void): boolean {
+  if (!fullCli || args.ifDue === false) return false;
   void answeredWithoutCli(args).then((answered) => {
     if (!answered) fullCli();
   });

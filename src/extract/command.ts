@@ -1,7 +1,7 @@
-import { ConfigError, UsageError } from '../core/errors.js';
+import { UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { configSection } from '../config/find.js';
-import { chooseEngine, type EngineName } from '../llm/model.js';
+import { usableEngine, type EngineName } from '../llm/model.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, workingDirectory } from '../store/cwd.js';
@@ -53,8 +53,7 @@ export async function runExtract(args: ExtractCommandOptions, output: Output): P
   const dir = resolveFor(args, output).dir;
   // Flags win; then the `extract` section of memdir.config.json; then the defaults.
   const section = configSection('extract', { dir, cwd: workingDirectory(), trustProjectSettings: args.trustProjectSettings || undefined }, output.warn);
-  const engine = chooseEngine(args.engine ?? section.engine);
-  if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
+  const engine = usableEngine(args.engine ?? section.engine);
   const result = await extract({
     dir,
     transcript: from === '-' ? process.stdin : absolutePath(from),

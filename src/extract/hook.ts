@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import { loadConfig } from '../config/find.js';
 import { messages } from '../core/messages.js';
 import { hookWarnings, readHookInput, runAsHook, startHookRun, type StopInput } from '../claude-code/hook-io.js';
-import { parseHookArgs } from '../shell/hook-args.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { sleep } from '../store/sleep.js';
 import { openLog, readCursor } from './state.js';
@@ -78,31 +77,7 @@ export function runExtractHook(options: ExtractHookOptions): Promise<number> {
   });
 }
 
-/**
- * `extract --hook` with only the flags a hook command line uses; undefined for anything else
- * (the full CLI then parses it, with its checks and messages).
- */
-export function simpleHookArgs(argv: readonly string[]): (Omit<ExtractHookOptions, 'warn'> & { quiet: boolean }) | undefined {
-  const parsed = parseHookArgs(argv, 'extract', ['--engine', '--model', '--every'], ['--explicit-only']);
-  if (!parsed) return undefined;
-  const { values } = parsed;
-  const engine = values['--engine'];
-  const every = values['--every'] === undefined ? undefined : Number(values['--every']);
-  if ((engine !== undefined && !['auto', 'local', 'claude'].includes(engine)) || (every !== undefined && (!Number.isInteger(every) || every < 1))) return undefined;
-  return {
-    dir: values['--dir'],
-    engine,
-    model: values['--model'],
-    every,
-    explicitOnly: parsed.switches.has('--explicit-only') || undefined,
-    trustProjectSettings: parsed.trustProjectSettings,
-    quiet: parsed.quiet,
-  };
-}
-
-/** The fast path `bin/memdir.cjs` tries first: true when it took the command. */
-export function tryFastPath(argv: readonly string[]): boolean {
-  const args = simpleHookArgs(argv);
-  if (!args) return false;
+/** The fast path of `extract --hook` (src/fast/extract.ts): it always takes the command. */
+export function takeFastPath(args: Omit<ExtractHookOptions, 'warn'> & { quiet: boolean }): boolean {
   return startHookRun(runExtractHook({ ...args, warn: hookWarnings(args.quiet) }));
 }

@@ -1,2 +1,6 @@
 /** Entry of `dist/fast/context.cjs`: the SessionStart hook's fast path (see bin/memdir.cjs). */
-export { tryFastPath } from '../memories/context-hook.js';
+import { context } from '../cmd/table/context.js';
+import { fastPath } from '../shell/hook-args.js';
+import { takeFastPath } from '../memories/context-hook.js';
+
+export const tryFastPath = fastPath(context, takeFastPath);

@@ -1,2 +1,6 @@
 /** Entry of `dist/fast/dream.cjs`: the SessionEnd hook's fast path (see bin/memdir.cjs). */
-export { tryFastPath } from '../dream/hook.js';
+import { dream } from '../cmd/table/dream.js';
+import { fastPath } from '../shell/hook-args.js';
+import { takeFastPath } from '../dream/hook.js';
+
+export const tryFastPath = fastPath(dream, takeFastPath);

@@ -1,2 +1,6 @@
 /** Entry of `dist/fast/extract.cjs`: the Stop hook's fast path (see bin/memdir.cjs). */
-export { tryFastPath } from '../extract/hook.js';
+import { extract } from '../cmd/table/extract.js';
+import { fastPath } from '../shell/hook-args.js';
+import { takeFastPath } from '../extract/hook.js';
+
+export const tryFastPath = fastPath(extract, takeFastPath);

@@ -1,2 +1,6 @@
 /** Entry of `dist/fast/recall.cjs`: the UserPromptSubmit hook's fast path (see bin/memdir.cjs). */
-export { tryFastPath } from '../recall/hook.js';
+import { recall } from '../cmd/table/recall.js';
+import { fastPath } from '../shell/hook-args.js';
+import { takeFastPath } from '../recall/hook.js';
+
+export const tryFastPath = fastPath(recall, takeFastPath);

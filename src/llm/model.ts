@@ -1,15 +1,33 @@
 import { ConfigError, MemdirError } from '../core/errors.js';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import { lazyRequire } from '../core/lazy.js';
+import { messages } from '../core/messages.js';
 
 export const DEFAULT_MODEL = 'claude-haiku-5-5';
 
-export type EngineName = 'auto' | 'local' | 'claude';
+/** The engines of recall, extract, dream and refactor: their `--engine` choices and config values. */
+export const ENGINES = ['auto', 'local', 'claude'] as const;
+
+export type EngineName = (typeof ENGINES)[number];
 
 /** `--engine auto` means claude when an API key is set, else local (docs/architecture.md#engines-and-the-model). */
 export function chooseEngine(requested: EngineName, env: NodeJS.ProcessEnv = process.env): 'local' | 'claude' {
   if (requested === 'auto') return env.ANTHROPIC_API_KEY ? 'claude' : 'local';
   return requested;
+}
+
+/** The engine a command runs: `requested` chosen as `chooseEngine` does, and claude only with a key to call it. */
+export function usableEngine(requested: EngineName, env: NodeJS.ProcessEnv = process.env): 'local' | 'claude' {
+  const engine = chooseEngine(requested, env);
+  if (engine === 'claude') apiKey(env);
+  return engine;
+}
+
+/** The key the claude engine calls the model API with; a configuration error when there is none. */
+function apiKey(env: NodeJS.ProcessEnv): string {
+  const key = env.ANTHROPIC_API_KEY;
+  if (!key) throw new ConfigError(messages.engineNeedsKey(), { hint: messages.engineNeedsKeyHint() });
+  return key;
 }
 
 /** A model call failed: auth, network, timeout, overload, or output that does not validate. */
@@ -62,13 +80,12 @@ export interface StructuredResult<T> {
  */
 export async function callStructured<T>(request: StructuredRequest<T>, options: ModelOptions = {}): Promise<StructuredResult<T>> {
   const env = options.env ?? process.env;
-  const apiKey = env.ANTHROPIC_API_KEY;
-  if (!apiKey) throw new ConfigError('ANTHROPIC_API_KEY is not set; the claude engine needs it', { hint: 'set it, or use --engine local' });
+  const key = apiKey(env);
   const model = options.model ?? env.MEMDIR_MODEL ?? DEFAULT_MODEL;
   const timeoutMs = timeoutOverride(env) ?? options.timeoutMs ?? 30_000;
   const { default: Anthropic, APIError, APIConnectionTimeoutError } = lazyRequire<typeof import('@anthropic-ai/sdk')>('@anthropic-ai/sdk');
   const client = new Anthropic({
-    apiKey,
+    apiKey: key,
     baseURL: env.ANTHROPIC_BASE_URL || undefined,
     timeout: timeoutMs,
     maxRetries: options.maxRetries ?? 2,

@@ -1,11 +1,10 @@
 /**
  * The SessionStart hook: memory instructions and the index as the agent loads it. Kept light (no
- * yargs): `bin/memdir.cjs` runs the plain `context --hook` command line through `tryFastPath`
+ * yargs): `bin/memdir.cjs` runs the plain `context --hook` command line through `takeFastPath`
  * without the rest of the CLI, and the full CLI calls the same `runContextHook`.
  */
 import { loadConfig } from '../config/find.js';
 import { hookWarnings, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type SessionStartInput } from '../claude-code/hook-io.js';
-import { parseHookArgs } from '../shell/hook-args.js';
 import { sessionContext } from '../store/context.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 
@@ -20,9 +19,7 @@ export function runContextHook(options: ContextHookRun): Promise<number> {
   });
 }
 
-/** `context --hook` with only the flags a hook command line uses; false for anything else (the full CLI parses it). */
-export function tryFastPath(argv: readonly string[]): boolean {
-  const args = parseHookArgs(argv, 'context');
-  if (!args) return false;
-  return startHookRun(runContextHook({ dir: args.values['--dir'], trustProjectSettings: args.trustProjectSettings, write: writeStdout, warn: hookWarnings(args.quiet) }));
+/** The fast path of `context --hook` (src/fast/context.ts): it always takes the command. */
+export function takeFastPath(args: Omit<ContextHookRun, 'write' | 'warn'> & { quiet: boolean }): boolean {
+  return startHookRun(runContextHook({ dir: args.dir, trustProjectSettings: args.trustProjectSettings, write: writeStdout, warn: hookWarnings(args.quiet) }));
 }

@@ -1,4 +1,3 @@
-import { parsePlainArgs } from '../shell/hook-args.js';
 import { resolveChecked, type GlobalArgs } from '../shell/options.js';
 import { endQuietlyWhenReaderLeaves, type Output } from '../shell/output.js';
 import { reportError } from '../shell/report-error.js';
@@ -19,22 +18,8 @@ export async function runWhere(options: WhereOptions, output: Output): Promise<n
   return 0;
 }
 
-/**
- * `memdir where` with only global flags, answered without yargs (scripts and shell prompts call it);
- * false for anything else, `--help` included: the full CLI parses it, with its checks and messages.
- */
-export function tryFastPath(argv: readonly string[]): boolean {
-  const args = parsePlainArgs(argv, 'where', [], ['--json', '--debug']);
-  if (!args || args.switches.has('--hook')) return false;
-  const color = args.switches.has('--color') ? true : args.switches.has('--no-color') ? false : undefined;
-  const options: WhereOptions = {
-    dir: args.values['--dir'],
-    json: args.switches.has('--json'),
-    quiet: args.quiet,
-    color,
-    debug: args.switches.has('--debug'),
-    trustProjectSettings: args.trustProjectSettings,
-  };
+/** `memdir where` answered without yargs (src/fast/where.ts): scripts and shell prompts call it. */
+export function takeFastPath(options: WhereOptions): boolean {
   endQuietlyWhenReaderLeaves();
   leaveDeletedWorkingDirectory();
   void runCommand(options, async () => runWhere).catch((error: unknown) => reportError(error, options));

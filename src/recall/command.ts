@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, InputError, UsageError } from '../core/errors.js';
+import { InputError, UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
-import type { EngineName } from '../llm/model.js';
+import { usableEngine, type EngineName } from '../llm/model.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, workingDirectory } from '../store/cwd.js';
@@ -73,7 +73,7 @@ export async function runRecallCommand(args: RecallCommandOptions, output: Outpu
   if (args.hook) return runRecallHook({ ...args, write: output.document, warn: output.warn });
   const dir = resolveFor(args, output).dir;
   const chosen = recallSettings(args, dir, workingDirectory(), { trustProjectSettings: args.trustProjectSettings, warn: output.warn });
-  if (chosen.engine === 'claude' && !process.env.ANTHROPIC_API_KEY) throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
+  usableEngine(chosen.engine);
   if (args.queries) return batch(args, output, dir, chosen);
   const query = (args.query ?? []).join(' ').trim();
   if (!query) throw new UsageError('give a query: memdir recall "what the agent is about to do"');

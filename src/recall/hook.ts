@@ -2,7 +2,7 @@
  * The UserPromptSubmit hook: the memories that matter for the prompt, each
  * surfaced once per session within a 60 KB budget. Kept light (no yargs, no
  * directory glob): `bin/memdir.cjs` runs the plain `recall --hook` command
- * line through `tryFastPath` without the rest of the CLI, and the full CLI
+ * line through `takeFastPath` without the rest of the CLI, and the full CLI
  * calls the same `runRecallHook`.
  */
 import fs from 'node:fs';
@@ -10,9 +10,7 @@ import { writeFileAtomic } from '../store/atomic.js';
 import { IoError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { hookWarnings, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type UserPromptSubmitInput } from '../claude-code/hook-io.js';
-import type { EngineName } from '../llm/model.js';
 import { cachesProvisionally, skipsCodeCache } from '../shell/code-cache.js';
-import { parseHookArgs } from '../shell/hook-args.js';
 import { makeStateDir } from '../store/lock.js';
 import { statePath } from '../store/state-path.js';
 import { resolveMemoryDir } from '../store/resolve.js';
@@ -99,25 +97,7 @@ export function runRecallHook(options: RecallHookOptions): Promise<number> {
   });
 }
 
-const ENGINES: readonly string[] = ['auto', 'local', 'claude'] satisfies EngineName[];
-
-/**
- * `recall --hook` with only the flags a hook command line uses; undefined for
- * anything else (the full CLI then parses it, with its checks and messages).
- */
-export function simpleHookArgs(argv: readonly string[]): (RecallFlags & { dir?: string | undefined; trustProjectSettings: boolean; quiet: boolean }) | undefined {
-  const parsed = parseHookArgs(argv, 'recall', ['--limit', '--engine', '--model']);
-  if (!parsed) return undefined;
-  const { values } = parsed;
-  const engine = values['--engine'];
-  const limit = values['--limit'] === undefined ? undefined : Number(values['--limit']);
-  if ((engine !== undefined && !ENGINES.includes(engine)) || (limit !== undefined && (!Number.isInteger(limit) || limit < 1))) return undefined;
-  return { dir: values['--dir'], limit, engine: engine as EngineName | undefined, model: values['--model'], trustProjectSettings: parsed.trustProjectSettings, quiet: parsed.quiet };
-}
-
-/** The fast path `bin/memdir.cjs` tries first: true when it took the command. */
-export function tryFastPath(argv: readonly string[]): boolean {
-  const args = simpleHookArgs(argv);
-  if (!args) return false;
+/** The fast path of `recall --hook` (src/fast/recall.ts): it always takes the command. */
+export function takeFastPath(args: RecallFlags & { dir?: string | undefined; trustProjectSettings: boolean; quiet: boolean }): boolean {
   return startHookRun(runRecallHook({ ...args, write: writeStdout, warn: hookWarnings(args.quiet) }));
 }

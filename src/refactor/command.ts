@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { ConfigError, UsageError } from '../core/errors.js';
+import { UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
-import { chooseEngine, type EngineName } from '../llm/model.js';
+import { usableEngine, type EngineName } from '../llm/model.js';
 import { resolveChecked, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { formatReport, reportJson } from './report.js';
@@ -31,10 +31,7 @@ export async function runRefactorCommand(args: RefactorCommandOptions, output: O
   const anchor = parseAnchor(args.anchorDate);
   const dir = resolveChecked(args, output).dir;
   if (!fs.existsSync(dir)) throw new UsageError(`${dir}: no memory directory here`);
-  const engine = chooseEngine(args.engine);
-  if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) {
-    throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });
-  }
+  const engine = usableEngine(args.engine);
   const result = await runRefactor(dir, { dryRun: args.dryRun, diff: args.diff, anchor, engine, model: args.model, warn: output.warn });
   if (args.json) {
     output.json({ ...reportJson(result, args.dryRun), diff: args.dryRun || args.diff ? result.diffs.join('') : undefined });

@@ -1,35 +1,37 @@
-import type { Argv } from 'yargs';
+import type { Argv, PositionalOptions } from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { loadConfig } from '../config/find.js';
 import { workingDirectory } from '../store/cwd.js';
+import { GLOBAL_FLAGS, type CommandTable, type Flags, type FlagValues } from './command-table.js';
 import { resolveMemoryDir, type Resolution } from '../store/resolve.js';
 import type { Output } from './output.js';
 
-/** Options every command takes (docs/architecture.md#commands-and-exit-codes). */
-export interface GlobalArgs {
-  dir?: string | undefined;
-  json: boolean;
-  quiet: boolean;
-  color: boolean | undefined;
-  debug: boolean;
-  trustProjectSettings: boolean;
+/** The values of the options every command takes. */
+export type GlobalArgs = FlagValues<typeof GLOBAL_FLAGS>;
+
+/** yargs' options for `flags`, in their order. */
+function flagOptions<T>(cli: Argv<T>, flags: Flags): Argv<T> {
+  let built = cli;
+  for (const [name, { fast, min, ...option }] of Object.entries(flags)) {
+    built = built.option(name, min === undefined ? option : { ...option, coerce: wholeNumber(`--${name}`, min) });
+  }
+  return built;
 }
 
-export function globalOptions<T>(cli: Argv<T>) {
-  return cli
-    .option('dir', { type: 'string', describe: 'memory directory (default: the one Claude Code uses for this project)' })
-    .option('json', { type: 'boolean', default: false, describe: 'machine-readable output on stdout' })
-    .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'print only results and errors' })
-    .option('color', { type: 'boolean', describe: 'colour output (--no-color or NO_COLOR to disable)' })
-    .option('debug', { type: 'boolean', default: false, describe: 'show stack traces on errors' })
-    .option('trust-project-settings', {
-      type: 'boolean',
-      default: false,
-      describe:
-        "honour what the project's committed files may not set alone: autoMemoryDirectory in .claude/settings.json; commands, URLs, remotes, backends and engines in memdir.config.json or package.json",
-    })
-    .group(['dir', 'json', 'quiet', 'color', 'debug', 'trust-project-settings', 'help', 'version'], 'Global options:');
+export function globalOptions<T>(cli: Argv<T>): Argv<T> {
+  return flagOptions(cli, GLOBAL_FLAGS).group([...Object.keys(GLOBAL_FLAGS), 'help', 'version'], 'Global options:');
+}
+
+/** A command's yargs builder, from its table: positionals, flags, then examples. */
+export function commandOptions(table: CommandTable) {
+  return (cli: Argv<GlobalArgs>): Argv<GlobalArgs> => {
+    let built = cli;
+    for (const [name, positional] of Object.entries(table.positionals ?? {})) built = built.positional(name, positional as PositionalOptions);
+    built = flagOptions(built, table.flags);
+    for (const [command, description] of table.examples ?? []) built = built.example(command, description);
+    return built;
+  };
 }
 
 /** Resolve the memory directory for a command, printing resolution warnings. */

@@ -19,7 +19,7 @@ export interface Output {
   colors: { bold(s: string): string; dim(s: string): string; red(s: string): string; yellow(s: string): string; green(s: string): string; blue(s: string): string; underline(s: string): string };
 }
 
-export function createOutput(options: { json: boolean; quiet: boolean; color: boolean | undefined }): Output {
+export function createOutput(options: { json: boolean; quiet: boolean; color?: boolean | undefined }): Output {
   const useColor = options.color ?? (!process.env.NO_COLOR && process.stdout.isTTY === true);
   const colors = pc.createColors(useColor);
   return {

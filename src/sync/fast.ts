@@ -6,7 +6,6 @@
  * the command over to the full CLI in the same process, which does the real work.
  */
 import { redactOutput } from '../core/secrets.js';
-import { parsePlainArgs } from '../shell/hook-args.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { configSources } from '../config/find.js';
 import { localUnchanged, readNoChangeRecord, remoteCommit } from './no-change.js';
@@ -32,11 +31,10 @@ async function answeredWithoutCli(dirFlag: string | undefined, trustProjectSetti
   }
 }
 
-/** The fast path bin/memdir.cjs tries first: true when it took the command (`fullCli` runs the CLI when it hands over). */
-export function tryFastPath(argv: readonly string[], fullCli?: () => void): boolean {
-  const args = parsePlainArgs(argv, 'sync');
-  if (!args || !fullCli || args.switches.has('--hook')) return false;
-  void answeredWithoutCli(args.values['--dir'], args.trustProjectSettings).then((answered) => {
+/** The fast path of a plain `memdir sync` (src/fast/sync.ts): true when it took the command (`fullCli` runs the CLI when it hands over). */
+export function takeFastPath(args: { dir?: string | undefined; trustProjectSettings: boolean }, fullCli?: () => void): boolean {
+  if (!fullCli) return false;
+  void answeredWithoutCli(args.dir, args.trustProjectSettings).then((answered) => {
     if (!answered) fullCli();
   });
   return true;

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { findDurableStatement, proposeMemory } from '../../src/extract/local.js';
 import { withoutControlCharacters } from '../../src/core/plain-text.js';
 import { checkOperations } from '../../src/extract/operations.js';
-import { simpleHookArgs } from '../../src/extract/hook.js';
+import { extract as extractTable } from '../../src/cmd/table/extract.js';
+import { parseFastArgs } from '../../src/shell/hook-args.js';
 
 // Written here, not taken from the labelled set (bench/extract/labelled.jsonl measures the engine).
 describe('local engine: durable statements only', () => {
@@ -408,11 +409,11 @@ test('a request pasted with a colour sequence is found, and its statement (what 
 });
 
 test('the hook fast path reads only plain hook command lines', () => {
-  expect(simpleHookArgs(['extract', '--hook', '--engine', 'local', '--dir=/tmp/m'])).toMatchObject({ engine: 'local', dir: '/tmp/m', every: undefined });
-  expect(simpleHookArgs(['extract', '--hook', '--every=3'])).toMatchObject({ engine: undefined, every: 3 });
-  expect(simpleHookArgs(['extract', '--hook', '--explicit-only'])).toMatchObject({ explicitOnly: true });
-  expect(simpleHookArgs(['extract', '--hook'])).toMatchObject({ explicitOnly: undefined });
-  expect(simpleHookArgs(['extract', '--hook', '--json'])).toBeUndefined();
-  expect(simpleHookArgs(['extract', '--hook', '--every', '0'])).toBeUndefined();
-  expect(simpleHookArgs(['extract', '--from', 'x'])).toBeUndefined();
+  expect(parseFastArgs(extractTable, ['extract', '--hook', '--engine', 'local', '--dir=/tmp/m'])).toMatchObject({ engine: 'local', dir: '/tmp/m', every: undefined });
+  expect(parseFastArgs(extractTable, ['extract', '--hook', '--every=3'])).toMatchObject({ engine: undefined, every: 3 });
+  expect(parseFastArgs(extractTable, ['extract', '--hook', '--explicit-only'])).toMatchObject({ explicitOnly: true });
+  expect(parseFastArgs(extractTable, ['extract', '--hook'])).toMatchObject({ explicitOnly: undefined });
+  expect(parseFastArgs(extractTable, ['extract', '--hook', '--json'])).toBeUndefined();
+  expect(parseFastArgs(extractTable, ['extract', '--hook', '--every', '0'])).toBeUndefined();
+  expect(parseFastArgs(extractTable, ['extract', '--from', 'x'])).toBeUndefined();
 });

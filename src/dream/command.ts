@@ -5,7 +5,7 @@ import { messages } from '../core/messages.js';
 import { readHookInput, runAsHook, type SessionEndInput } from '../hooks/io.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
-import { now } from './clock.js';
+import { now } from '../store/test-hooks.js';
 import { checkGate } from './gate.js';
 import type { SectionValues } from '../config/sections.js';
 import type { DreamResult } from './types.js';

@@ -13,7 +13,7 @@ import { redactOutput } from '../core/secrets.js';
 import { handOverHookInput, readRawHookInput, typedHookInput, type SessionEndInput } from '../hooks/io.js';
 import { parseHookArgs } from '../shell/hook-args.js';
 import { resolveMemoryDir } from '../store/resolve.js';
-import { now } from './clock.js';
+import { now } from '../store/test-hooks.js';
 import { type GateOptions, gateWithoutScan, notDueByHours } from './gate.js';
 
 interface DreamHookArgs {

@@ -13,7 +13,7 @@ import { commitChanges, type FileChange } from '../store/atomic.js';
 import { withDirLock } from '../store/lock.js';
 import { diffsOf, planInput, textsOf } from '../refactor/run.js';
 import { agentView } from '../core/agent-view.js';
-import { now as clockNow } from './clock.js';
+import { now as clockNow } from '../store/test-hooks.js';
 import { releaseConsolidationLock, rollBackConsolidationLock, takeConsolidationLock, lockHolder, TAKEN_RECORD } from './consolidate-lock.js';
 import { checkGate, recentTranscripts, transcriptFolders } from './gate.js';
 import { keepPreviousVersions, runStamp, sweepUnappliedRuns, writeReport } from './history.js';

@@ -1,6 +1,7 @@
 import { ConfigError, MemdirError } from '../core/errors.js';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import { lazyRequire } from '../core/lazy.js';
+import { modelTimeoutOverride } from '../store/test-hooks.js';
 
 export const DEFAULT_MODEL = 'claude-haiku-5-5';
 
@@ -21,12 +22,6 @@ export class ModelError extends MemdirError {
   ) {
     super(message, options);
   }
-}
-
-/** MEMDIR_MODEL_TIMEOUT_MS replaces every call's own timeout (tests use it to avoid waiting out 10 s). */
-function timeoutOverride(env: NodeJS.ProcessEnv): number | undefined {
-  const value = Number(env.MEMDIR_MODEL_TIMEOUT_MS);
-  return Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
 export interface ModelOptions {
@@ -65,7 +60,7 @@ export async function callStructured<T>(request: StructuredRequest<T>, options: 
   const apiKey = env.ANTHROPIC_API_KEY;
   if (!apiKey) throw new ConfigError('ANTHROPIC_API_KEY is not set; the claude engine needs it', { hint: 'set it, or use --engine local' });
   const model = options.model ?? env.MEMDIR_MODEL ?? DEFAULT_MODEL;
-  const timeoutMs = timeoutOverride(env) ?? options.timeoutMs ?? 30_000;
+  const timeoutMs = modelTimeoutOverride(env) ?? options.timeoutMs ?? 30_000;
   const { default: Anthropic, APIError, APIConnectionTimeoutError } = lazyRequire<typeof import('@anthropic-ai/sdk')>('@anthropic-ai/sdk');
   const client = new Anthropic({
     apiKey,

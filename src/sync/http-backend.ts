@@ -4,6 +4,7 @@ import { messages } from '../core/messages.js';
 import { networkTimeoutMs } from './network.js';
 import { remoteFailure, type PushResult, type RemoteView, type SyncBackend } from './backend.js';
 import { sleep } from '../store/sleep.js';
+import { syncBackoffMs } from '../store/test-hooks.js';
 
 export interface HttpBackendOptions {
   /** Server root, e.g. https://memory.example.com */
@@ -92,7 +93,7 @@ export function httpBackend(options: HttpBackendOptions): SyncBackend {
   const endpoint = new URL('/api/claude_code/team_memory', options.url);
   endpoint.searchParams.set('repo', options.repo);
   const remote = `${endpoint.origin} (repo ${options.repo})`;
-  const backoffMs = Number(process.env.MEMDIR_SYNC_BACKOFF_MS ?? 500);
+  const backoffMs = syncBackoffMs(500);
   const timeoutMs = networkTimeoutMs();
   let learnedMaxEntries: number | undefined;
 

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { messages } from '../core/messages.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { findSecrets, redactSecrets } from '../core/secrets.js';
@@ -7,6 +5,7 @@ import { remoteFailure, type RemoteView, type SyncBackend } from './backend.js';
 import { mergeTeamIndex } from './index-merge.js';
 import { unchangedSummary, type FileStatus } from './summary.js';
 import { caseCollisions, keyProblem } from './keys.js';
+import { pushBarrier } from '../store/test-hooks.js';
 import { checkPulled, readBase, readTeam, writeBase, writeTeamFiles, type LocalTeam } from './team.js';
 
 export type SyncMode = 'sync' | 'pull' | 'push';
@@ -39,16 +38,6 @@ export interface SyncReport {
   retries: number;
   files: FileReport[];
   summary: Record<FileStatus, number>;
-}
-
-/** A test hook: every process waits here until `count` of them reached their first push, so the pushes really race. */
-async function pushBarrier(): Promise<void> {
-  const spec = process.env.MEMDIR_SYNC_PUSH_BARRIER;
-  if (!spec) return;
-  const [dir, count] = spec.split('::') as [string, string];
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, String(process.pid)), '');
-  for (let waited = 0; fs.readdirSync(dir).length < Number(count) && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
 }
 
 interface Attempt {

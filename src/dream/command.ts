@@ -99,7 +99,7 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
   const projectRoot = context.cwd ?? resolution.projectRoot;
   if (!fs.existsSync(dir)) {
     if (context.hook) return 0;
-    throw new UsageError(`${dir}: no memory directory here`);
+    throw new UsageError(messages.noMemoryDirectory(dir));
   }
   const { minHours, minSessions, maxDelete, engine: engineName, model, restructure } = await settings(args, output, dir, projectRoot ?? dir);
   if (args.undo) {

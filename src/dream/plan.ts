@@ -109,6 +109,6 @@ export function planDreamKeepingWords(input: Map<string, PlanInputFile>, options
     messages.dreamKeptToKeepWords(),
   );
   const first = lost[0];
-  if (first) throw new MemdirError(messages.dreamWouldLose(lost.length, `${first.file}:${first.line}`, first.text.trim().slice(0, 80)), { hint: 'please report this with the directory' });
+  if (first) throw new MemdirError(messages.dreamWouldLose(lost.length, `${first.file}:${first.line}`, first.text.trim().slice(0, 80)), { hint: messages.reportThisDirectory() });
   return plan;
 }

@@ -30,7 +30,7 @@ export interface RefactorCommandOptions extends GlobalArgs {
 export async function runRefactorCommand(args: RefactorCommandOptions, output: Output): Promise<number> {
   const anchor = parseAnchor(args.anchorDate);
   const dir = resolveFor(args, output).dir;
-  if (!fs.existsSync(dir)) throw new UsageError(`${dir}: no memory directory here`);
+  if (!fs.existsSync(dir)) throw new UsageError(messages.noMemoryDirectory(dir));
   const engine = chooseEngine(args.engine);
   if (engine === 'claude' && !process.env.ANTHROPIC_API_KEY) {
     throw new ConfigError('--engine claude needs ANTHROPIC_API_KEY', { hint: 'set it, or use --engine local' });

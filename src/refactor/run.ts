@@ -134,7 +134,7 @@ export async function runRefactor(dir: string, options: RefactorOptions = {}): P
     const first = kept.lost.find((l) => l.words?.length) ?? kept.lost[0];
     if (first) {
       throw new MemdirError(messages.refactorWouldLose(kept.lost.length, `${first.file}:${first.line}`, first.text.trim().slice(0, 80), first.words ?? []), {
-        hint: 'please report this with the directory',
+        hint: messages.reportThisDirectory(),
       });
     }
     plan = kept.plan;

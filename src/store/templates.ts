@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { messages } from '../core/messages.js';
 
 let templatesDir: string | undefined;
 
@@ -12,7 +13,7 @@ function findTemplatesDir(): string {
     const candidate = path.join(dir, 'templates');
     if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(candidate)) return (templatesDir = candidate);
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('memdir templates/ folder not found next to the package');
+    if (parent === dir) throw new Error(messages.templatesNotFound());
     dir = parent;
   }
 }

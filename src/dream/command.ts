@@ -166,11 +166,11 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
   else {
     // The summary first: the counts, what the agent will see, one line per file with its reasons.
     output.write(`${[`${args.dryRun ? 'dry run: ' : ''}${summaryLine(result.counts)}`, ...viewLines(result, args.dryRun)].join('\n')}\n`);
-    for (const r of result.rejected) output.warn(`memdir dream: not applied, the model's ${JSON.stringify(r.operation)}: ${r.error}`);
-    for (const w of result.plan?.plan.warnings ?? []) output.info(`left for you: ${w.path}: ${w.message}`);
-    for (const u of result.unsaved) output.info(`not in memory yet (asked in ${u.transcript}): ${u.text}`);
-    if (result.report) output.info(`report: ${result.report}`);
-    if (result.commit) output.info(`committed ${result.commit}`);
+    for (const r of result.rejected) output.warn(messages.dreamNotApplied(JSON.stringify(r.operation), r.error));
+    for (const w of result.plan?.plan.warnings ?? []) output.info(messages.dreamLeftForYou(w.path, w.message));
+    for (const u of result.unsaved) output.info(messages.dreamNotSaved(u.transcript, u.text));
+    if (result.report) output.info(messages.dreamReportAt(result.report));
+    if (result.commit) output.info(messages.dreamCommitted(result.commit));
     if (args.diff) output.write(result.diffs.join(''));
   }
   if (result.status === 'over-budget') {

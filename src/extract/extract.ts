@@ -492,7 +492,7 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
   // A request left after a runner's last look (ours or another's) has no runner: take it.
   const takeLeftovers = async () => {
     while (hasPending(dir) && (await whileRunning(dir, () => drainPending(options)))) {
-      // one pass drained; a request may have come in meanwhile, so look again
+      // a request may have come in while this pass drained: look again
     }
   };
   const first = await whileRunning(dir, run);

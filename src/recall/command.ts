@@ -84,7 +84,7 @@ export async function runRecallCommand(args: RecallCommandOptions, output: Outpu
     output.json(asJson(query, result, unreadable));
     return 0;
   }
-  if (result.memories.length === 0) output.info('memdir recall: no memory matches');
+  if (result.memories.length === 0) output.info(messages.recallNoMatch());
   output.out(result.memories.map((m) => m.text).join('\n\n'));
   return 0;
 }

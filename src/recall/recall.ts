@@ -99,7 +99,7 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
     return { ...corpus, all: corpus.docs, docs: skip.size === 0 ? corpus.docs : corpus.docs.filter((d) => !skip.has(d.path)) };
   };
   let corpus = load(false);
-  // The fields the ranker read before documents dropped their text: the frontmatter's other keys are not the memory's words.
+  // The text the ranker reads of a memory: name, description and body; the frontmatter's other keys are not the memory's words.
   const textOf = (doc: RecallDoc) => {
     const content = readForRecall(path.join(options.dir, doc.path));
     if (!content) return undefined;

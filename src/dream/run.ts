@@ -99,7 +99,7 @@ async function askModel(input: Map<string, PlanInputFile>, options: DreamOptions
     return (await proposeOperations(shownMemories(input), { model: options.model, env: options.env })).value;
   } catch (error) {
     if (!(error instanceof ModelError) || error.kind === 'auth') throw error;
-    options.warn?.(`memdir dream: ${error.message}; using the local engine`);
+    options.warn?.(messages.engineFellBack('dream', error.message));
     return undefined;
   }
 }

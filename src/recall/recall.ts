@@ -8,6 +8,7 @@ import { loadCorpus, readForRecall } from './load.js';
 import { type Coverage, type Ranking, type RecallDoc, RecallIndex } from './rank.js';
 import { renderMemory } from './render.js';
 import { fuseRankings } from './dense.js';
+import { messages } from '../core/messages.js';
 
 export interface RecallOptions {
   dir: string;
@@ -83,12 +84,12 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
     try {
       const { selectWithClaude } = await import('./claude.js');
       const answer = await selectWithClaude({ query: options.query, memories, recentTools, limit }, { model: options.model, timeoutMs: options.timeoutMs ?? 10_000, maxRetries: 1 });
-      if (answer.unknown.length) options.warn?.(`memdir recall: the model named files that do not exist (${answer.unknown.join(', ')}); ignored`);
+      if (answer.unknown.length) options.warn?.(messages.recallModelUnknownFiles(answer.unknown));
       const byPath = new Map(memories.map((m) => [m.path, m]));
       return { engine: 'claude', usage: answer.usage, memories: answer.value.flatMap((p) => read(p, null, byPath.get(p)!.mtimeMs)) };
     } catch (error) {
       if (!(error instanceof ModelError) || error.kind === 'auth') throw error;
-      options.warn?.(`memdir recall: ${error.message}; using the local engine`);
+      options.warn?.(messages.engineFellBack('recall', error.message));
     }
   }
 

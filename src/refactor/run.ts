@@ -126,7 +126,7 @@ export async function runRefactor(dir: string, options: RefactorOptions = {}): P
       } catch (error) {
         // A rejected key is the user's to fix; anything else falls back to the local engine.
         if (!(error instanceof ModelError) || error.kind === 'auth') throw error;
-        options.warn?.(`memdir refactor: ${error.message}; using the local engine`);
+        options.warn?.(messages.engineFellBack('refactor', error.message));
       }
     }
     // A plan that would lose a word is never written (see planKeepingWords).

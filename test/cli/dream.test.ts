@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { CLEAN, INDEX, plantedWorkspace } from '../helpers/dream-fixture.js';
 import { fixtureMemoryDirs } from '../helpers/fixtures.js';
 import { createRepo } from '../helpers/git-repo.js';
+import { calendarDay } from '../../src/core/dates.js';
 import { sanitizeProjectPath } from '../../src/core/paths.js';
 import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
 import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
@@ -63,7 +64,7 @@ describe('memdir dream on planted problems', () => {
     expect(after['reference_grafana.md']).toBeUndefined();
     expect(text('project_beta.md')).toContain('The beta ships 2026-02-27 to all external testers.');
     expect(text('project_parser.md')).toContain(
-      'The old entry point is `src/old_parser.ts`, kept for the CLI flags.\n**Stale?** (2026-12-03) cites src/old_parser.ts, which the repository no longer has (deleted in its git history)\n',
+      `The old entry point is \`src/old_parser.ts\`, kept for the CLI flags.\n**Stale?** (${calendarDay(new Date())}) cites src/old_parser.ts, which the repository no longer has (deleted in its git history)\n`,
     );
     // The index as it was, but for the two lines fixed: the dead pointer gone, the merged one re-pointed.
     expect(text('MEMORY.md')).toBe(INDEX.replace('- [Staging database](project_staging_db.md) — the staging database moved\n', '').replace('](reference_grafana.md)', '](reference_grafana_board.md)'));

@@ -4,13 +4,13 @@
 //   out of a variant build of the CLI bundles, made in a temporary copy of the repository),
 // - the hand-ported Porter stemmer against the `stemmer` package it reproduces: a fresh process
 //   loads one of them and stems a five-word prompt, timed inside the process.
-// Subjects: `recall --hook` on 200 generated memories and `memdir where` (fast path), as ratios
-// to `node -e ""` in the same environment.
+// Subjects: `recall --hook` and `context --hook` on 200 generated memories and `memdir where`
+// (fast path), as ratios to `node -e ""` in the same environment.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchEnv, compare, environmentLabel, generateMemoryDir, hookEnv, report, root, timeBareNode, timeCommand } from './lib.js';
+import { benchEnv, environmentLabel, generateMemoryDir, hookEnv, median, report, root, timeBareNode, timeCommand } from './lib.js';
 
 const tsup = path.join(root, 'node_modules/tsup/dist/cli-default.js');
 
@@ -56,6 +56,22 @@ function stemmerScripts(work) {
   return { hand, pkg };
 }
 
+/**
+ * Like `compare`, but each round starts one candidate later: the variants of one subject follow each
+ * other, and whichever ran first after another subject would otherwise always pay for the switch.
+ */
+function compareRotated(candidates, rounds) {
+  const entries = Object.entries(candidates);
+  const samples = Object.fromEntries(entries.map(([name]) => [name, []]));
+  for (let i = 0; i < rounds; i++) {
+    for (let k = 0; k < entries.length; k++) {
+      const [name, run] = entries[(i + k) % entries.length];
+      samples[name].push(run());
+    }
+  }
+  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
+}
+
 export default function startupTricks({ rounds = 30 } = {}) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bench-tricks-'));
   const memories = generateMemoryDir(200);
@@ -75,6 +91,14 @@ export default function startupTricks({ rounds = 30 } = {}) {
       (bin, extra = {}) =>
       () =>
         timeCommand(process.execPath, [bin, 'where', '--dir', memories], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...env, ...extra } });
+    const sessionStart =
+      (bin, extra = {}) =>
+      () =>
+        timeCommand(process.execPath, [bin, 'context', '--hook', '--dir', memories], {
+          stdio: ['pipe', 'pipe', 'pipe'],
+          env: { ...hookEnv(memories), ...extra },
+          input: JSON.stringify({ session_id: `bench-${session++}`, hook_event_name: 'SessionStart', cwd: memories, source: 'startup' }),
+        });
     const noCache = { MEMDIR_CODE_CACHE: '0' };
     const candidates = {
       node: () => timeBareNode(env),
@@ -82,6 +106,10 @@ export default function startupTricks({ rounds = 30 } = {}) {
       recallNoCache: ask(bins.all, noCache),
       recallNoBuiltinsOnce: ask(bins['no-builtins-once']),
       recallNoAscii: ask(bins['no-ascii-bundles']),
+      context: sessionStart(bins.all),
+      contextNoCache: sessionStart(bins.all, noCache),
+      contextNoBuiltinsOnce: sessionStart(bins['no-builtins-once']),
+      contextNoAscii: sessionStart(bins['no-ascii-bundles']),
       where: where(bins.all),
       whereNoCache: where(bins.all, noCache),
       whereNoBuiltinsOnce: where(bins['no-builtins-once']),
@@ -99,14 +127,18 @@ export default function startupTricks({ rounds = 30 } = {}) {
       return Number(result.stdout);
     };
     Object.assign(candidates, { stemHand: stem(hand), stemPackage: stem(pkg) });
-    const m = compare(candidates, rounds);
+    const m = compareRotated(candidates, rounds);
     const ratio = (ms) => `${ms.toFixed(1)} ms (${(ms / m.node).toFixed(3)}× node -e "")`;
-    report(`start-up tricks, with and without (median of ${rounds}, interleaved, ${environmentLabel})`, [
+    report(`start-up tricks, with and without (median of ${rounds}, interleaved, order rotated, ${environmentLabel})`, [
       ['node -e ""', `${m.node.toFixed(1)} ms`],
       ['recall --hook, every trick', ratio(m.recall)],
       ['  without the code cache', ratio(m.recallNoCache)],
       ['  without builtins-once', ratio(m.recallNoBuiltinsOnce)],
       ['  without ascii-bundles', ratio(m.recallNoAscii)],
+      ['context --hook, every trick', ratio(m.context)],
+      ['  without the code cache', ratio(m.contextNoCache)],
+      ['  without builtins-once', ratio(m.contextNoBuiltinsOnce)],
+      ['  without ascii-bundles', ratio(m.contextNoAscii)],
       ['memdir where, every trick', ratio(m.where)],
       ['  without the code cache', ratio(m.whereNoCache)],
       ['  without builtins-once', ratio(m.whereNoBuiltinsOnce)],

@@ -11,7 +11,8 @@ const external = ['simple-git', '@anthropic-ai/sdk', 'gray-matter', 'chrono-node
 /**
  * Node's built-in modules as ES modules of the bundle, so `import fs from 'node:fs'` in forty
  * files becomes one `require('fs')` and plain variables. Left to esbuild, each importing file
- * wraps the module in its own copy (`__toESM`, a getter per export): ~3.5 ms of every hook start.
+ * wraps the module in its own copy (`__toESM`, a getter per export), work every hook start repeats
+ * (bench `startup-tricks`; docs/architecture.md#start-up).
  */
 const builtinsOnce: NonNullable<Options['esbuildPlugins']>[number] = {
   name: 'builtins-once',
@@ -40,7 +41,8 @@ const builtinsOnce: NonNullable<Options['esbuildPlugins']>[number] = {
  * The CommonJS bundles with every non-ASCII character escaped (`\u00e9`). esbuild escapes string
  * literals but leaves regular expressions, template literals and comments as written, and a
  * single CJK character in a regular expression made the whole 140 KB hook bundle a two-byte string:
- * Node reads an ASCII file into a one-byte string several times faster, on every hook start.
+ * Node reads an ASCII file into a one-byte string several times faster, on every hook start (bench
+ * `startup-tricks`; docs/architecture.md#start-up).
  * Every non-ASCII character in these bundles sits in a string, a regular expression, a template
  * (String.raw ones are regular-expression sources, where `\uXXXX` means the same character) or a
  * comment, where the escape means the same.
@@ -65,8 +67,8 @@ async function writeFastPaths(): Promise<void> {
 }
 
 export default defineConfig([
-  // The CLI: one CommonJS file. Node 20 loads it ~20 ms faster than the same code as ES
-  // modules split in chunks, and hooks run it on every commit and prompt. yargs and picocolors
+  // The CLI: one CommonJS file. Node 20 loads it faster than the same code as ES modules split in
+  // chunks (the module loader's work per chunk), and hooks run it on every commit and prompt. yargs and picocolors
   // are bundled; heavy dependencies load only in the commands that need them.
   {
     // Each `src/fast/<command>.ts` is the fast path of a command whose table declares one (see
@@ -81,8 +83,8 @@ export default defineConfig([
     target: 'node20',
     platform: 'node',
     splitting: false,
-    // `import.meta.url` as a getter, computed only where read (tsup's shim made a URL in every
-    // module's initialisation: ~0.25 ms of every hook start).
+    // `import.meta.url` as a getter, computed only where read: tsup's shim makes a URL in every
+    // module's initialisation, on every hook start.
     shims: false,
     banner: { js: '"use strict";const __importMeta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };' },
     esbuildOptions(options) {

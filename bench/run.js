@@ -13,6 +13,7 @@ import hooks from './hooks.bench.js';
 import dream from './dream.bench.js';
 import hookInstructions from './hook-instructions.bench.js';
 import agentView from './agent-view.bench.js';
+import startupTricks from './startup-tricks.bench.js';
 
 const all = {
   startup,
@@ -29,6 +30,7 @@ const all = {
   dream,
   'hook-instructions': hookInstructions,
   'agent-view': agentView,
+  'startup-tricks': startupTricks,
 };
 const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(all)) {

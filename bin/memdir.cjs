@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 'use strict';
-// The bundles load with a V8 code cache (Node's own compile cache on Node >= 22.1): hooks start faster.
+// The bundles load with a V8 code cache (Node's own compile cache on Node >= 22.1): hooks start faster
+// (bench `startup-tricks`; docs/architecture.md#start-up).
 const { requireBundle } = require('../dist/code-cache.cjs');
 // Hooks run on every prompt, turn and commit: their plain forms start without yargs and the rest
 // of the CLI. A fast path returns false for any command line it does not fully understand; one

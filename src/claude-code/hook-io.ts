@@ -76,7 +76,7 @@ class FirstObjectScanner {
 }
 
 function parseHookInput(bytes: Buffer): Record<string, unknown> {
-  // isUtf8 rather than a fatal TextDecoder: the decoder's first use costs every hook about a millisecond.
+  // isUtf8 rather than a fatal TextDecoder: the decoder's first use is a start-up cost of every hook (bench `hooks`).
   if (!isUtf8(bytes)) throw new Error(messages.hookInputNotJson('not valid UTF-8'));
   const text = bytes.toString('utf8');
   if (!text.trim()) return {};
@@ -116,8 +116,8 @@ class FirstObjectReader {
 }
 
 /**
- * A descriptor to read stdin from at once, without process.stdin, whose stream modules cost every
- * hook a few ms: a regular file or /dev/null (no input at all) never waits; a pipe is opened again
+ * A descriptor to read stdin from at once, without process.stdin, whose stream modules weigh on
+ * every hook's start (bench `hooks`): a regular file or /dev/null (no input at all) never waits; a pipe is opened again
  * non-blocking through /proc (its own file description: the writer's side is untouched), so a
  * writer that keeps it open without writing gives EAGAIN, not a wait. A socket (Node's child
  * stdio), a terminal or anything else goes through the timed stream. Undefined: use the stream.
@@ -188,7 +188,7 @@ function readFirstObject(): Promise<Record<string, unknown>> {
       clearTimeout(timer);
       stdin.off('data', onData).off('end', onEnd).off('error', onError);
       // Stop reading: an open stdin would keep the process alive. A pipe's socket is paused and
-      // unreferenced rather than destroyed: its destroy creates process.stderr, a few ms per hook.
+      // unreferenced rather than destroyed: its destroy creates process.stderr, a start-up cost per hook.
       stdin.pause();
       if (typeof stdin.unref === 'function') stdin.unref();
       else stdin.destroy();
@@ -259,7 +259,7 @@ export function typedHookInput<T extends HookInput>(raw: Record<string, unknown>
 
 /**
  * Write a hook's answer (a JSON document, its secrets redacted) to stdout without process.stdout,
- * whose stream modules cost every hook a few ms; a non-blocking pipe that is full gets the rest
+ * whose stream modules weigh on every hook's start; a non-blocking pipe that is full gets the rest
  * through the stream.
  */
 export function writeStdout(text: string): void {

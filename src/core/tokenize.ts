@@ -124,7 +124,7 @@ const MAY_BE_UNSPACED = 4; // a character from U+0E00 (Thai) up: UNSPACED says w
 /**
  * Each match of /[\p{L}\p{N}][\p{L}\p{M}\p{N}'_-]*\/gu in `text`, in order, with its marks, found by a
  * scan that asks the expression about each distinct character once: run over a whole text, the
- * expression's Unicode classes cost ~35 ns a character, most of the time of real memories (which
+ * expression's Unicode classes cost more per character than anything else in reading real memories (which
  * nearly all hold an em dash, an arrow or a curly quote, so take this path).
  */
 export function unicodeWords(text: string, onWord: (word: string, marks: number) => void): void {

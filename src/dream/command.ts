@@ -5,7 +5,7 @@ import { messages } from '../core/messages.js';
 import { readHookInput, runAsHook, type SessionEndInput } from '../claude-code/hook-io.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
-import { now } from './clock.js';
+import { now } from '../store/test-hooks.js';
 import { checkGate } from './gate.js';
 import type { DreamResult } from './types.js';
 
@@ -89,7 +89,7 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
   const projectRoot = context.cwd ?? resolution.projectRoot;
   if (!fs.existsSync(dir)) {
     if (context.hook) return 0;
-    throw new UsageError(`${dir}: no memory directory here`);
+    throw new UsageError(messages.noMemoryDirectory(dir));
   }
   const { minHours, minSessions, maxDelete, engine: engineName, model, restructure } = await settings(args, output, dir, projectRoot ?? dir);
   if (args.undo) {
@@ -155,11 +155,11 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
   else {
     // The summary first: the counts, what the agent will see, one line per file with its reasons.
     output.write(`${[`${args.dryRun ? 'dry run: ' : ''}${summaryLine(result.counts)}`, ...viewLines(result, args.dryRun)].join('\n')}\n`);
-    for (const r of result.rejected) output.warn(`memdir dream: not applied, the model's ${JSON.stringify(r.operation)}: ${r.error}`);
-    for (const w of result.plan?.plan.warnings ?? []) output.info(`left for you: ${w.path}: ${w.message}`);
-    for (const u of result.unsaved) output.info(`not in memory yet (asked in ${u.transcript}): ${u.text}`);
-    if (result.report) output.info(`report: ${result.report}`);
-    if (result.commit) output.info(`committed ${result.commit}`);
+    for (const r of result.rejected) output.warn(messages.dreamNotApplied(JSON.stringify(r.operation), r.error));
+    for (const w of result.plan?.plan.warnings ?? []) output.info(messages.dreamLeftForYou(w.path, w.message));
+    for (const u of result.unsaved) output.info(messages.dreamNotSaved(u.transcript, u.text));
+    if (result.report) output.info(messages.dreamReportAt(result.report));
+    if (result.commit) output.info(messages.dreamCommitted(result.commit));
     if (args.diff) output.write(result.diffs.join(''));
   }
   if (result.status === 'over-budget') {

@@ -13,7 +13,7 @@ import { messages } from '../core/messages.js';
 import { redactOutput } from '../core/secrets.js';
 import { handOverHookInput, readRawHookInput, typedHookInput, type SessionEndInput } from '../claude-code/hook-io.js';
 import { resolveMemoryDir } from '../store/resolve.js';
-import { now } from './clock.js';
+import { now } from '../store/test-hooks.js';
 import { type GateOptions, gateWithoutScan, notDueByHours } from './gate.js';
 
 interface DreamHookArgs {

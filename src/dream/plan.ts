@@ -44,8 +44,8 @@ export interface DreamPlanOptions {
  * changes only what a named problem requires: dead pointers, true duplicates, relative dates with
  * a trustworthy anchor, drift (marked), model proposals; contradictions are reported. On an index
  * the agent loads whole, the index keeps every line it does not fix (planInPlace); only an index
- * over the load limit is restructured into pointers and rendered. `restructure` is refactor's
- * whole pipeline, as dream ran it before.
+ * over the load limit is restructured into pointers and rendered. `restructure` runs refactor's
+ * whole pipeline instead, for every index.
  */
 export function planDream(files: Map<string, PlanInputFile>, options: DreamPlanOptions = {}): DreamPlan {
   const state = createState(files, { anchor: options.anchor, keepIndexLines: options.keepIndexLines });
@@ -109,6 +109,6 @@ export function planDreamKeepingWords(input: Map<string, PlanInputFile>, options
     messages.dreamKeptToKeepWords(),
   );
   const first = lost[0];
-  if (first) throw new MemdirError(messages.dreamWouldLose(lost.length, `${first.file}:${first.line}`, first.text.trim().slice(0, 80)), { hint: 'please report this with the directory' });
+  if (first) throw new MemdirError(messages.dreamWouldLose(lost.length, `${first.file}:${first.line}`, first.text.trim().slice(0, 80)), { hint: messages.reportThisDirectory() });
   return plan;
 }

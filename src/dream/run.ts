@@ -13,15 +13,16 @@ import { commitChanges, type FileChange } from '../store/atomic.js';
 import { withDirLock } from '../store/lock.js';
 import { diffsOf, readPlanInput, textsOf } from '../restructure/input.js';
 import { agentView } from '../core/agent-view.js';
-import { now as clockNow } from './clock.js';
+import { now as clockNow } from '../store/test-hooks.js';
 import { releaseConsolidationLock, rollBackConsolidationLock, takeConsolidationLock, lockHolder, TAKEN_RECORD } from './consolidate-lock.js';
-import { checkGate, recentTranscripts, transcriptFolders } from './gate.js';
+import { checkGate, recentTranscripts, transcriptFolders, type GateState } from './gate.js';
 import { keepPreviousVersions, runStamp, sweepUnappliedRuns, writeReport } from './history.js';
 import { planDreamKeepingWords, type DreamPlan } from './plan.js';
 import type { DreamCounts, DreamResult } from './types.js';
 
 export type { DreamCounts, DreamResult, DreamStatus } from './types.js';
 import { memoryRepository, readRepoFacts } from './repo-facts.js';
+import type { RepoFacts } from './phases.js';
 import { citations } from './drift.js';
 import { unsavedRequests } from './signal.js';
 import { formatDreamReport } from './report.js';
@@ -100,9 +101,96 @@ async function askModel(input: Map<string, PlanInputFile>, options: DreamOptions
     return (await proposeOperations(shownMemories(input), { model: options.model, env: options.env })).value;
   } catch (error) {
     if (!(error instanceof ModelError) || error.kind === 'auth') throw error;
-    options.warn?.(`memdir dream: ${error.message}; using the local engine`);
+    options.warn?.(messages.engineFellBack('dream', error.message));
     return undefined;
   }
+}
+
+/** What a run without a plan answers (not due, or another run holds the lock). */
+function unplanned(dir: string, gate: GateState, maxDelete: number): Omit<DreamResult, 'status'> {
+  return {
+    dir,
+    gate,
+    repository: null,
+    actions: [],
+    unsaved: [],
+    engine: 'local',
+    rejected: [],
+    counts: NOTHING,
+    diffs: [],
+    report: null,
+    commit: null,
+    budget: { maxDelete, deletes: 0, memories: 0 },
+  };
+}
+
+/** What the plan needs from outside the directory, gathered before the writer lock is taken. */
+interface OutsideFacts {
+  repository: string | null;
+  repo: RepoFacts | undefined;
+  /** The sessions since the last consolidation. */
+  transcripts: string[];
+  model: ValidatedOperations | undefined;
+}
+
+async function gatherOutsideFacts(dir: string, gate: GateState, options: DreamOptions, env: NodeJS.ProcessEnv): Promise<OutsideFacts> {
+  // What the memories cite is asked of git before the writer lock (git grep and the history take
+  // a moment), from the topic files as they are now; only the memories' own repository is asked.
+  const repository = options.repository === undefined ? memoryRepository(dir, { rule: 'flag', projectRoot: undefined }, env) : options.repository;
+  const cited = repository ? [...loadDirectory(dir).raw.files].filter(([file]) => file !== INDEX_FILE).flatMap(([, f]) => f.text.split(/\r?\n/).flatMap((line) => citations(line))) : [];
+  const repo = await readRepoFacts(repository, cited);
+  // Listed before this run moves the consolidation time.
+  const since = gate.lastConsolidation ? Date.parse(gate.lastConsolidation) : 0;
+  const transcripts = await recentTranscripts(await transcriptFolders(options.projectRoot, env), since);
+  // A model call must not keep save and the hooks waiting on the writer lock.
+  const model = options.engine === 'claude' ? await askModel((await readPlanInput(dir)).input, options) : undefined;
+  return { repository, repo, transcripts, model };
+}
+
+/** The plan for the directory as it is now, with what it would change and what it leaves for the user. */
+async function planRun(dir: string, gate: GateState, facts: OutsideFacts, options: DreamOptions, at: Date, maxDelete: number): Promise<Omit<DreamResult, 'status' | 'report' | 'commit'>> {
+  const { repository, repo, transcripts, model } = facts;
+  const { input } = await readPlanInput(dir);
+  const texts = textsOf(input);
+  const dreamPlan = planDreamKeepingWords(input, { anchor: options.anchor, repo, proposals: model?.valid, restructure: options.restructure, pruneDrift: options.pruneDrift, today: at });
+  const budget = { maxDelete, deletes: dreamPlan.deletes.length, memories: dreamPlan.memories };
+  // Topic files only: the index's pointer lines would count as holding whatever they mention.
+  const unsaved = await unsavedRequests(
+    transcripts,
+    [...texts].filter(([file]) => file !== INDEX_FILE).map(([, text]) => text),
+  );
+  return {
+    dir,
+    gate,
+    repository,
+    plan: dreamPlan,
+    actions: dreamPlan.actions,
+    unsaved,
+    engine: model ? 'claude' : 'local',
+    rejected: model?.rejected ?? [],
+    counts: countsOf(dreamPlan),
+    diffs: await diffsOf(input, dreamPlan.plan),
+    view: agentView(texts, dreamPlan.plan.changes),
+    budget,
+  };
+}
+
+const overBudget = (budget: DreamResult['budget']) => budget.deletes > (budget.memories * budget.maxDelete) / 100;
+
+/** Apply a plan within budget (call under the directory lock): previous versions kept, one commit point, the report written. */
+function applyPlanned(dir: string, planned: Omit<DreamResult, 'status' | 'report' | 'commit'>, previousMtimeMs: number | undefined, at: Date): DreamResult {
+  if (overBudget(planned.budget)) return { ...planned, status: 'over-budget', report: null, commit: null };
+  const changes: FileChange[] = [...planned.plan!.plan.changes].map(([file, content]) => (content === null ? { path: file, delete: true as const } : { path: file, content }));
+  if (changes.length === 0) return { ...planned, status: 'unchanged', report: null, commit: null };
+  // The index goes last: until it is renamed, the agent still sees the old, complete layout.
+  changes.sort((a, b) => Number(a.path === INDEX_FILE) - Number(b.path === INDEX_FILE));
+  sweepUnappliedRuns(dir);
+  const stamp = runStamp(dir, at);
+  const manifest = keepPreviousVersions(dir, stamp, changes, previousMtimeMs);
+  // One commit point for the memories, the run's history entry and the consolidation time.
+  commitChanges(dir, [...changes, manifest, { path: TAKEN_RECORD, delete: true }]);
+  const reportText = formatDreamReport({ ...planned, status: 'applied', report: null, commit: null }, stamp);
+  return { ...planned, status: 'applied', report: writeReport(dir, stamp, reportText), commit: null };
 }
 
 /** Consolidate a memory directory when due (docs/architecture.md#dream-pipeline): gate, lock, plan, budget, keep previous versions, apply, report. */
@@ -120,83 +208,19 @@ export async function dream(options: DreamOptions): Promise<DreamResult> {
     sessionId: options.sessionId,
     env,
   });
-  const empty = {
-    dir,
-    gate,
-    repository: null,
-    actions: [],
-    unsaved: [],
-    engine: 'local' as const,
-    rejected: [],
-    counts: NOTHING,
-    diffs: [],
-    report: null,
-    commit: null,
-    budget: { maxDelete, deletes: 0, memories: 0 },
-  };
-  if (!gate.due && !options.force) return { ...empty, status: 'not-due' };
-  if (!options.dryRun && lockHolder(dir, at) !== undefined) return { ...empty, status: 'running' };
-  // What the memories cite is asked of git before the writer lock (git grep and the history take
-  // a moment), from the topic files as they are now; only the memories' own repository is asked.
-  const repository = options.repository === undefined ? memoryRepository(dir, { rule: 'flag', projectRoot: undefined }, env) : options.repository;
-  const cited = repository ? [...loadDirectory(dir).raw.files].filter(([file]) => file !== INDEX_FILE).flatMap(([, f]) => f.text.split(/\r?\n/).flatMap((line) => citations(line))) : [];
-  const repo = await readRepoFacts(repository, cited);
-  // The sessions since the last consolidation, listed before this run moves its time.
-  const since = gate.lastConsolidation ? Date.parse(gate.lastConsolidation) : 0;
-  const transcripts = await recentTranscripts(await transcriptFolders(options.projectRoot, env), since);
-
-  // Asked before the writer lock is taken: a model call must not keep save and the hooks waiting.
-  const model = options.engine === 'claude' ? await askModel((await readPlanInput(dir)).input, options) : undefined;
-
-  const plan = async (): Promise<Omit<DreamResult, 'status' | 'report' | 'commit'>> => {
-    const { input } = await readPlanInput(dir);
-    const texts = textsOf(input);
-    const dreamPlan = planDreamKeepingWords(input, { anchor: options.anchor, repo, proposals: model?.valid, restructure: options.restructure, pruneDrift: options.pruneDrift, today: at });
-    const budget = { maxDelete, deletes: dreamPlan.deletes.length, memories: dreamPlan.memories };
-    // Topic files only: the index's pointer lines would count as holding whatever they mention.
-    const unsaved = await unsavedRequests(
-      transcripts,
-      [...texts].filter(([file]) => file !== INDEX_FILE).map(([, text]) => text),
-    );
-    return {
-      dir,
-      gate,
-      repository,
-      plan: dreamPlan,
-      actions: dreamPlan.actions,
-      unsaved,
-      engine: model ? 'claude' : 'local',
-      rejected: model?.rejected ?? [],
-      counts: countsOf(dreamPlan),
-      diffs: await diffsOf(input, dreamPlan.plan),
-      view: agentView(texts, dreamPlan.plan.changes),
-      budget,
-    };
-  };
-  const overBudget = (budget: DreamResult['budget']) => budget.deletes > (budget.memories * budget.maxDelete) / 100;
+  if (!gate.due && !options.force) return { ...unplanned(dir, gate, maxDelete), status: 'not-due' };
+  if (!options.dryRun && lockHolder(dir, at) !== undefined) return { ...unplanned(dir, gate, maxDelete), status: 'running' };
+  const facts = await gatherOutsideFacts(dir, gate, options, env);
+  const plan = () => planRun(dir, gate, facts, options, at, maxDelete);
 
   if (options.dryRun) {
     const planned = await plan();
     return { ...planned, status: overBudget(planned.budget) ? 'over-budget' : 'planned', report: null, commit: null };
   }
   const lock = takeConsolidationLock(dir, at);
-  if (!lock) return { ...empty, status: 'running' };
+  if (!lock) return { ...unplanned(dir, gate, maxDelete), status: 'running' };
   try {
-    const result = await withDirLock(dir, async (): Promise<DreamResult> => {
-      const planned = await plan();
-      if (overBudget(planned.budget)) return { ...planned, status: 'over-budget', report: null, commit: null };
-      const changes: FileChange[] = [...planned.plan!.plan.changes].map(([file, content]) => (content === null ? { path: file, delete: true as const } : { path: file, content }));
-      if (changes.length === 0) return { ...planned, status: 'unchanged', report: null, commit: null };
-      // The index goes last: until it is renamed, the agent still sees the old, complete layout.
-      changes.sort((a, b) => Number(a.path === INDEX_FILE) - Number(b.path === INDEX_FILE));
-      sweepUnappliedRuns(dir);
-      const stamp = runStamp(dir, at);
-      const manifest = keepPreviousVersions(dir, stamp, changes, lock.previousMtimeMs);
-      // One commit point for the memories, the run's history entry and the consolidation time.
-      commitChanges(dir, [...changes, manifest, { path: TAKEN_RECORD, delete: true }]);
-      const reportText = formatDreamReport({ ...planned, status: 'applied', report: null, commit: null }, stamp);
-      return { ...planned, status: 'applied', report: writeReport(dir, stamp, reportText), commit: null };
-    });
+    const result = await withDirLock(dir, async (): Promise<DreamResult> => applyPlanned(dir, await plan(), lock.previousMtimeMs, at));
     if (result.status === 'over-budget') rollBackConsolidationLock(lock);
     else releaseConsolidationLock(lock);
     if (options.commit && result.status === 'applied') {

@@ -314,6 +314,70 @@ async function writeOperations(
   return { applied, rejected };
 }
 
+/** What an engine proposes to write, and what it turned down with why. */
+interface Proposal {
+  operations: LocalOperation[];
+  rejected: RejectedOperation[];
+  usage: ExtractResult['usage'];
+}
+
+/**
+ * The claude engine's operations, less those the project's instruction files already say and updates
+ * of memories memdir leaves alone. The model saw descriptions, not the memories' text (which may be
+ * hand-written): an update adds, never replaces.
+ */
+async function proposeByModel(messages: readonly TranscriptMessage[], existing: ScannedMemory[], options: ExtractOptions): Promise<Proposal> {
+  const anchor = messageTime(messages.findLast((m) => m.timestamp)?.timestamp);
+  const proposal = await proposeWithClaude(messages, existing, anchor, { model: options.model });
+  const instructed = saidByInstructions(proposal.valid, options.projectDir);
+  const day = anchor.toISOString().slice(0, 10);
+  const leftAlone = new Map<MemoryOperation, string>();
+  for (const operation of proposal.valid) {
+    const problem = operation.op === 'update' && !instructed.has(operation) ? rewritableText(options.dir, operation.file).problem : undefined;
+    if (problem !== undefined) leftAlone.set(operation, problem);
+  }
+  const refused = new Map([...instructed, ...leftAlone]);
+  return {
+    operations: proposal.valid.filter((operation) => !refused.has(operation)).map((operation) => (operation.op === 'update' ? modelAddition(operation, existing, day) : operation)),
+    rejected: [...proposal.rejected, ...[...refused].map(([operation, reason]) => ({ op: operation.op, file: operation.file, reason, sources: operation.sources }))],
+    usage: proposal.usage,
+  };
+}
+
+/** The local engine's statements, near-duplicates merged with each other and into existing memories. */
+function proposeByRules(messages: readonly TranscriptMessage[], existing: ScannedMemory[], options: ExtractOptions): Proposal {
+  const local = proposeLocally(messages, options);
+  const merged = mergeNearDuplicates(local.candidates, existing, options.dir);
+  return { operations: merged.operations, rejected: [...local.rejected, ...merged.rejected], usage: null };
+}
+
+/** Save the valid operations (unless a dry run) and report each as applied; the invalid and refused ones go to `rejected`. */
+async function saveOperations(dir: string, proposed: LocalOperation[], sessionId: string | null, dryRun: boolean): Promise<{ operations: AppliedOperation[]; rejected: RejectedOperation[] }> {
+  const invalid = invalidOperations(proposed);
+  const rejected = [...invalid.rejected];
+  let operations = invalid.valid;
+  const notLoaded = new Set<string>();
+  if (!dryRun && operations.length > 0) {
+    const written = await writeOperations(dir, operations, sessionId);
+    rejected.push(...written.rejected);
+    operations = written.applied.map(({ operation, edit }) => ({ ...operation, file: edit.file }));
+    written.applied.forEach(({ edit }, i) => {
+      if (edit.op === 'upsert' && !edit.loaded) notLoaded.add(operations[i]!.file);
+    });
+  }
+  const applied = operations.map((o) => ({
+    op: o.op,
+    file: o.file,
+    name: o.name,
+    type: o.op === 'delete' ? null : o.type,
+    description: o.description,
+    sources: o.sources,
+    basis: o.basis,
+    ...(notLoaded.has(o.file) ? { notLoaded: true as const } : {}),
+  }));
+  return { operations: applied, rejected };
+}
+
 /** One pass over one transcript: read, find what is new since the cursor, propose, write, move the cursor. */
 async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
   const engine = options.engine ?? 'local';
@@ -362,51 +426,11 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
   }
 
   const existing = fs.existsSync(options.dir) ? scanMemories(options.dir, { limit: 0 }).memories : [];
-  let operations: LocalOperation[];
-  const notLoaded = new Set<string>();
-  if (engine === 'claude') {
-    const anchor = messageTime(after.messages.findLast((m) => m.timestamp)?.timestamp);
-    const proposal = await proposeWithClaude(after.messages, existing, anchor, { model: options.model });
-    const instructed = saidByInstructions(proposal.valid, options.projectDir);
-    const day = anchor.toISOString().slice(0, 10);
-    // The model saw descriptions, not the memories' text (which may be hand-written): an update adds, never replaces.
-    const leftAlone = new Map<MemoryOperation, string>();
-    for (const operation of proposal.valid) {
-      const problem = operation.op === 'update' && !instructed.has(operation) ? rewritableText(options.dir, operation.file).problem : undefined;
-      if (problem !== undefined) leftAlone.set(operation, problem);
-    }
-    const refused = new Map([...instructed, ...leftAlone]);
-    operations = proposal.valid.filter((operation) => !refused.has(operation)).map((operation) => (operation.op === 'update' ? modelAddition(operation, existing, day) : operation));
-    result.rejected = [...proposal.rejected, ...[...refused].map(([operation, reason]) => ({ op: operation.op, file: operation.file, reason, sources: operation.sources }))];
-    result.usage = proposal.usage;
-  } else {
-    const local = proposeLocally(after.messages, options);
-    const merged = mergeNearDuplicates(local.candidates, existing, options.dir);
-    operations = merged.operations;
-    result.rejected = [...local.rejected, ...merged.rejected];
-  }
-
-  const invalid = invalidOperations(operations);
-  result.rejected.push(...invalid.rejected);
-  operations = invalid.valid;
-  if (!dryRun && operations.length > 0) {
-    const written = await writeOperations(options.dir, operations, sessionId);
-    result.rejected.push(...written.rejected);
-    operations = written.applied.map(({ operation, edit }) => ({ ...operation, file: edit.file }));
-    written.applied.forEach(({ edit }, i) => {
-      if (edit.op === 'upsert' && !edit.loaded) notLoaded.add(operations[i]!.file);
-    });
-  }
-  result.operations = operations.map((o) => ({
-    op: o.op,
-    file: o.file,
-    name: o.name,
-    type: o.op === 'delete' ? null : o.type,
-    description: o.description,
-    sources: o.sources,
-    basis: o.basis,
-    ...(notLoaded.has(o.file) ? { notLoaded: true as const } : {}),
-  }));
+  const proposal = engine === 'claude' ? await proposeByModel(after.messages, existing, options) : proposeByRules(after.messages, existing, options);
+  const saved = await saveOperations(options.dir, proposal.operations, sessionId, dryRun);
+  result.operations = saved.operations;
+  result.rejected = [...proposal.rejected, ...saved.rejected];
+  result.usage = proposal.usage;
   moveCursor();
   return result;
 }
@@ -469,7 +493,7 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
   // A request left after a runner's last look (ours or another's) has no runner: take it.
   const takeLeftovers = async () => {
     while (hasPending(dir) && (await whileRunning(dir, () => drainPending(options)))) {
-      // drained one round; look again
+      // a request may have come in while this pass drained: look again
     }
   };
   const first = await whileRunning(dir, run);

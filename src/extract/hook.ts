@@ -60,7 +60,7 @@ export function runExtractHook(options: ExtractHookOptions): Promise<number> {
     loadConfig({ dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined, sections: [] });
     const size = transcriptSize(input.transcript_path);
     if (size !== undefined && input.session_id && readCursor(dir, input.session_id)?.transcriptBytes === size) return;
-    // Loaded only to start a run: node:child_process costs every no-op Stop hook a few ms.
+    // Loaded only to start a run: loading node:child_process would weigh on every no-op Stop hook (bench `extract-hook`).
     const { spawn } = lazyRequire<typeof import('node:child_process')>('node:child_process');
     const log = openLog(dir);
     // Only the flags given pass on: the run reads the rest from the `extract` section of the config.

@@ -97,7 +97,7 @@ export async function runLintCommand(args: LintCommandOptions, output: Output): 
 
   const fix = args.fix || args.fixDryRun;
   const results = await runLint(targets, { config: configFor, fix, dryRun: args.fixDryRun });
-  if (results.length === 0) output.info(`memdir lint: no memory files to lint${targets[0] && !args.staged ? ` (${targets[0].dir} does not exist)` : ''}`);
+  if (results.length === 0) output.info(messages.lintNothingToLint(targets[0] && !args.staged ? targets[0].dir : undefined));
 
   const format = args.json ? 'json' : args.format;
   const colors = args.outputFile || format !== 'stylish' ? createOutput({ ...args, color: false }).colors : output.colors;

@@ -5,6 +5,7 @@ import { lazyRequire } from '../core/lazy.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { findGitRoot } from '../store/git-root.js';
 import { isMemoryDirectory, type LintTarget } from './run.js';
+import { messages } from '../core/messages.js';
 
 /** `memdir lint PATH…`: directories are memory directories; a file is linted within its directory. */
 export function pathTargets(paths: string[], cwd: string): LintTarget[] {
@@ -15,10 +16,10 @@ export function pathTargets(paths: string[], cwd: string): LintTarget[] {
     try {
       stat = fs.statSync(absolute);
     } catch {
-      throw new UsageError(`${input}: no such file or directory`);
+      throw new UsageError(messages.noSuchPath(input));
     }
     if (stat.isDirectory()) {
-      if (!isMemoryDirectory(absolute)) throw new UsageError(`${input}: not a memory directory (no MEMORY.md or .md files); try --all-in-repo`);
+      if (!isMemoryDirectory(absolute)) throw new UsageError(messages.notMemoryDirectory(input));
       targets.set(absolute, { dir: absolute });
       continue;
     }
@@ -35,7 +36,7 @@ export function pathTargets(paths: string[], cwd: string): LintTarget[] {
 /** Every `.claude/memory/` folder committed inside the repository around `cwd`. */
 export function repoTargets(cwd: string): LintTarget[] {
   const root = findGitRoot(cwd);
-  if (!root) throw new UsageError('--all-in-repo: not inside a git repository');
+  if (!root) throw new UsageError(messages.notInGitRepository('--all-in-repo'));
   const fg = lazyRequire<typeof import('fast-glob')>('fast-glob'); // only --all-in-repo needs it
   return fg.sync('**/.claude/memory', { cwd: root, dot: true, onlyDirectories: true, ignore: ['**/node_modules/**', '.git/**'], suppressErrors: true }).map((rel) => ({ dir: path.join(root, rel) }));
 }
@@ -51,7 +52,7 @@ export async function stagedTargets(cwd: string, resolvedDir: string | undefined
   try {
     root = (await git.revparse(['--show-toplevel'])).trim();
   } catch {
-    throw new UsageError('--staged: not inside a git repository');
+    throw new UsageError(messages.notInGitRepository('--staged'));
   }
   const staged = (await git.raw(['diff', '--cached', '--name-only', '--diff-filter=ACMR', '-z'])).split('\0').filter((f) => f.endsWith('.md'));
   const tracked = new Set((await git.raw(['ls-files', '-z'])).split('\0'));

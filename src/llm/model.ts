@@ -1,6 +1,7 @@
 import { ConfigError, MemdirError } from '../core/errors.js';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import { lazyRequire } from '../core/lazy.js';
+import { modelTimeoutOverride } from '../store/test-hooks.js';
 import { messages } from '../core/messages.js';
 
 export const DEFAULT_MODEL = 'claude-haiku-5-5';
@@ -41,12 +42,6 @@ export class ModelError extends MemdirError {
   }
 }
 
-/** MEMDIR_MODEL_TIMEOUT_MS replaces every call's own timeout (tests use it to avoid waiting out 10 s). */
-function timeoutOverride(env: NodeJS.ProcessEnv): number | undefined {
-  const value = Number(env.MEMDIR_MODEL_TIMEOUT_MS);
-  return Number.isInteger(value) && value > 0 ? value : undefined;
-}
-
 export interface ModelOptions {
   model?: string | undefined;
   timeoutMs?: number;
@@ -82,7 +77,7 @@ export async function callStructured<T>(request: StructuredRequest<T>, options: 
   const env = options.env ?? process.env;
   const key = apiKey(env);
   const model = options.model ?? env.MEMDIR_MODEL ?? DEFAULT_MODEL;
-  const timeoutMs = timeoutOverride(env) ?? options.timeoutMs ?? 30_000;
+  const timeoutMs = modelTimeoutOverride(env) ?? options.timeoutMs ?? 30_000;
   const { default: Anthropic, APIError, APIConnectionTimeoutError } = lazyRequire<typeof import('@anthropic-ai/sdk')>('@anthropic-ai/sdk');
   const client = new Anthropic({
     apiKey: key,
@@ -101,19 +96,19 @@ export async function callStructured<T>(request: StructuredRequest<T>, options: 
       tool_choice: { type: 'tool', name: request.toolName },
     });
   } catch (error) {
-    if (error instanceof APIConnectionTimeoutError) throw new ModelError(`model call timed out after ${timeoutMs} ms`, 'unavailable', { cause: error });
+    if (error instanceof APIConnectionTimeoutError) throw new ModelError(messages.modelTimedOut(timeoutMs), 'unavailable', { cause: error });
     if (error instanceof APIError) {
       const status = error.status ? `HTTP ${error.status}` : 'connection failed';
       const detail = (error.error as { error?: { message?: string } } | undefined)?.error?.message ?? error.message.split('\n')[0];
       const auth = error.status === 401 || error.status === 403;
-      throw new ModelError(`model call failed (${status}): ${detail}`, auth ? 'auth' : 'unavailable', { cause: error, hint: auth ? 'check ANTHROPIC_API_KEY' : undefined });
+      throw new ModelError(messages.modelCallFailed(status, detail), auth ? 'auth' : 'unavailable', { cause: error, hint: auth ? messages.modelCheckKey() : undefined });
     }
-    throw new ModelError(`model call failed: ${(error as Error).message}`, 'unavailable', { cause: error });
+    throw new ModelError(messages.modelCallBroke((error as Error).message), 'unavailable', { cause: error });
   }
   const call = message.content.find((block) => block.type === 'tool_use' && block.name === request.toolName) as { input: unknown } | undefined;
-  if (!call) throw new ModelError('model answered without the structured output it was asked for', 'invalid');
+  if (!call) throw new ModelError(messages.modelNoStructuredOutput(), 'invalid');
   const checked = request.validate(call.input);
-  if (!checked.ok) throw new ModelError(`model output is invalid: ${checked.error}`, 'invalid');
+  if (!checked.ok) throw new ModelError(messages.modelOutputInvalid(checked.error), 'invalid');
   const usage = message.usage as { input_tokens: number; output_tokens: number; cache_read_input_tokens?: number | null; cache_creation_input_tokens?: number | null };
   return {
     value: checked.value,

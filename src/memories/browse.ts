@@ -23,7 +23,7 @@ export async function runList(options: ListOptions, output: Output): Promise<num
     output.json(memories);
     return 0;
   }
-  if (memories.length === 0) output.info('memdir list: no memories');
+  if (memories.length === 0) output.info(messages.listNoMemories());
   const { dim, yellow } = output.colors;
   for (const m of memories) {
     const state = m.indexed === false ? ` ${yellow('(not in the index)')}` : '';

@@ -2,6 +2,7 @@ import { resolveChecked, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { sessionContext } from '../store/context.js';
 import { runContextHook } from './context-hook.js';
+import { messages } from '../core/messages.js';
 
 export interface ContextOptions extends GlobalArgs {
   hook: boolean;
@@ -32,7 +33,7 @@ export async function runContext(options: ContextOptions, output: Output): Promi
   }
   output.out(context.text.trimEnd());
   if (context.index.wasLineTruncated || context.index.wasByteTruncated) {
-    output.warn(output.colors.yellow(`memdir: ${context.indexFile} is cut when loaded; run \`memdir refactor\``));
+    output.warn(output.colors.yellow(messages.indexCutWhenLoaded(context.indexFile)));
   }
   return 0;
 }

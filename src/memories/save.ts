@@ -20,7 +20,7 @@ export async function runSave(options: SaveOptions, output: Output): Promise<num
   if (options.json) output.json(result);
   else {
     output.out(`${result.created ? 'saved' : 'updated'} ${result.file}`);
-    output.info(output.colors.dim(`in ${result.dir}`));
+    output.info(output.colors.dim(messages.savedIn(result.dir)));
   }
   if (!result.loaded) output.warn(messages.pointerNotLoaded(result.file));
   return 0;

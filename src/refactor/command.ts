@@ -30,7 +30,7 @@ export interface RefactorCommandOptions extends GlobalArgs {
 export async function runRefactorCommand(args: RefactorCommandOptions, output: Output): Promise<number> {
   const anchor = parseAnchor(args.anchorDate);
   const dir = resolveChecked(args, output).dir;
-  if (!fs.existsSync(dir)) throw new UsageError(`${dir}: no memory directory here`);
+  if (!fs.existsSync(dir)) throw new UsageError(messages.noMemoryDirectory(dir));
   const engine = usableEngine(args.engine);
   const result = await runRefactor(dir, { dryRun: args.dryRun, diff: args.diff, anchor, engine, model: args.model, warn: output.warn });
   if (args.json) {

@@ -79,7 +79,7 @@ export async function runRefactor(dir: string, options: RefactorOptions = {}): P
       } catch (error) {
         // A rejected key is the user's to fix; anything else falls back to the local engine.
         if (!(error instanceof ModelError) || error.kind === 'auth') throw error;
-        options.warn?.(`memdir refactor: ${error.message}; using the local engine`);
+        options.warn?.(messages.engineFellBack('refactor', error.message));
       }
     }
     // A plan that would lose a word is never written (see planKeepingWords).
@@ -87,7 +87,7 @@ export async function runRefactor(dir: string, options: RefactorOptions = {}): P
     const first = kept.lost.find((l) => l.words?.length) ?? kept.lost[0];
     if (first) {
       throw new MemdirError(messages.refactorWouldLose(kept.lost.length, `${first.file}:${first.line}`, first.text.trim().slice(0, 80), first.words ?? []), {
-        hint: 'please report this with the directory',
+        hint: messages.reportThisDirectory(),
       });
     }
     plan = kept.plan;

@@ -4,7 +4,7 @@ import { InputError, IoError, MemdirError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { redactOutput } from '../core/secrets.js';
 import { confinedPath } from './confine.js';
-import { crashPoint } from './fault.js';
+import { crashPoint } from './test-hooks.js';
 import { randomHex } from './random-name.js';
 import { statePath } from './state-path.js';
 

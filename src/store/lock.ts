@@ -7,6 +7,7 @@ import { JOURNAL_FILE, recoverTransaction } from './atomic.js';
 import { randomHex } from './random-name.js';
 import { sleep } from './sleep.js';
 import { statePath } from './state-path.js';
+import { lockStaleMs } from './test-hooks.js';
 
 export interface LockOptions {
   /** Give up after this long (ms). */
@@ -158,8 +159,7 @@ export function makeStateDir(dir: string): void {
  */
 export async function withDirLock<T>(dir: string, action: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 30_000;
-  // The environment override is for tests, which cannot wait a minute for a lock to age.
-  const staleMs = options.staleMs ?? (Number(process.env.MEMDIR_LOCK_STALE_MS) || 60_000);
+  const staleMs = options.staleMs ?? lockStaleMs(60_000);
   const file = statePath(dir, options.name ?? 'lock');
   const token = randomHex(8);
   const body = JSON.stringify({ pid: process.pid, start: processStart(process.pid) ?? null, time: Date.now(), token } satisfies LockBody);

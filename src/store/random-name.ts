@@ -1,8 +1,8 @@
 /**
  * Random hex for temporary and lock file names. These only need to differ between processes
  * (temp files are opened exclusively, a lock also records its pid), not to be secret, so
- * Math.random (seeded per process by V8) is enough: Web Crypto's global costs every hook that
- * writes a session record several ms to load, and node:crypto more.
+ * Math.random (seeded per process by V8) is enough: loading Web Crypto's global, or node:crypto,
+ * would weigh on every hook that writes a session record (bench `hooks`).
  */
 export function randomHex(bytes: number): string {
   let hex = '';

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { lazyRequire } from '../core/lazy.js';
+import { messages } from '../core/messages.js';
 
 /** Claude Code settings files memdir reads, in the order they are trusted. */
 export type SettingsSource = 'policy' | 'local' | 'project' | 'user';
@@ -52,12 +53,10 @@ export function readSetting(file: string, key: string): unknown {
   try {
     parsed = text.trim() === '' ? {} : JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new ConfigError(`${file}: settings file is not valid JSON (${(error as Error).message})`, {
-      hint: 'fix the file or remove it',
-    });
+    throw new ConfigError(messages.settingsNotJson(file, (error as Error).message), { hint: messages.fixOrRemoveFile() });
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ConfigError(`${file}: settings file must hold a JSON object`);
+    throw new ConfigError(messages.settingsNotObject(file));
   }
   return (parsed as Record<string, unknown>)[key];
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { messages } from '../core/messages.js';
 
 let packageRoot: string | undefined;
 
@@ -11,7 +12,7 @@ export function packageDir(): string {
   for (;;) {
     if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'templates'))) return (packageRoot = dir);
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('memdir templates/ folder not found next to the package');
+    if (parent === dir) throw new Error(messages.templatesNotFound());
     dir = parent;
   }
 }

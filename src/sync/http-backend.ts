@@ -4,6 +4,7 @@ import { messages } from '../core/messages.js';
 import { networkTimeoutMs } from './network.js';
 import { remoteFailure, type PushResult, type RemoteView, type SyncBackend } from './backend.js';
 import { sleep } from '../store/sleep.js';
+import { syncBackoffMs } from '../store/test-hooks.js';
 
 export interface HttpBackendOptions {
   /** Server root, e.g. https://memory.example.com */
@@ -88,65 +89,103 @@ export function batches(entries: Map<string, string>): Array<Record<string, stri
   return out;
 }
 
+/** Where and how the backend talks to the server. */
+interface Connection {
+  endpoint: URL;
+  /** The remote as reports name it. */
+  remote: string;
+  token: string | undefined;
+  backoffMs: number;
+  timeoutMs: number;
+}
+
+/**
+ * One request, answer read whole; 5xx answers and network errors are retried with backoff,
+ * anything else is returned. All attempts share one network timeout: a server that does not
+ * answer in time is not asked again.
+ */
+async function request(connection: Connection, url: URL, init: RequestInit): Promise<Answer> {
+  const { remote, token, backoffMs, timeoutMs } = connection;
+  const headers = { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string>) };
+  const deadline = Date.now() + timeoutMs;
+  let failure = '';
+  for (let attempt = 1; attempt <= TRANSIENT_ATTEMPTS; attempt++) {
+    if (attempt > 1) await sleep(Math.min(backoffMs * 2 ** (attempt - 2), Math.max(0, deadline - Date.now())));
+    try {
+      const response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) });
+      if (response.status < 500) return { status: response.status, etag: response.headers.get('etag'), text: await boundedText(remote, response) };
+      failure = `HTTP ${response.status} ${response.statusText}`.trim();
+      await response.body?.cancel();
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError' || Date.now() >= deadline) throw remoteFailure(remote, messages.syncNoAnswer(timeoutMs));
+      if (error instanceof MemdirError) throw error;
+      const cause = (error as { cause?: { code?: string } }).cause;
+      failure = cause?.code ?? (error as Error).message;
+    }
+  }
+  throw remoteFailure(remote, messages.syncGaveUpRequest(failure, TRANSIENT_ATTEMPTS));
+}
+
+/** The answer's body as text, never more than MAX_ANSWER_BYTES of it. */
+async function boundedText(remote: string, response: Response): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.length;
+    if (size > MAX_ANSWER_BYTES) break; // leaving the loop cancels the rest of the body
+    chunks.push(chunk);
+  }
+  if (size > MAX_ANSWER_BYTES) throw remoteFailure(remote, messages.syncAnswerTooLarge(MAX_ANSWER_BYTES));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The answer to GET (`view=hashes` or whole); `found` false on a 404: nothing stored for the repo yet. */
+async function get(connection: Connection, hashesOnly: boolean): Promise<{ found: boolean; body: TeamMemoryAnswer; version: string | undefined }> {
+  const url = new URL(connection.endpoint);
+  if (hashesOnly) url.searchParams.set('view', 'hashes');
+  const answer = await request(connection, url, { method: 'GET' });
+  if (answer.status === 404) return { found: false, body: {}, version: undefined };
+  if (!isOk(answer)) throw remoteFailure(connection.remote, messages.syncHttpStatus(answer.status, 'GET'));
+  const body = jsonOf(answer);
+  if (body === undefined) throw remoteFailure(connection.remote, messages.syncAnswerNotJson('GET'));
+  if (!isRecord(body)) throw remoteFailure(connection.remote, messages.syncAnswerNotObject('GET'));
+  return { found: true, body, version: versionOf(body, answer.etag) };
+}
+
+/** The uploads a PUT may carry: entries within MAX_ENTRY_BYTES and, once the server stated its entry limit, new keys within it; the rest, each with why. */
+function sendableUploads(view: RemoteView, uploads: Map<string, string>, maxEntries: number | undefined): { sendable: Map<string, string>; notTaken: Map<string, string> } {
+  const notTaken = new Map<string, string>();
+  const sendable = new Map<string, string>();
+  for (const [key, content] of uploads) {
+    if (Buffer.byteLength(content) > MAX_ENTRY_BYTES) notTaken.set(key, messages.syncEntryTooLarge(Buffer.byteLength(content), MAX_ENTRY_BYTES));
+    else sendable.set(key, content);
+  }
+  if (maxEntries !== undefined) {
+    const room = Math.max(0, maxEntries - view.hashes.size);
+    for (const key of [...sendable.keys()].filter((k) => !view.hashes.has(k)).slice(room)) {
+      sendable.delete(key);
+      notTaken.set(key, messages.syncOverEntryLimit(maxEntries));
+    }
+  }
+  return { sendable, notTaken };
+}
+
+/** The PUT bodies; deletions ride in the first, as Claude Code sends them. */
+function putBodies(sendable: Map<string, string>, removals: string[]): Array<{ entries: Record<string, string>; soft_delete_keys?: string[] }> {
+  const bodies: Array<{ entries: Record<string, string>; soft_delete_keys?: string[] }> = batches(sendable).map((entries) => ({ entries }));
+  if (removals.length > 0) {
+    if (bodies.length === 0) bodies.push({ entries: {} });
+    bodies[0]!.soft_delete_keys = removals;
+  }
+  return bodies;
+}
+
 export function httpBackend(options: HttpBackendOptions): SyncBackend {
   const endpoint = new URL('/api/claude_code/team_memory', options.url);
   endpoint.searchParams.set('repo', options.repo);
   const remote = `${endpoint.origin} (repo ${options.repo})`;
-  const backoffMs = Number(process.env.MEMDIR_SYNC_BACKOFF_MS ?? 500);
-  const timeoutMs = networkTimeoutMs();
+  const connection: Connection = { endpoint, remote, token: options.token, backoffMs: syncBackoffMs(500), timeoutMs: networkTimeoutMs() };
   let learnedMaxEntries: number | undefined;
-
-  /**
-   * One request, answer read whole; 5xx answers and network errors are retried with backoff,
-   * anything else is returned. All attempts share one network timeout: a server that does not
-   * answer in time is not asked again.
-   */
-  async function request(url: URL, init: RequestInit): Promise<Answer> {
-    const headers = { accept: 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(init.headers as Record<string, string>) };
-    const deadline = Date.now() + timeoutMs;
-    let failure = '';
-    for (let attempt = 1; attempt <= TRANSIENT_ATTEMPTS; attempt++) {
-      if (attempt > 1) await sleep(Math.min(backoffMs * 2 ** (attempt - 2), Math.max(0, deadline - Date.now())));
-      try {
-        const response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) });
-        if (response.status < 500) return { status: response.status, etag: response.headers.get('etag'), text: await boundedText(response) };
-        failure = `HTTP ${response.status} ${response.statusText}`.trim();
-        await response.body?.cancel();
-      } catch (error) {
-        if ((error as Error).name === 'TimeoutError' || Date.now() >= deadline) throw remoteFailure(remote, messages.syncNoAnswer(timeoutMs));
-        if (error instanceof MemdirError) throw error;
-        const cause = (error as { cause?: { code?: string } }).cause;
-        failure = cause?.code ?? (error as Error).message;
-      }
-    }
-    throw remoteFailure(remote, `${failure} (after ${TRANSIENT_ATTEMPTS} attempts)`);
-  }
-
-  /** The answer's body as text, never more than MAX_ANSWER_BYTES of it. */
-  async function boundedText(response: Response): Promise<string> {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of response.body ?? []) {
-      size += chunk.length;
-      if (size > MAX_ANSWER_BYTES) break; // leaving the loop cancels the rest of the body
-      chunks.push(chunk);
-    }
-    if (size > MAX_ANSWER_BYTES) throw remoteFailure(remote, messages.syncAnswerTooLarge(MAX_ANSWER_BYTES));
-    return Buffer.concat(chunks).toString('utf8');
-  }
-
-  /** The answer to GET (`view=hashes` or whole); `found` false on a 404: nothing stored for the repo yet. */
-  async function get(hashesOnly: boolean): Promise<{ found: boolean; body: TeamMemoryAnswer; version: string | undefined }> {
-    const url = new URL(endpoint);
-    if (hashesOnly) url.searchParams.set('view', 'hashes');
-    const answer = await request(url, { method: 'GET' });
-    if (answer.status === 404) return { found: false, body: {}, version: undefined };
-    if (!isOk(answer)) throw remoteFailure(remote, `HTTP ${answer.status} on GET`);
-    const body = jsonOf(answer);
-    if (body === undefined) throw remoteFailure(remote, 'the answer to GET is not JSON');
-    if (!isRecord(body)) throw remoteFailure(remote, 'the answer to GET is not a JSON object');
-    return { found: true, body, version: versionOf(body, answer.etag) };
-  }
 
   return {
     remote,
@@ -154,7 +193,7 @@ export function httpBackend(options: HttpBackendOptions): SyncBackend {
     hash: sha256Checksum,
 
     async fetch(): Promise<RemoteView> {
-      const { found, body, version } = await get(true);
+      const { found, body, version } = await get(connection, true);
       if (!found) return { hashes: new Map(), version, special: new Map() };
       if (!isRecord(body.entryChecksums)) throw remoteFailure(remote, messages.syncNoEntryChecksums());
       const hashes = new Map(Object.entries(body.entryChecksums).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
@@ -164,7 +203,7 @@ export function httpBackend(options: HttpBackendOptions): SyncBackend {
     async read(_view, keys): Promise<Map<string, Buffer>> {
       const contents = new Map<string, Buffer>();
       if (keys.length === 0) return contents;
-      const { body } = await get(false);
+      const { body } = await get(connection, false);
       const entries = isRecord(body.content?.entries) ? body.content.entries : {};
       for (const key of keys) {
         const content = entries[key];
@@ -174,28 +213,11 @@ export function httpBackend(options: HttpBackendOptions): SyncBackend {
     },
 
     async push(view, uploads, removals): Promise<PushResult> {
-      const notTaken = new Map<string, string>();
-      const sendable = new Map<string, string>();
-      for (const [key, content] of uploads) {
-        if (Buffer.byteLength(content) > MAX_ENTRY_BYTES) notTaken.set(key, messages.syncEntryTooLarge(Buffer.byteLength(content), MAX_ENTRY_BYTES));
-        else sendable.set(key, content);
-      }
-      if (learnedMaxEntries !== undefined) {
-        const room = Math.max(0, learnedMaxEntries - view.hashes.size);
-        for (const key of [...sendable.keys()].filter((k) => !view.hashes.has(k)).slice(room)) {
-          sendable.delete(key);
-          notTaken.set(key, messages.syncOverEntryLimit(learnedMaxEntries));
-        }
-      }
+      const { sendable, notTaken } = sendableUploads(view, uploads, learnedMaxEntries);
+      const bodies = putBodies(sendable, removals);
       let version = view.version;
-      // Deletions ride in the first body, as Claude Code sends them.
-      const bodies: Array<{ entries: Record<string, string>; soft_delete_keys?: string[] }> = batches(sendable).map((entries) => ({ entries }));
-      if (removals.length > 0) {
-        if (bodies.length === 0) bodies.push({ entries: {} });
-        bodies[0]!.soft_delete_keys = removals;
-      }
       for (const [index, body] of bodies.entries()) {
-        const answer = await request(endpoint, {
+        const answer = await request(connection, endpoint, {
           method: 'PUT',
           headers: { 'content-type': 'application/json', ...(version ? { 'if-match': `"${version.replaceAll('"', '')}"` } : {}) },
           body: JSON.stringify(body),
@@ -208,7 +230,7 @@ export function httpBackend(options: HttpBackendOptions): SyncBackend {
             for (const key of Object.keys(rest.entries)) notTaken.set(key, learnedMaxEntries === undefined ? messages.syncServerRefusedSize() : messages.syncOverEntryLimit(learnedMaxEntries));
           return { conflict: false, notTaken };
         }
-        if (!isOk(answer)) throw remoteFailure(remote, `HTTP ${answer.status} on PUT`);
+        if (!isOk(answer)) throw remoteFailure(remote, messages.syncHttpStatus(answer.status, 'PUT'));
         version = versionOf(jsonOf(answer), answer.etag);
       }
       return { conflict: false, notTaken };

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { messages } from '../core/messages.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { findSecrets, redactSecrets } from '../core/secrets.js';
@@ -7,6 +5,7 @@ import { remoteFailure, type RemoteView, type SyncBackend } from './backend.js';
 import { mergeTeamIndex } from './index-merge.js';
 import { unchangedSummary, type FileStatus } from './summary.js';
 import { caseCollisions, keyProblem } from './keys.js';
+import { pushBarrier } from '../store/test-hooks.js';
 import { checkPulled, readBase, readTeam, writeBase, writeTeamFiles, type LocalTeam } from './team.js';
 
 export type SyncMode = 'sync' | 'pull' | 'push';
@@ -41,41 +40,129 @@ export interface SyncReport {
   summary: Record<FileStatus, number>;
 }
 
-/** A test hook: every process waits here until `count` of them reached their first push, so the pushes really race. */
-async function pushBarrier(): Promise<void> {
-  const spec = process.env.MEMDIR_SYNC_PUSH_BARRIER;
-  if (!spec) return;
-  const [dir, count] = spec.split('::') as [string, string];
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, String(process.pid)), '');
-  for (let waited = 0; fs.readdirSync(dir).length < Number(count) && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
-}
-
+/** One pass against the remote as fetched: a conflicting push starts another. */
 interface Attempt {
   view: RemoteView;
   local: LocalTeam;
   report: Map<string, FileReport>;
+  /** The remote's hashes as of the last sync. */
+  base: Map<string, string>;
+  /** The backend's hash of each local file, kept current as files are pulled. */
+  localHash: Map<string, string>;
+  /** Remote keys that must not come in (see refuseRemoteKeys). */
+  refusedRemote: Set<string>;
+}
+
+/** What the pull did that the push must know. */
+interface Pulled {
+  /** Files pulled in this attempt: their remote version counts as seen. */
+  now: Set<string>;
+  /** MEMORY.md was pulled with local pointers kept: it goes back up in the same run. */
+  mergedIndex: boolean;
 }
 
 /** Keys of the remote that must not come in: bad keys, non-files, and names colliding by case with each other or with a local file. */
-function refuseRemoteKeys(attempt: Attempt): Set<string> {
+function refuseRemoteKeys(view: RemoteView, local: LocalTeam, report: Map<string, FileReport>): Set<string> {
   const refused = new Set<string>();
   const refuse = (file: string, reason: string) => {
     refused.add(file);
-    attempt.report.set(file, { file, status: 'skipped', reason });
+    report.set(file, { file, status: 'skipped', reason });
   };
-  for (const [key, reason] of attempt.view.special) refuse(key, reason);
-  for (const key of attempt.view.hashes.keys()) {
+  for (const [key, reason] of view.special) refuse(key, reason);
+  for (const key of view.hashes.keys()) {
     const problem = keyProblem(key);
     if (problem) refuse(key, messages.syncBadKey('remote', problem));
   }
-  const localByCase = new Map([...attempt.local.files.keys()].map((k) => [k.toLowerCase(), k]));
-  for (const key of attempt.view.hashes.keys()) {
-    const local = localByCase.get(key.toLowerCase());
-    if (local !== undefined && local !== key) refuse(key, messages.syncCaseCollision());
+  const localByCase = new Map([...local.files.keys()].map((k) => [k.toLowerCase(), k]));
+  for (const key of view.hashes.keys()) {
+    const known = localByCase.get(key.toLowerCase());
+    if (known !== undefined && known !== key) refuse(key, messages.syncCaseCollision());
   }
-  for (const key of caseCollisions([...attempt.view.hashes.keys()].filter((k) => !refused.has(k)))) refuse(key, messages.syncCaseCollision());
+  for (const key of caseCollisions([...view.hashes.keys()].filter((k) => !refused.has(k)))) refuse(key, messages.syncCaseCollision());
   return refused;
+}
+
+async function startAttempt(memdir: string, backend: SyncBackend, base: Map<string, string>): Promise<Attempt> {
+  const view = await backend.fetch();
+  const local = readTeam(memdir);
+  const report = new Map<string, FileReport>();
+  for (const [file, reason] of local.refused) report.set(file, { file, status: 'skipped', reason });
+  const refusedRemote = refuseRemoteKeys(view, local, report);
+  const localHash = new Map([...local.files].map(([key, text]) => [key, backend.hash(text)]));
+  return { view, local, report, base, localHash, refusedRemote };
+}
+
+/** With --prune: a file synced before and deleted here since (the remote still has the synced version). */
+function deletedHere(attempt: Attempt, options: SyncOptions, key: string): boolean {
+  return options.prune && !attempt.local.files.has(key) && attempt.base.get(key) === attempt.view.hashes.get(key);
+}
+
+/** The remote wins for each file it changed since the last sync; local files it lacks stay. A local MEMORY.md keeps its pointers in a pulled one. */
+async function pull(memdir: string, backend: SyncBackend, attempt: Attempt, options: SyncOptions, pulledEarlier: Map<string, FileReport>): Promise<Pulled> {
+  const { view, local, report, base, localHash, refusedRemote } = attempt;
+  const pulled: Pulled = { now: new Set(), mergedIndex: false };
+  const wanted = [...view.hashes]
+    .filter(([key, hash]) => !refusedRemote.has(key) && localHash.get(key) !== hash && !deletedHere(attempt, options, key))
+    .filter(([key, hash]) => base.get(key) !== hash || !local.files.has(key))
+    .map(([key]) => key);
+  const incoming = new Map<string, string>();
+  for (const [key, bytes] of await backend.read(view, wanted)) {
+    const checked = checkPulled(key, bytes);
+    if ('problem' in checked) report.set(key, { file: key, status: 'skipped', reason: checked.problem });
+    else incoming.set(key, checked.text);
+  }
+  const remoteIndex = incoming.get(INDEX_FILE);
+  const localIndex = local.files.get(INDEX_FILE);
+  if (remoteIndex !== undefined && localIndex !== undefined) {
+    const merged = mergeTeamIndex(remoteIndex, localIndex, (key) => local.files.has(key) || incoming.has(key));
+    if (merged !== remoteIndex) {
+      incoming.set(INDEX_FILE, merged);
+      pulled.mergedIndex = true;
+    }
+  }
+  const unwritten = options.dryRun ? new Map<string, string>() : await writeTeamFiles(memdir, incoming);
+  for (const [key, text] of incoming) {
+    const reason = unwritten.get(key);
+    if (reason) {
+      report.set(key, { file: key, status: 'skipped', reason });
+      continue;
+    }
+    report.set(key, { file: key, status: 'pulled' });
+    pulled.now.add(key);
+    pulledEarlier.set(key, { file: key, status: 'pulled' });
+    local.files.set(key, text);
+    localHash.set(key, backend.hash(text));
+  }
+  return pulled;
+}
+
+/** What goes up: files whose hash differs from the remote's and that the remote did not change since, secret-scanned; and, with --write, the local files to rewrite redacted. */
+function planPush(backend: SyncBackend, attempt: Attempt, options: SyncOptions, mergedIndex: boolean): { uploads: Map<string, string>; rewrites: Map<string, string> } {
+  const { view, local, report, base, localHash, refusedRemote } = attempt;
+  const uploads = new Map<string, string>();
+  const rewrites = new Map<string, string>();
+  for (const [key, text] of local.files) {
+    const remoteHash = view.hashes.get(key);
+    const merged = mergedIndex && key === INDEX_FILE;
+    if ((report.has(key) && !merged) || localHash.get(key) === remoteHash || refusedRemote.has(key)) continue;
+    if (remoteHash !== undefined && base.get(key) !== remoteHash && !merged) {
+      report.set(key, { file: key, status: 'skipped', reason: messages.syncRemoteChanged() });
+      continue;
+    }
+    const hits = findSecrets(text);
+    const rules = [...new Set(hits.map((h) => h.rule.id))];
+    if (hits.length > 0 && !options.redact) {
+      report.set(key, { file: key, status: 'refused', reason: messages.syncSecretRefused(rules.join(', ')), rules });
+      continue;
+    }
+    const content = hits.length > 0 ? redactSecrets(text) : text;
+    if (hits.length > 0 && options.write) rewrites.set(key, content);
+    if (backend.hash(content) === remoteHash) continue;
+    uploads.set(key, content);
+    if (merged) report.set(key, { file: key, status: 'pushed', reason: messages.syncIndexMerged() });
+    else report.set(key, { file: key, status: 'pushed', ...(hits.length > 0 ? { reason: messages.syncSecretRedacted(rules.join(', '), options.write), rules } : {}) });
+  }
+  return { uploads, rewrites };
 }
 
 /**
@@ -89,82 +176,16 @@ export async function runSync(memdir: string, backend: SyncBackend, options: Syn
   const base = readBase(memdir, backend.remote);
   const pulledEarlier = new Map<string, FileReport>();
   for (let retries = 0; ; retries++) {
-    const attempt: Attempt = { view: await backend.fetch(), local: readTeam(memdir), report: new Map() };
-    const { view, local, report } = attempt;
-    for (const [file, reason] of local.refused) report.set(file, { file, status: 'skipped', reason });
-    const refusedRemote = refuseRemoteKeys(attempt);
-    const localHash = new Map([...local.files].map(([key, text]) => [key, backend.hash(text)]));
-    // MEMORY.md pulled with local pointers kept: it goes back up in the same round.
-    let mergedIndex = false;
-    const pulledNow = new Set<string>();
-    const deletedHere = (key: string) => options.prune && !local.files.has(key) && base.get(key) === view.hashes.get(key);
-
-    if (options.mode !== 'push') {
-      const wanted = [...view.hashes]
-        .filter(([key, hash]) => !refusedRemote.has(key) && localHash.get(key) !== hash && !deletedHere(key))
-        .filter(([key, hash]) => base.get(key) !== hash || !local.files.has(key))
-        .map(([key]) => key);
-      const incoming = new Map<string, string>();
-      for (const [key, bytes] of await backend.read(view, wanted)) {
-        const checked = checkPulled(key, bytes);
-        if ('problem' in checked) report.set(key, { file: key, status: 'skipped', reason: checked.problem });
-        else incoming.set(key, checked.text);
-      }
-      const remoteIndex = incoming.get(INDEX_FILE);
-      const localIndex = local.files.get(INDEX_FILE);
-      if (remoteIndex !== undefined && localIndex !== undefined) {
-        const merged = mergeTeamIndex(remoteIndex, localIndex, (key) => local.files.has(key) || incoming.has(key));
-        if (merged !== remoteIndex) {
-          incoming.set(INDEX_FILE, merged);
-          mergedIndex = true;
-        }
-      }
-      const unwritten = options.dryRun ? new Map<string, string>() : await writeTeamFiles(memdir, incoming);
-      for (const [key, text] of incoming) {
-        const reason = unwritten.get(key);
-        if (reason) {
-          report.set(key, { file: key, status: 'skipped', reason });
-          continue;
-        }
-        report.set(key, { file: key, status: 'pulled' });
-        pulledNow.add(key);
-        pulledEarlier.set(key, { file: key, status: 'pulled' });
-        local.files.set(key, text);
-        localHash.set(key, backend.hash(text));
-      }
-    }
-
-    const uploads = new Map<string, string>();
-    const rewrites = new Map<string, string>();
-    if (options.mode !== 'pull') {
-      for (const [key, text] of local.files) {
-        const remoteHash = view.hashes.get(key);
-        const merged = mergedIndex && key === INDEX_FILE;
-        if ((report.has(key) && !merged) || localHash.get(key) === remoteHash || refusedRemote.has(key)) continue;
-        if (remoteHash !== undefined && base.get(key) !== remoteHash && !merged) {
-          report.set(key, { file: key, status: 'skipped', reason: messages.syncRemoteChanged() });
-          continue;
-        }
-        const hits = findSecrets(text);
-        const rules = [...new Set(hits.map((h) => h.rule.id))];
-        if (hits.length > 0 && !options.redact) {
-          report.set(key, { file: key, status: 'refused', reason: messages.syncSecretRefused(rules.join(', ')), rules });
-          continue;
-        }
-        const content = hits.length > 0 ? redactSecrets(text) : text;
-        if (hits.length > 0 && options.write) rewrites.set(key, content);
-        if (backend.hash(content) === remoteHash) continue;
-        uploads.set(key, content);
-        if (merged) report.set(key, { file: key, status: 'pushed', reason: messages.syncIndexMerged() });
-        else report.set(key, { file: key, status: 'pushed', ...(hits.length > 0 ? { reason: messages.syncSecretRedacted(rules.join(', '), options.write), rules } : {}) });
-      }
-    }
-    const removals = options.mode !== 'pull' ? [...view.hashes.keys()].filter((key) => !refusedRemote.has(key) && deletedHere(key)) : [];
+    const attempt = await startAttempt(memdir, backend, base);
+    const { view, local, report, localHash, refusedRemote } = attempt;
+    const pulled = options.mode !== 'push' ? await pull(memdir, backend, attempt, options, pulledEarlier) : { now: new Set<string>(), mergedIndex: false };
+    const { uploads, rewrites } = options.mode !== 'pull' ? planPush(backend, attempt, options, pulled.mergedIndex) : { uploads: new Map<string, string>(), rewrites: new Map<string, string>() };
+    const removals = options.mode !== 'pull' ? [...view.hashes.keys()].filter((key) => !refusedRemote.has(key) && deletedHere(attempt, options, key)) : [];
     for (const key of removals) report.set(key, { file: key, status: 'removed' });
 
     const nextBase = new Map(base);
     // The remote's version is taken into account once it was pulled (even merged): only later remote changes count as new.
-    for (const [key, hash] of view.hashes) if (localHash.get(key) === hash || pulledNow.has(key)) nextBase.set(key, hash);
+    for (const [key, hash] of view.hashes) if (localHash.get(key) === hash || pulled.now.has(key)) nextBase.set(key, hash);
     if (!options.dryRun && (uploads.size > 0 || removals.length > 0)) {
       if (retries === 0) await pushBarrier();
       const pushed = await backend.push(view, uploads, removals);

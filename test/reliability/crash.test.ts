@@ -7,7 +7,7 @@ import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
 import { tempDir } from '../helpers/temp.js';
 
 // Every writer is stopped after each of its durable write steps in turn (fault injection in
-// src/store/fault.ts), by SIGKILL and by SIGTERM. The next command must find the old state or the
+// src/store/test-hooks.ts), by SIGKILL and by SIGTERM. The next command must find the old state or the
 // new one, never a mix, and leave no temp file, lock or journal behind.
 
 const memory = (name: string, description: string, type: string, body: string) => `---\nname: ${name}\ndescription: ${description}\ntype: ${type}\n---\n\n${body}\n`;

@@ -94,8 +94,12 @@ describe('README', () => {
   });
 });
 
-const HISTORY = /\bstop \d+\b|\bthis round\b|\bround before\b|\bearlier today\b/i;
+const HISTORY = /\bstop \d+\b|\bround \d+\b|\bthis round\b|\bround before\b|\bearlier today\b|\bDESIGN §/i;
 const SOURCES = filesUnder('src', /\.ts$/);
+/** Everything whose comments explain the code: src/, bin/, scripts/ and the build configuration. */
+const CODE = [...SOURCES, ...filesUnder('bin', /\.c?js$/), ...filesUnder('scripts', /\.[cm]?js$/), 'tsup.config.ts'];
+/** A comment line (or the comment after code) stating a duration: such figures live in bench/results/. */
+const TIMING_COMMENT = /(\/\/|\/\*|^\s*\*).*\d\s?(ms|µs|ns)\b/;
 
 describe('history lives in bench/, not in the README or the code', () => {
   test('README', () => {
@@ -106,11 +110,20 @@ describe('history lives in bench/, not in the README or the code', () => {
     ).toEqual([]);
   });
 
-  test('src', () => {
-    const found = SOURCES.flatMap((file) =>
+  test('src, bin, scripts and tsup.config.ts', () => {
+    const found = CODE.flatMap((file) =>
       read(file)
         .split('\n')
         .flatMap((line, i) => (HISTORY.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
+  });
+
+  test('no timing figures in code comments: they live in bench/results/, and the comment names the bench', () => {
+    const found = CODE.flatMap((file) =>
+      read(file)
+        .split('\n')
+        .flatMap((line, i) => (TIMING_COMMENT.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
     );
     expect(found).toEqual([]);
   });

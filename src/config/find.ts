@@ -13,7 +13,7 @@ function readJson(file: string): unknown {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new ConfigError(`${file}: not valid JSON (${(error as Error).message})`);
+    throw new ConfigError(messages.configNotJson(file, (error as Error).message));
   }
 }
 

@@ -1,5 +1,6 @@
 import { ConfigError } from '../core/errors.js';
 import { fieldProblem, isObject, SECTIONS, type SectionName, type SectionValues, type FieldSpec } from './sections.js';
+import { messages } from '../core/messages.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type RuleSetting = Severity | 'off';
@@ -51,7 +52,7 @@ function severity(value: unknown): RuleSetting | undefined {
  * name the file and the key path.
  */
 export function validateConfig(value: unknown, file: string, rules: readonly ConfigurableRule[]): MemdirConfig {
-  const fail = (keyPath: string, problem: string) => new ConfigError(`${file}: ${keyPath}: ${problem}`);
+  const fail = (keyPath: string, problem: string) => new ConfigError(messages.configProblem(file, keyPath, problem));
   if (!isObject(value)) throw fail('(root)', 'must be a JSON object');
   const config: MemdirConfig = structuredClone(DEFAULT_CONFIG);
   const byKey = new Map(

@@ -162,6 +162,11 @@ export const messages = {
     `${dryRun ? 'would touch' : 'touched'} ${counts.changed + counts.created + counts.deleted} file(s): ${counts.changed} changed, ${counts.created} created, ${counts.deleted} deleted`,
   engineNeedsKey: () => '--engine claude needs ANTHROPIC_API_KEY',
   engineNeedsKeyHint: () => 'set it, or use --engine local',
+  configNotJson: (file: string, reason: string) => `${file}: not valid JSON (${reason})`,
+  configProblem: (file: string, keyPath: string, problem: string) => `${file}: ${keyPath}: ${problem}`,
+  hooksCommandEmpty: () => '--command must not be empty',
+  gitHookOutsideRepository: () => '--git: not inside a git repository (run it in one, or pass --claude only)',
+  gitHookNoGitDir: () => '--git: cannot find the git directory',
 } as const;
 
 /** Lines, characters and words of the loaded index. */

@@ -180,7 +180,7 @@ function status(args: HooksCommandOptions, output: Output, place: Where): number
 
 /** `memdir hooks install|uninstall|status`. */
 export async function runHooksCommand(args: HooksCommandOptions, output: Output): Promise<number> {
-  if (args.command !== undefined && !args.command.trim()) throw new UsageError('--command must not be empty');
+  if (args.command !== undefined && !args.command.trim()) throw new UsageError(messages.hooksCommandEmpty());
   const place = where();
   const configured = configuredCommand(args, output, place);
   if (args.action === 'install') return install(args, output, place, configured);

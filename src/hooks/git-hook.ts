@@ -4,6 +4,7 @@ import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { renderTemplate } from '../store/templates.js';
+import { messages } from '../core/messages.js';
 
 /**
  * The git pre-commit hook: a marked block of shell, put where git (or husky)
@@ -38,10 +39,10 @@ export function worktreeRoot(cwd: string): string | undefined {
 /** Where the pre-commit hook of the repository around `cwd` lives (shared by all its worktrees). */
 export function gitHookPlace(cwd: string): GitHookPlace {
   const top = worktreeRoot(cwd);
-  if (!top) throw new UsageError('--git: not inside a git repository (run it in one, or pass --claude only)');
+  if (!top) throw new UsageError(messages.gitHookOutsideRepository());
   // Git's own answer: core.hooksPath with `~/` expanded as git expands it, or the common git dir's hooks.
   const dir = git(top, ['rev-parse', '--path-format=absolute', '--git-path', 'hooks']);
-  if (!dir) throw new UsageError('--git: cannot find the git directory');
+  if (!dir) throw new UsageError(messages.gitHookNoGitDir());
   if (!git(top, ['config', 'core.hooksPath'])) return { file: path.join(dir, 'pre-commit'), kind: 'git' };
   // husky v9 points git at .husky/_ (its generated stubs) and runs the user's .husky/pre-commit.
   if (path.basename(dir) === '_' && path.basename(path.dirname(dir)) === '.husky') return { file: path.join(path.dirname(dir), 'pre-commit'), kind: 'husky' };

@@ -314,12 +314,16 @@ describe('item 12: exit codes and argument parsing', () => {
   });
 
   test('under --json every failure is a JSON error document on stdout', async () => {
-    const { project, dir, env } = workspace();
+    const { root, project, dir, env } = workspace();
     writeTree(dir, { ...freeze, 'memdir.config.json': '{"rules": {"no-such-rule": "off"}}' });
+    const clean = path.join(root, 'clean');
+    writeTree(clean, freeze);
     const cases: Array<[string[], number]> = [
       [['lint', '--dir', dir, '--json'], 2],
-      [['save', '--dir', dir, '--json', '--type', 'bogus', '--name', 'n', '--description', 'd', '--body', 'b'], 2],
-      [['forget', '--dir', dir, '--json', 'nothing-like-it'], 1],
+      // Every command rejects the configuration, not only lint.
+      [['forget', '--dir', dir, '--json', 'nothing-like-it'], 2],
+      [['save', '--dir', clean, '--json', '--type', 'bogus', '--name', 'n', '--description', 'd', '--body', 'b'], 2],
+      [['forget', '--dir', clean, '--json', 'nothing-like-it'], 1],
       [['where', '--json', '--bogus'], 2],
       [['recall', '--json', '--limit', 'abc', 'x'], 2],
     ];

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { generateTranscript } from './extract/generate-transcript.js';
-import { benchEnv, hookEnv, compare, environmentLabel, report, root, timeBareNode, timeCommand } from './lib.js';
+import { baseBin, baseRows, benchEnv, hookEnv, compare, environmentLabel, report, root, timeBareNode, timeCommand } from './lib.js';
 
 export default function extractHook({ megabytes = 20, rounds = 30 } = {}) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bench-hook-'));
@@ -20,9 +20,10 @@ export default function extractHook({ megabytes = 20, rounds = 30 } = {}) {
     const first = spawnSync(process.execPath, [bin, 'extract', '--from', transcript, '--dir', dir, '--engine', 'local', '--session-id', sessionId, '--quiet'], { env, encoding: 'utf8' });
     if (first.status !== 0) throw new Error(`extract exited ${first.status}: ${first.stderr}`);
     const input = JSON.stringify({ session_id: sessionId, transcript_path: transcript, cwd: work, hook_event_name: 'Stop', stop_hook_active: false });
-    const hook = () => timeCommand(process.execPath, [bin, 'extract', '--hook', '--dir', dir, '--engine', 'local'], { env: hookEnv(work), input, stdio: ['pipe', 'pipe', 'pipe'] });
+    const run = (memdir) => () => timeCommand(process.execPath, [memdir, 'extract', '--hook', '--dir', dir, '--engine', 'local'], { env: hookEnv(work), input, stdio: ['pipe', 'pipe', 'pipe'] });
+    const hook = run(bin);
     hook();
-    const medians = compare({ node: () => timeBareNode(env), hook }, rounds);
+    const medians = compare({ node: () => timeBareNode(env), hook, ...(baseBin && { baseHook: run(baseBin) }) }, rounds);
     const ratio = medians.hook / medians.node;
     const spawned = fs.existsSync(path.join(dir, '.memdir/extract.log'));
     report(`extract --hook, nothing new, ${megabytes} MB transcript (median of ${rounds}, interleaved, ${environmentLabel})`, [
@@ -30,6 +31,7 @@ export default function extractHook({ megabytes = 20, rounds = 30 } = {}) {
       ['memdir extract --hook', `${medians.hook.toFixed(1)} ms`],
       ['hook / node (goal < 1.5×)', `${ratio.toFixed(2)}×`],
       ['detached run started', spawned ? 'yes (should not be)' : 'no'],
+      ...baseRows([['memdir extract --hook', medians.baseHook]], medians.node),
     ]);
     return { ...medians, ratio };
   } finally {

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchEnv, compare, hookEnv, environmentLabel, generateMemoryDir, realMemoryDir, report, root, timeBareNode, timeCommand } from './lib.js';
+import { baseBin, baseRows, benchEnv, compare, hookEnv, environmentLabel, generateMemoryDir, realMemoryDir, report, root, timeBareNode, timeCommand } from './lib.js';
 
 const bin = path.join(root, 'bin/memdir.cjs');
 
@@ -53,25 +53,25 @@ export default function hooks({ rounds = 30 } = {}) {
   const env = benchEnv();
   let session = 0;
   // Each asks what its memories answer (both inject memories; a silent abstention would be cheaper).
-  const ask = (dir, prompt) =>
-    timeCommand(process.execPath, [bin, 'recall', '--hook', '--dir', dir], {
+  const ask = (dir, prompt, memdir = bin) =>
+    timeCommand(process.execPath, [memdir, 'recall', '--hook', '--dir', dir], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: hookEnv(dir),
       input: JSON.stringify({ session_id: `bench-${session++}`, hook_event_name: 'UserPromptSubmit', cwd: dir, prompt }),
     });
-  const generated = () => ask(memories, 'can I merge the mobile branch during the release freeze?');
-  const real = () => ask(realMemories, 'how do we deploy the app to production?');
+  const generated = (memdir) => ask(memories, 'can I merge the mobile branch during the release freeze?', memdir);
+  const real = (memdir) => ask(realMemories, 'how do we deploy the app to production?', memdir);
   // SessionStart: the instructions and the index of the same 200 memories.
-  const sessionStart = () =>
-    timeCommand(process.execPath, [bin, 'context', '--hook', '--dir', memories], {
+  const sessionStart = (memdir = bin) =>
+    timeCommand(process.execPath, [memdir, 'context', '--hook', '--dir', memories], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: hookEnv(memories),
       input: JSON.stringify({ session_id: `bench-${session++}`, hook_event_name: 'SessionStart', cwd: memories, source: 'startup' }),
     });
-  generated();
-  real();
-  sessionStart();
-  const recall = compare({ node: () => timeBareNode(env), hook: generated, hookReal: real, context: sessionStart }, rounds);
+  const candidates = { node: () => timeBareNode(env), hook: () => generated(), hookReal: () => real(), context: () => sessionStart() };
+  if (baseBin) Object.assign(candidates, { baseHook: () => generated(baseBin), baseHookReal: () => real(baseBin), baseContext: () => sessionStart(baseBin) });
+  for (const [name, run] of Object.entries(candidates)) if (name !== 'node') run();
+  const recall = compare(candidates, rounds);
   for (const dir of [plain, hooked, memories, realMemories]) fs.rmSync(dir, { recursive: true, force: true });
 
   const added = commits.hooked - commits.plain;
@@ -85,6 +85,14 @@ export default function hooks({ rounds = 30 } = {}) {
     ['recall hook / node (goal ≤ 2×)', `${ratio.toFixed(2)}×`],
     ['recall --hook, 200 real memories', `${recall.hookReal.toFixed(1)} ms (${(recall.hookReal / recall.node).toFixed(2)}×)`],
     ['context --hook (SessionStart), 200 memories', `${recall.context.toFixed(1)} ms (${(recall.context / recall.node).toFixed(2)}×)`],
+    ...baseRows(
+      [
+        ['recall --hook, 200 memories', recall.baseHook],
+        ['recall --hook, 200 real memories', recall.baseHookReal],
+        ['context --hook (SessionStart), 200 memories', recall.baseContext],
+      ],
+      recall.node,
+    ),
   ]);
   return { commits, added, recall, ratio };
 }

@@ -6,6 +6,18 @@ import { spawnSync } from 'node:child_process';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
+/**
+ * BENCH_BASE=<another built checkout>: the start-up benchmarks (startup, hooks, extract-hook) also run
+ * its bin, interleaved with this one, so a change is measured before and after in one run against
+ * the same `node -e ""`.
+ */
+export const baseBin = process.env.BENCH_BASE ? path.join(path.resolve(process.env.BENCH_BASE), 'bin/memdir.cjs') : undefined;
+
+/** The report rows of the BENCH_BASE checkout: `[label, ms]` pairs, each with its ratio to `node`. */
+export function baseRows(rows, node) {
+  return baseBin ? [[`BENCH_BASE ${process.env.BENCH_BASE}`, ''], ...rows.map(([label, ms]) => [`  ${label}`, `${ms.toFixed(1)} ms (${(ms / node).toFixed(2)}×)`])] : [];
+}
+
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;

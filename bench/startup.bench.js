@@ -1,6 +1,6 @@
 // `memdir where` startup against bare `node -e ""`, interleaved in one run.
 import path from 'node:path';
-import { benchEnv, compare, environmentLabel, report, root, timeBareNode, timeCommand } from './lib.js';
+import { baseBin, baseRows, benchEnv, compare, environmentLabel, report, root, timeBareNode, timeCommand } from './lib.js';
 
 export default function startup({ rounds = 30 } = {}) {
   const bin = path.join(root, 'bin/memdir.cjs');
@@ -12,6 +12,7 @@ export default function startup({ rounds = 30 } = {}) {
       node: () => timeBareNode(env),
       where: () => timeCommand(process.execPath, [bin, 'where', '--quiet'], { env }),
       help: () => timeCommand(process.execPath, [bin, '--help'], { env }),
+      ...(baseBin && { baseWhere: () => timeCommand(process.execPath, [baseBin, 'where', '--quiet'], { env }) }),
     },
     rounds,
   );
@@ -21,6 +22,7 @@ export default function startup({ rounds = 30 } = {}) {
     ['memdir where', `${medians.where.toFixed(1)} ms`],
     ['memdir --help', `${medians.help.toFixed(1)} ms`],
     ['where / node (goal ≤ 1.5×)', `${ratio.toFixed(2)}×`],
+    ...baseRows([['memdir where', medians.baseWhere]], medians.node),
   ]);
   return { ...medians, ratio };
 }

@@ -140,6 +140,7 @@ export const messages = {
   modelCallFailed: (status: string, detail: string | undefined) => `model call failed (${status}): ${detail}`,
   modelCallBroke: (reason: string) => `model call failed: ${reason}`,
   modelCheckKey: () => 'check ANTHROPIC_API_KEY',
+  modelKeyRefused: (error: string) => `the API key was refused, check ANTHROPIC_API_KEY (${error})`,
   modelNoStructuredOutput: () => 'model answered without the structured output it was asked for',
   modelOutputInvalid: (problem: string) => `model output is invalid: ${problem}`,
   recallNoMatch: () => 'memdir recall: no memory matches',

@@ -67,6 +67,7 @@ export async function runExtract(args: ExtractCommandOptions, output: Output): P
     dryRun: args.dryRun,
     projectDir: workingDirectory(),
     info: output.info,
+    warn: output.warn,
   });
   report(args, output, result);
   return 0;

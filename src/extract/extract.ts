@@ -15,6 +15,8 @@ import { readMemoryText } from '../store/files.js';
 import { applyMemoryEdits, type EditResult, type MemoryEdit, validateSave } from '../store/memory-store.js';
 import { scanMemories, type ScannedMemory } from '../store/scan.js';
 import { withDirLock } from '../store/lock.js';
+import { ModelError } from '../llm/model.js';
+import { messages as sentences } from '../core/messages.js';
 import { proposeWithClaude } from './claude.js';
 import { fileSaying, type InstructionLine, instructionsWrittenAfter, readInstructionLines } from './instructions.js';
 import { basisOf, findDurableStatement, proposeMemory } from './local.js';
@@ -43,6 +45,8 @@ export interface ExtractOptions {
   projectDir?: string | undefined;
   /** Per-run notes (the trailing runs' results, skipped operations). */
   info?: (message: string) => void;
+  /** Where a fall back from the claude engine to the local one is said (stderr; the Stop hook's run: extract.log). */
+  warn?: (message: string) => void;
 }
 
 export type ExtractStatus = 'extracted' | 'no-new-messages' | 'main-agent-wrote' | 'throttled' | 'coalesced';
@@ -61,9 +65,21 @@ export interface AppliedOperation {
   notLoaded?: true;
 }
 
+/** The claude engine's call failed, so the local engine ran instead: why, and what kind of failure. */
+export interface EngineFallback {
+  from: 'claude';
+  /** The model error, as said on stderr. */
+  reason: string;
+  /** `auth`: the key was refused (fix ANTHROPIC_API_KEY); `unavailable`: error, overload or timeout; `invalid`: an answer that is not the structured output asked for. */
+  kind: ModelError['kind'];
+}
+
 export interface ExtractResult {
   status: ExtractStatus;
+  /** The engine whose proposals were used: `local` after a fall back (see `fallback`). */
   engine: 'local' | 'claude';
+  /** Present when the claude engine failed and the local engine ran instead. */
+  fallback?: EngineFallback;
   sessionId: string | null;
   transcript: string;
   cursor: { before: string | null; after: string | null; from: 'start' | 'cursor' | 'compact-boundary' | null };
@@ -351,6 +367,24 @@ function proposeByRules(messages: readonly TranscriptMessage[], existing: Scanne
   return { operations: merged.operations, rejected: [...local.rejected, ...merged.rejected], usage: null };
 }
 
+/**
+ * The claude engine's proposal; when its call fails (an error, a timeout, an answer without the
+ * structured output), the local engine's instead, so that what the user asked to keep is not lost
+ * with the model. A refused key falls back too (the Stop hook runs unattended), said as such.
+ */
+async function proposeFailingSafe(messages: readonly TranscriptMessage[], existing: ScannedMemory[], options: ExtractOptions, result: ExtractResult): Promise<Proposal> {
+  try {
+    return await proposeByModel(messages, existing, options);
+  } catch (error) {
+    if (!(error instanceof ModelError)) throw error;
+    const reason = error.kind === 'auth' ? sentences.modelKeyRefused(error.message) : error.message;
+    options.warn?.(sentences.engineFellBack('extract', reason));
+    result.engine = 'local';
+    result.fallback = { from: 'claude', reason, kind: error.kind };
+    return proposeByRules(messages, existing, options);
+  }
+}
+
 /** Save the valid operations (unless a dry run) and report each as applied; the invalid and refused ones go to `rejected`. */
 async function saveOperations(dir: string, proposed: LocalOperation[], sessionId: string | null, dryRun: boolean): Promise<{ operations: AppliedOperation[]; rejected: RejectedOperation[] }> {
   const invalid = invalidOperations(proposed);
@@ -426,7 +460,7 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
   }
 
   const existing = fs.existsSync(options.dir) ? scanMemories(options.dir, { limit: 0 }).memories : [];
-  const proposal = engine === 'claude' ? await proposeByModel(after.messages, existing, options) : proposeByRules(after.messages, existing, options);
+  const proposal = engine === 'claude' ? await proposeFailingSafe(after.messages, existing, options, result) : proposeByRules(after.messages, existing, options);
   const saved = await saveOperations(options.dir, proposal.operations, sessionId, dryRun);
   result.operations = saved.operations;
   result.rejected = [...proposal.rejected, ...saved.rejected];

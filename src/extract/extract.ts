@@ -8,7 +8,7 @@ import path from 'node:path';
 import { InputError, IoError, MemdirError, UsageError } from '../core/errors.js';
 import { displayPath } from '../core/paths.js';
 import { containment, jaccard, tokenSet } from '../core/similarity.js';
-import { findSecrets } from '../core/secrets.js';
+import { findSecrets, redactSecrets } from '../core/secrets.js';
 import type { MemoryType } from '../core/taxonomy.js';
 import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { readMemoryText } from '../store/files.js';
@@ -192,7 +192,8 @@ function proposeLocally(
       : { found: findDurableStatement(message.text, { explicitOnly: options.explicitOnly }), passed: [] };
     for (const p of passed) considered.add({ message: message.uuid, ...p });
     if (!found) continue;
-    const decide = (decision: CandidateDecision, reason: string) => considered.add({ message: message.uuid, statement: found.statement, kind: found.kind, decision, reason });
+    const decide = (decision: CandidateDecision, reason: string) =>
+      considered.add({ message: message.uuid, statement: decision === 'secret' ? redactSecrets(found.statement) : found.statement, kind: found.kind, decision, reason });
     // "add to CLAUDE.md that…" and the agent did: the statement is loaded in every session already (docs/architecture.md#memory-types).
     const statementTerms = tokenSet(found.statement);
     const recorded = instructionsWrittenAfter(messages, index).find((w) => containment(statementTerms, tokenSet(w.text)) >= RECORDED_SHARE);

@@ -112,6 +112,7 @@ export const messages = {
   extractMainAgentWrote: (writes: number) => `memdir extract: skipped; the agent already wrote into the memory directory (${writes} write${writes === 1 ? '' : 's'})`,
   extractCoalesced: () => 'memdir extract: another run is in progress; it will take these messages next',
   extractSaved: (count: number) => `Saved ${count} memor${count === 1 ? 'y' : 'ies'}`,
+  extractConsidered: (count: number) => (count === 0 ? 'Considered no statement.' : `Considered ${count} statement${count === 1 ? '' : 's'}:`),
   extractNoTranscript: () => 'the Stop hook input names no transcript_path',
   transcriptNotFile: (kind: string) => `is ${kind}, not a transcript file`,
   transcriptTooLarge: (limit: number) => `larger than ${limit / (1024 * 1024 * 1024)} GB, the most memdir reads of a transcript; not a transcript`,

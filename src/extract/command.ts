@@ -43,7 +43,7 @@ const MAX_STATEMENT = 80;
 function reportConsidered(output: Output, considered: readonly ConsideredStatement[]): void {
   const decisions = Object.keys(DECISIONS) as CandidateDecision[];
   const width = Math.max(...decisions.map((d) => DECISIONS[d].length));
-  output.out(considered.length === 0 ? 'Considered no statement.' : `Considered ${considered.length} statement${considered.length === 1 ? '' : 's'}:`);
+  output.out(messages.extractConsidered(considered.length));
   for (const decision of decisions) {
     for (const c of considered.filter((entry) => entry.decision === decision)) {
       const oneLine = c.statement.replace(/\s+/g, ' ').trim();

@@ -62,7 +62,7 @@ function report(args: ExtractCommandOptions, output: Output, result: ExtractResu
   }
   if (args.dryRun) {
     for (const o of result.operations) output.out(`${o.op} ${o.file || '(new file)'} [${o.type ?? '-'}, ${BASIS_LABEL[o.basis]}] ${o.name}: ${o.description}`);
-    if (result.considered) reportConsidered(output, result.considered);
+    if (result.considered && result.status === 'extracted') reportConsidered(output, result.considered);
   }
   for (const r of result.rejected) output.warn(messages.extractRejected(r.op, r.file, r.reason));
   if (result.status === 'main-agent-wrote') output.info(messages.extractMainAgentWrote(result.mainAgentWrites.length));

@@ -76,6 +76,7 @@ describe('extract --engine claude falls back to the local engine', () => {
       expect(report.fallback).toEqual({ from: 'claude', reason: expect.stringMatching(reason), kind });
       expect(report.operations).toMatchObject([{ op: 'create', type: 'project', sources: ['u1'], basis: 'request' }]);
       expect(report.usage).toBeNull();
+      expect(report.considered).toMatchObject([{ message: 'u1', kind: 'explicit', decision: 'saved', reason: 'a new memory' }]);
       const said = r.stderr.split('\n').filter((l) => l.includes('using the local engine'));
       expect(said).toHaveLength(1);
       expect(said[0]).toMatch(/^memdir extract: /);
@@ -121,6 +122,17 @@ describe('extract --engine claude falls back to the local engine', () => {
     expect(report.engine).toBe('claude');
     expect(report).not.toHaveProperty('fallback');
     expect(report.operations).toMatchObject([{ op: 'create', file: 'project_staging_wiped.md', basis: 'model' }]);
+    // With the claude engine, what is considered is what the model proposed.
+    expect(report.considered).toEqual([
+      {
+        message: 'u1',
+        statement: 'The staging database is wiped every Sunday night',
+        kind: 'model',
+        decision: 'saved',
+        reason: 'create project_staging_wiped.md',
+        file: 'project_staging_wiped.md',
+      },
+    ]);
     expect(r.stderr).not.toContain('using the local engine');
     expect(memoryFiles(dir)).toEqual(['project_staging_wiped.md']);
   });

@@ -111,46 +111,152 @@ export interface FindOptions {
   explicitOnly?: boolean;
 }
 
+/** Why a sentence that looked like a memory was passed over, in the groups `extract --dry-run` reports. */
+export type PassedDecision = 'task-scoped' | 'kept-elsewhere' | 'not-asked' | 'not-durable';
+
+/**
+ * A sentence the detector looked at as a possible memory and passed over: it bore the mark of a family
+ * (an explicit request, a standing rule, a confirmation, who the user is, a reference, a project fact),
+ * and a rule against it held.
+ */
+export interface PassedStatement {
+  statement: string;
+  kind: StatementKind;
+  decision: PassedDecision;
+  reason: string;
+}
+
+/** What the detector made of one message: its durable statement, if any, and the candidates it passed over on the way. */
+export interface MessageVerdict {
+  found: DurableStatement | null;
+  passed: PassedStatement[];
+}
+
+type Pass = (sentence: string, decision: PassedDecision, reason: string, kind?: StatementKind) => void;
+
+const explicitRequest = (sentence: string) => (RULE_REQUEST.test(sentence) || MEMORY_REQUEST.some((re) => re.test(sentence))) && !MAKE_A_DOCUMENT.test(sentence);
+
+/** The family a sentence looks like it belongs to, before any rule against it: what makes it a candidate. */
+function markOf(sentence: string): StatementKind | null {
+  if (explicitRequest(sentence)) return 'explicit';
+  const core = sentence.replace(OPENERS, '');
+  return kindOf(sentence) ?? (core !== sentence ? kindOf(core) : null);
+}
+
+/** How many sentences of a message that is not read are looked through for an explicit request to report. */
+const UNREAD_SENTENCES = 100;
+
 /** The durable statement in one user message, or null (most messages: task instructions, questions, approvals). */
 export function findDurableStatement(text: string, options: FindOptions = {}): DurableStatement | null {
+  return judge(text, options);
+}
+
+/** The durable statement in one user message, and every candidate sentence passed over before it, with why. Slower: for reports. */
+export function judgeMessage(text: string, options: FindOptions = {}): MessageVerdict {
+  const passed: PassedStatement[] = [];
+  const found = judge(text, options, (sentence, decision, reason, known) => {
+    const kind = known ?? markOf(sentence);
+    if (kind) passed.push({ statement: sentence, kind, decision, reason });
+  });
+  return { found, passed };
+}
+
+/** A message memdir does not read (a paste, commands, too long): reported only when it holds an explicit request. */
+function passUnread(trimmed: string, reason: string, pass: Pass | undefined): null {
+  if (!pass) return null;
+  const request = sentences(trimmed).slice(0, UNREAD_SENTENCES).find(explicitRequest);
+  if (request) pass(request, 'not-durable', reason, 'explicit');
+  return null;
+}
+
+function judge(text: string, options: FindOptions, pass?: Pass): DurableStatement | null {
   // Pasted terminal output brings escape sequences and stray control characters: text, not a reason to fail.
   const trimmed = withoutPageAfterLink(normalized(withoutControlCharacters(text).trim()));
-  if (trimmed.length === 0 || trimmed.length > MAX_MESSAGE) return null;
+  if (trimmed.length === 0) return null;
+  if (trimmed.length > MAX_MESSAGE) return passUnread(trimmed, `in a message over ${MAX_MESSAGE} characters, which is not read (a paste or a spec)`, pass);
   const long = trimmed.length > SHORT_MESSAGE;
-  if ((long && looksPasted(trimmed)) || holdsCommands(trimmed)) return null;
+  if (long && looksPasted(trimmed)) return passUnread(trimmed, 'in pasted code or a long paste, which is not read', pass);
+  if (holdsCommands(trimmed)) return passUnread(trimmed, 'among shell commands (a pasted procedure or log), which are not read', pass);
   const parts = sentences(trimmed);
   // A bulleted list of instructions is the brief of a task ("- Manage the notes… - Always allow…").
   const brief = trimmed.split('\n').filter((line) => LIST_ITEM.test(line)).length >= 3;
   for (const [i, sentence] of parts.entries()) {
-    if (RECALLING.test(sentence) || PLAN_STEP.test(sentence)) continue;
+    if (RECALLING.test(sentence)) {
+      pass?.(sentence, 'not-durable', 'recalls what was said ("remember when…"), not a request to keep');
+      continue;
+    }
+    if (PLAN_STEP.test(sentence)) {
+      pass?.(sentence, 'not-durable', 'a step of a plan');
+      continue;
+    }
     const ruleRequest = RULE_REQUEST.test(sentence);
     const explicit = (ruleRequest || MEMORY_REQUEST.some((re) => re.test(sentence))) && !MAKE_A_DOCUMENT.test(sentence);
     // Who the user is may come up anywhere, long briefs included ("since I'm a solopreneur, …").
     const identity = !options.explicitOnly && IDENTITY.some((re) => re.test(sentence));
     // Options listed after a question ("Which approach is better? 1. … 2. …") are choices, not rules.
     const option = LIST_ITEM.test(sentence) && parts.slice(0, i).some(isQuestion);
-    if ((options.explicitOnly || (long && !identity) || (brief && LIST_ITEM.test(sentence)) || option) && !explicit) continue;
+    if ((options.explicitOnly || (long && !identity) || (brief && LIST_ITEM.test(sentence)) || option) && !explicit) {
+      if (pass) {
+        if (options.explicitOnly) pass(sentence, 'not-asked', 'inferred, not asked for: this run keeps explicit requests only');
+        else if (option) pass(sentence, 'not-durable', 'an option listed after a question');
+        else if (brief && LIST_ITEM.test(sentence)) pass(sentence, 'not-durable', "an item of a task's brief (a bulleted list of instructions)");
+        else pass(sentence, 'not-durable', `in a long message (over ${SHORT_MESSAGE} characters), where only an explicit request counts`);
+      }
+      continue;
+    }
     // An explicit request keeps the rest of a short message with it ("remember: X. Y.").
     // A list after the request stays a list ("Remember these conventions:" then "- use pnpm").
     // "…make a rule to make sure you never do this again" keeps what "this" is: the sentences before it.
     const pointsBack = ruleRequest && BACK_REFERENCE.test(sentence);
-    if (pointsBack && i === 0 && !/:\s*\S/.test(sentence)) continue; // "update the rule to always do this going forward": no rule in it
+    if (pointsBack && i === 0 && !/:\s*\S/.test(sentence)) {
+      // "update the rule to always do this going forward": no rule in it
+      pass?.(sentence, 'not-durable', 'asks for a rule without saying it ("do this")', 'explicit');
+      continue;
+    }
     const joined = (from: number, to: number) => parts.slice(from, to).reduce((text, part) => `${text}${LIST_ITEM.test(part) ? '\n' : ' '}${part}`);
     // In a long message, the sentence before is what "this" is.
     const span = !explicit ? sentence : long ? joined(pointsBack ? Math.max(0, i - 1) : i, i + 1) : joined(pointsBack ? 0 : i, parts.length);
-    if (isQuestion(explicit ? span : sentence) || (!explicit && ASKING.test(sentence) && !REASONED_PROHIBITION.test(sentence) && !HABIT.test(sentence))) continue;
+    if (isQuestion(explicit ? span : sentence)) {
+      pass?.(sentence, 'not-durable', 'a question', explicit ? 'explicit' : undefined);
+      continue;
+    }
+    if (!explicit && ASKING.test(sentence) && !REASONED_PROHIBITION.test(sentence) && !HABIT.test(sentence)) {
+      pass?.(sentence, 'not-durable', 'asks for something to be done, not a rule');
+      continue;
+    }
     const core = sentence.replace(OPENERS, '');
-    const kind: StatementKind | null = explicit ? 'explicit' : MAKE_A_DOCUMENT.test(core) ? null : (kindOf(sentence) ?? (core !== sentence ? kindOf(core) : null));
+    if (!explicit && MAKE_A_DOCUMENT.test(core)) {
+      pass?.(sentence, 'not-durable', 'a document or work item to make, not a memory');
+      continue;
+    }
+    const kind: StatementKind | null = explicit ? 'explicit' : (kindOf(sentence) ?? (core !== sentence ? kindOf(core) : null));
     if (kind === null) continue;
     let statement = unwrap(span);
     if (kind !== 'explicit' && kind !== 'confirmation' && taskScoped(sentence)) {
       const rule = ruleClause(sentence);
-      if (!rule) continue;
+      if (!rule) {
+        pass?.(sentence, 'task-scoped', 'points at the work at hand ("this …", "for now", "today", pasted output)', kind);
+        continue;
+      }
       statement = rule;
     }
-    if (tooShort(statement) || CODE_LOCATION.test(statement) || CITED_RULE.test(statement)) continue;
+    if (tooShort(statement)) {
+      pass?.(statement, 'not-durable', 'too short to say anything on its own', kind);
+      continue;
+    }
+    if (CODE_LOCATION.test(statement)) {
+      pass?.(statement, 'kept-elsewhere', 'says where code sits: the code shows it', kind);
+      continue;
+    }
+    if (CITED_RULE.test(statement)) {
+      pass?.(statement, 'kept-elsewhere', 'quotes a rule file that already holds it', kind);
+      continue;
+    }
     // "remember that this test code is only meant to…" reminds of the work at hand.
-    if (kind === 'explicit' && WORK_POINTER.test(statement)) continue;
+    if (kind === 'explicit' && WORK_POINTER.test(statement)) {
+      pass?.(statement, 'task-scoped', 'asks to keep in mind the work at hand ("this test…")', kind);
+      continue;
+    }
     const { rule, why } = whyOf(statement);
     // A rule asked for is a way of working, whatever its first words.
     return { type: ruleRequest ? 'feedback' : typeOf(statement, kind), statement: rule, why, kind };

@@ -5,7 +5,7 @@ import { usableEngine, type EngineName } from '../llm/model.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, workingDirectory } from '../store/cwd.js';
-import { extract, type ExtractResult } from './extract.js';
+import { type CandidateDecision, type ConsideredStatement, extract, type ExtractResult } from './extract.js';
 import { awaitTranscript, runExtractHook } from './hook.js';
 import type { OperationBasis } from './operations.js';
 
@@ -25,6 +25,36 @@ export interface ExtractCommandOptions extends GlobalArgs {
 /** How `--dry-run` says why an operation exists. */
 const BASIS_LABEL: Record<OperationBasis, string> = { request: 'asked for', inferred: 'inferred', model: 'proposed by the model' };
 
+/** The groups of `--dry-run`'s considered statements, in the order they are printed. */
+const DECISIONS: Record<CandidateDecision, string> = {
+  saved: 'saved',
+  duplicate: 'duplicate',
+  'kept-elsewhere': 'kept elsewhere',
+  'task-scoped': 'task-scoped',
+  'not-asked': 'not asked for',
+  'not-durable': 'not durable',
+  secret: 'secret',
+  refused: 'refused',
+};
+
+const MAX_STATEMENT = 80;
+
+/** One line per statement, grouped by decision, then the counts. */
+function reportConsidered(output: Output, considered: readonly ConsideredStatement[]): void {
+  const decisions = Object.keys(DECISIONS) as CandidateDecision[];
+  const width = Math.max(...decisions.map((d) => DECISIONS[d].length));
+  output.out(messages.extractConsidered(considered.length));
+  for (const decision of decisions) {
+    for (const c of considered.filter((entry) => entry.decision === decision)) {
+      const oneLine = c.statement.replace(/\s+/g, ' ').trim();
+      const statement = oneLine.length > MAX_STATEMENT ? `${oneLine.slice(0, MAX_STATEMENT - 1)}…` : oneLine;
+      output.out(`  ${DECISIONS[decision].padEnd(width)}  "${statement}" (${c.reason})`);
+    }
+  }
+  const counts = decisions.map((d) => [d, considered.filter((c) => c.decision === d).length] as const).filter(([, n]) => n > 0);
+  if (counts.length > 0) output.out(counts.map(([d, n]) => `${n} ${DECISIONS[d]}`).join(', '));
+}
+
 function report(args: ExtractCommandOptions, output: Output, result: ExtractResult): void {
   if (args.json) {
     output.json(result);
@@ -32,6 +62,7 @@ function report(args: ExtractCommandOptions, output: Output, result: ExtractResu
   }
   if (args.dryRun) {
     for (const o of result.operations) output.out(`${o.op} ${o.file || '(new file)'} [${o.type ?? '-'}, ${BASIS_LABEL[o.basis]}] ${o.name}: ${o.description}`);
+    if (result.considered && result.status === 'extracted') reportConsidered(output, result.considered);
   }
   for (const r of result.rejected) output.warn(messages.extractRejected(r.op, r.file, r.reason));
   if (result.status === 'main-agent-wrote') output.info(messages.extractMainAgentWrote(result.mainAgentWrites.length));
@@ -67,6 +98,8 @@ export async function runExtract(args: ExtractCommandOptions, output: Output): P
     dryRun: args.dryRun,
     projectDir: workingDirectory(),
     info: output.info,
+    warn: output.warn,
+    explain: args.dryRun || args.json,
   });
   report(args, output, result);
   return 0;

@@ -8,16 +8,19 @@ import path from 'node:path';
 import { InputError, IoError, MemdirError, UsageError } from '../core/errors.js';
 import { displayPath } from '../core/paths.js';
 import { containment, jaccard, tokenSet } from '../core/similarity.js';
-import { findSecrets } from '../core/secrets.js';
+import { findSecrets, redactSecrets } from '../core/secrets.js';
 import type { MemoryType } from '../core/taxonomy.js';
 import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { readMemoryText } from '../store/files.js';
 import { applyMemoryEdits, type EditResult, type MemoryEdit, validateSave } from '../store/memory-store.js';
 import { scanMemories, type ScannedMemory } from '../store/scan.js';
 import { withDirLock } from '../store/lock.js';
+import { ModelError } from '../llm/model.js';
+import { messages as sentences } from '../core/messages.js';
 import { proposeWithClaude } from './claude.js';
 import { fileSaying, type InstructionLine, instructionsWrittenAfter, readInstructionLines } from './instructions.js';
-import { basisOf, findDurableStatement, proposeMemory } from './local.js';
+import { basisOf, findDurableStatement, judgeMessage, proposeMemory } from './local.js';
+import type { PassedDecision, StatementKind } from '../core/durable-statements.js';
 import type { MemoryOperation, OperationBasis, RejectedOperation } from './operations.js';
 import { readTranscript, readTranscriptStream } from '../claude-code/read-transcript.js';
 import { transcriptFileProblem } from '../claude-code/transcript-file.js';
@@ -43,6 +46,10 @@ export interface ExtractOptions {
   projectDir?: string | undefined;
   /** Per-run notes (the trailing runs' results, skipped operations). */
   info?: (message: string) => void;
+  /** Also report every statement considered as a memory, with what became of it (`considered`): --dry-run and --json. */
+  explain?: boolean;
+  /** Where a fall back from the claude engine to the local one is said (stderr; the Stop hook's run: extract.log). */
+  warn?: (message: string) => void;
 }
 
 export type ExtractStatus = 'extracted' | 'no-new-messages' | 'main-agent-wrote' | 'throttled' | 'coalesced';
@@ -61,9 +68,43 @@ export interface AppliedOperation {
   notLoaded?: true;
 }
 
+/** The claude engine's call failed, so the local engine ran instead: why, and what kind of failure. */
+export interface EngineFallback {
+  from: 'claude';
+  /** The model error, as said on stderr. */
+  reason: string;
+  /** `auth`: the key was refused (fix ANTHROPIC_API_KEY); `unavailable`: error, overload or timeout; `invalid`: an answer that is not the structured output asked for. */
+  kind: ModelError['kind'];
+}
+
+/**
+ * What became of a statement considered as a memory: `saved` (created or added to a memory; with
+ * --dry-run, would be), `task-scoped`, `kept-elsewhere` (an instruction file or the code already
+ * holds it), `not-asked` (inferred in a run that keeps explicit requests only), `not-durable`
+ * (a question, a task, too short…), `duplicate` (an existing memory already says it), `secret`,
+ * `refused` (memdir would not write it: an invalid field, a memory it leaves alone).
+ */
+export type CandidateDecision = 'saved' | PassedDecision | 'duplicate' | 'secret' | 'refused';
+
+/** A statement considered as a memory (docs/commands/extract.md, "Considered"). */
+export interface ConsideredStatement {
+  /** Uuid of the user message it is in (the claude engine: the first source it named, else ""). */
+  message: string;
+  statement: string;
+  /** The detector's family (`explicit`, `standing`, `confirmation`, `identity`, `reference`, `project`), or `model`. */
+  kind: StatementKind | 'model';
+  decision: CandidateDecision;
+  reason: string;
+  /** The memory it was saved to, or the one that already says it. */
+  file?: string;
+}
+
 export interface ExtractResult {
   status: ExtractStatus;
+  /** The engine whose proposals were used: `local` after a fall back (see `fallback`). */
   engine: 'local' | 'claude';
+  /** Present when the claude engine failed and the local engine ran instead. */
+  fallback?: EngineFallback;
   sessionId: string | null;
   transcript: string;
   cursor: { before: string | null; after: string | null; from: 'start' | 'cursor' | 'compact-boundary' | null };
@@ -72,6 +113,8 @@ export interface ExtractResult {
   /** Applied, or with --dry-run the ones that would be. */
   operations: AppliedOperation[];
   rejected: RejectedOperation[];
+  /** With `explain` (--dry-run, --json): every statement considered as a memory and what became of it, in message order. */
+  considered?: ConsideredStatement[];
   /** The main agent's Write/Edit tool uses into the memory directory that made this run skip. */
   mainAgentWrites: string[];
   usage: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number } | null;
@@ -132,39 +175,56 @@ function messageTime(timestamp: string | null | undefined): Date {
 }
 
 /** The local engine's proposals: one per durable statement in what the human typed. */
-function proposeLocally(messages: readonly TranscriptMessage[], options: Pick<ExtractOptions, 'projectDir' | 'explicitOnly'>): { candidates: Candidate[]; rejected: RejectedOperation[] } {
+function proposeLocally(
+  messages: readonly TranscriptMessage[],
+  options: Pick<ExtractOptions, 'projectDir' | 'explicitOnly' | 'explain'>,
+  considered: Considered,
+): { candidates: Candidate[]; rejected: RejectedOperation[] } {
   const { projectDir } = options;
   const candidates: Candidate[] = [];
   const rejected: RejectedOperation[] = [];
   let instructions: InstructionLine[] | undefined; // read on the first statement found: most runs find none
   for (const [index, message] of messages.entries()) {
     if (!message.isHumanPrompt) continue;
-    const found = findDurableStatement(message.text, { explicitOnly: options.explicitOnly });
+    // What was passed over is looked for only when it is reported: it costs the rules' time again.
+    const { found, passed } = options.explain
+      ? judgeMessage(message.text, { explicitOnly: options.explicitOnly })
+      : { found: findDurableStatement(message.text, { explicitOnly: options.explicitOnly }), passed: [] };
+    for (const p of passed) considered.add({ message: message.uuid, ...p });
     if (!found) continue;
+    const decide = (decision: CandidateDecision, reason: string) =>
+      considered.add({ message: message.uuid, statement: decision === 'secret' ? redactSecrets(found.statement) : found.statement, kind: found.kind, decision, reason });
     // "add to CLAUDE.md that…" and the agent did: the statement is loaded in every session already (docs/architecture.md#memory-types).
     const statementTerms = tokenSet(found.statement);
     const recorded = instructionsWrittenAfter(messages, index).find((w) => containment(statementTerms, tokenSet(w.text)) >= RECORDED_SHARE);
     if (recorded) {
-      rejected.push({ op: 'create', file: '', reason: `already in ${path.basename(recorded.file)}, written there by the agent`, sources: [message.uuid] });
+      const reason = `already in ${path.basename(recorded.file)}, written there by the agent`;
+      rejected.push({ op: 'create', file: '', reason, sources: [message.uuid] });
+      decide('kept-elsewhere', reason);
       continue;
     }
     instructions ??= projectDir ? readInstructionLines(projectDir) : [];
     const saying = fileSaying(found.statement, instructions);
     if (saying) {
-      rejected.push({ op: 'create', file: '', reason: `${projectDir ? displayPath(saying, projectDir) : saying} already says it`, sources: [message.uuid] });
+      const reason = `${projectDir ? displayPath(saying, projectDir) : saying} already says it`;
+      rejected.push({ op: 'create', file: '', reason, sources: [message.uuid] });
+      decide('kept-elsewhere', reason);
       continue;
     }
     const anchor = messageTime(message.timestamp);
     const memory = proposeMemory(found, anchor);
     const secret = findSecrets(`${memory.name}\n${memory.body}`)[0];
     if (secret) {
-      rejected.push({ op: 'create', file: '', reason: `holds a secret (${secret.rule.id})`, sources: [message.uuid] });
+      const reason = `holds a secret (${secret.rule.id})`;
+      rejected.push({ op: 'create', file: '', reason, sources: [message.uuid] });
+      decide('secret', reason);
       continue;
     }
     const [said, ...rest] = memory.body.split('\n');
     const reason = found.why ? rest.find((line) => line.startsWith('**Why:**')) : undefined;
     const addition = `**Update (${anchor.toISOString().slice(0, 10)}):** ${said}${reason ? ` ${reason}` : ''}`;
     candidates.push({ op: 'create', file: '', ...memory, sources: [message.uuid], basis: basisOf(found), statement: found.statement, claim: `${found.statement} ${found.why ?? ''}`, addition });
+    considered.pending(message.uuid, { message: message.uuid, statement: found.statement, kind: found.kind });
   }
   return { candidates, rejected };
 }
@@ -188,7 +248,7 @@ function saidByInstructions(operations: readonly MemoryOperation[], projectDir: 
  * is about is added to that memory's end (its own text may be hand-written: it is never replaced),
  * or dropped when that memory already holds every one of its words.
  */
-function mergeNearDuplicates(candidates: Candidate[], existing: ScannedMemory[], dir: string): { operations: LocalOperation[]; rejected: RejectedOperation[] } {
+function mergeNearDuplicates(candidates: Candidate[], existing: ScannedMemory[], dir: string, considered: Considered): { operations: LocalOperation[]; rejected: RejectedOperation[] } {
   const merged: Candidate[] = [];
   const rejected: RejectedOperation[] = [];
   const existingSets = existing.map((m) => ({ memory: m, tokens: tokenSet(`${m.name ?? ''} ${m.description ?? ''}`) }));
@@ -209,7 +269,9 @@ function mergeNearDuplicates(candidates: Candidate[], existing: ScannedMemory[],
     const file = match.memory.path;
     const current = rewritableText(dir, file);
     if (current.problem !== undefined || containment(tokenSet(candidate.claim), tokenSet(current.text)) === 1) {
-      rejected.push({ op: 'update', file, reason: current.problem ?? `${file} already says it`, sources: candidate.sources });
+      const reason = current.problem ?? `${file} already says it`;
+      rejected.push({ op: 'update', file, reason, sources: candidate.sources });
+      for (const source of candidate.sources) considered.settle(source, current.problem === undefined ? 'duplicate' : 'refused', reason, file);
       continue;
     }
     merged.push({ ...candidate, op: 'update', file, name: match.memory.name!, description: match.memory.description ?? candidate.description, body: candidate.addition, append: true });
@@ -345,10 +407,101 @@ async function proposeByModel(messages: readonly TranscriptMessage[], existing: 
 }
 
 /** The local engine's statements, near-duplicates merged with each other and into existing memories. */
-function proposeByRules(messages: readonly TranscriptMessage[], existing: ScannedMemory[], options: ExtractOptions): Proposal {
-  const local = proposeLocally(messages, options);
-  const merged = mergeNearDuplicates(local.candidates, existing, options.dir);
+function proposeByRules(messages: readonly TranscriptMessage[], existing: ScannedMemory[], options: ExtractOptions, considered: Considered): Proposal {
+  const local = proposeLocally(messages, options, considered);
+  const merged = mergeNearDuplicates(local.candidates, existing, options.dir, considered);
   return { operations: merged.operations, rejected: [...local.rejected, ...merged.rejected], usage: null };
+}
+
+/**
+ * The claude engine's proposal; when its call fails (an error, a timeout, an answer without the
+ * structured output), the local engine's instead, so that what the user asked to keep is not lost
+ * with the model. A refused key falls back too (the Stop hook runs unattended), said as such.
+ */
+async function proposeFailingSafe(messages: readonly TranscriptMessage[], existing: ScannedMemory[], options: ExtractOptions, result: ExtractResult, considered: Considered): Promise<Proposal> {
+  try {
+    return await proposeByModel(messages, existing, options);
+  } catch (error) {
+    if (!(error instanceof ModelError)) throw error;
+    const reason = error.kind === 'auth' ? sentences.modelKeyRefused(error.message) : error.message;
+    options.warn?.(sentences.engineFellBack('extract', reason));
+    result.engine = 'local';
+    result.fallback = { from: 'claude', reason, kind: error.kind };
+    return proposeByRules(messages, existing, options, considered);
+  }
+}
+
+/**
+ * The statements considered in a run, in the order of their messages. A statement the rules kept is
+ * pending until the run knows what became of it: merged into a duplicate, refused, or written.
+ */
+class Considered {
+  private readonly entries: ConsideredStatement[] = [];
+  private readonly open = new Map<string, ConsideredStatement>();
+
+  add(entry: ConsideredStatement): void {
+    this.entries.push(entry);
+  }
+
+  pending(message: string, entry: Omit<ConsideredStatement, 'decision' | 'reason'>): void {
+    const open: ConsideredStatement = { ...entry, decision: 'saved', reason: '' };
+    this.entries.push(open);
+    this.open.set(message, open);
+  }
+
+  settle(message: string, decision: CandidateDecision, reason: string, file?: string): void {
+    const entry = this.open.get(message);
+    if (!entry) return;
+    Object.assign(entry, { decision, reason }, file ? { file } : {});
+    this.open.delete(message);
+  }
+
+  /** The pending statements settled by what was written (or with --dry-run, would be) and what was refused; all in message order. */
+  settleWritten(messages: readonly TranscriptMessage[], operations: readonly AppliedOperation[], refused: readonly RejectedOperation[]): ConsideredStatement[] {
+    for (const message of [...this.open.keys()]) {
+      const operation = operations.find((o) => o.sources.includes(message));
+      const rejection = refused.find((r) => r.sources.includes(message));
+      if (operation) this.settle(message, 'saved', operation.op === 'create' ? 'a new memory' : `added to ${operation.file}`, operation.file || undefined);
+      else this.settle(message, 'refused', rejection?.reason ?? 'not written', rejection?.file || undefined);
+    }
+    const order = new Map(messages.map((m, i) => [m.uuid, i]));
+    return this.entries
+      .map((entry, i) => ({ entry, i }))
+      .sort((a, b) => (order.get(a.entry.message) ?? 0) - (order.get(b.entry.message) ?? 0) || a.i - b.i)
+      .map(({ entry }) => entry);
+  }
+}
+
+/** The model's reasons for a refusal, sorted into the decisions the local engine reports. */
+function modelDecision(reason: string): CandidateDecision {
+  if (reason.startsWith('holds a secret')) return 'secret';
+  if (reason.endsWith('already says it') || reason.startsWith('holds what the code or git history already says')) return 'kept-elsewhere';
+  return 'refused';
+}
+
+/** The claude engine considers what it proposes: each operation, written or rejected with why. */
+function consideredByModel(result: ExtractResult): ConsideredStatement[] {
+  const written = result.operations.map(
+    (o): ConsideredStatement => ({
+      message: o.sources[0] ?? '',
+      statement: o.description,
+      kind: 'model',
+      decision: 'saved',
+      reason: `${o.op} ${o.file || 'a new memory'}`,
+      ...(o.file ? { file: o.file } : {}),
+    }),
+  );
+  const refused = result.rejected.map(
+    (r): ConsideredStatement => ({
+      message: r.sources[0] ?? '',
+      statement: `${r.op} ${r.file}`.trim(),
+      kind: 'model',
+      decision: modelDecision(r.reason),
+      reason: r.reason,
+      ...(r.file ? { file: r.file } : {}),
+    }),
+  );
+  return [...written, ...refused];
 }
 
 /** Save the valid operations (unless a dry run) and report each as applied; the invalid and refused ones go to `rejected`. */
@@ -398,6 +551,7 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
     newMessages: after.messages.length,
     operations: [],
     rejected: [],
+    ...(options.explain ? { considered: [] } : {}),
     mainAgentWrites: [],
     usage: null,
     dryRun,
@@ -426,10 +580,12 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
   }
 
   const existing = fs.existsSync(options.dir) ? scanMemories(options.dir, { limit: 0 }).memories : [];
-  const proposal = engine === 'claude' ? await proposeByModel(after.messages, existing, options) : proposeByRules(after.messages, existing, options);
+  const considered = new Considered();
+  const proposal = engine === 'claude' ? await proposeFailingSafe(after.messages, existing, options, result, considered) : proposeByRules(after.messages, existing, options, considered);
   const saved = await saveOperations(options.dir, proposal.operations, sessionId, dryRun);
   result.operations = saved.operations;
   result.rejected = [...proposal.rejected, ...saved.rejected];
+  if (options.explain) result.considered = result.engine === 'claude' ? consideredByModel(result) : considered.settleWritten(after.messages, result.operations, saved.rejected);
   result.usage = proposal.usage;
   moveCursor();
   return result;

@@ -8,7 +8,7 @@ import { CJK } from '../core/tokenize.js';
 import type { MemoryType } from '../core/taxonomy.js';
 import { basisOf, type DurableStatement } from '../core/durable-statements.js';
 
-export { basisOf, type DurableStatement, findDurableStatement } from '../core/durable-statements.js';
+export { basisOf, type DurableStatement, findDurableStatement, judgeMessage } from '../core/durable-statements.js';
 
 export interface ProposedMemory {
   type: MemoryType;

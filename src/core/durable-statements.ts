@@ -32,7 +32,7 @@ import {
 } from './durable-statements/message.js';
 import { PROJECT } from './durable-statements/project.js';
 import { REFERENCE } from './durable-statements/reference.js';
-import { HABIT, KEPT_BY_USER, PREFERENCE, REASONED_PROHIBITION, standing, STRONG_RULE } from './durable-statements/standing-rule.js';
+import { HABIT, KEPT_BY_USER, PREFERENCE, REASONED_PROHIBITION, standing, standingInstruction, STRONG_RULE } from './durable-statements/standing-rule.js';
 import { PASTED_OUTPUT, taskScoped } from './durable-statements/task-scope.js';
 import { whyOf } from './durable-statements/why.js';
 
@@ -107,7 +107,11 @@ function typeOf(text: string, kind: StatementKind): MemoryType {
 }
 
 export interface FindOptions {
-  /** Only explicit requests to keep something ("remember…", "note for the future…"): nothing inferred. */
+  /**
+   * Only what the user asked for: explicit requests to keep something ("remember…", "note for the
+   * future…") and standing instructions addressed to the agent ("from now on…", "never…"). Nothing
+   * inferred: no preference, convention, confirmation, identity, place or project fact.
+   */
   explicitOnly?: boolean;
 }
 
@@ -129,7 +133,9 @@ export function findDurableStatement(text: string, options: FindOptions = {}): D
     const identity = !options.explicitOnly && IDENTITY.some((re) => re.test(sentence));
     // Options listed after a question ("Which approach is better? 1. … 2. …") are choices, not rules.
     const option = LIST_ITEM.test(sentence) && parts.slice(0, i).some(isQuestion);
-    if ((options.explicitOnly || (long && !identity) || (brief && LIST_ITEM.test(sentence)) || option) && !explicit) continue;
+    // Asked for without "remember": an instruction to the agent that holds from now on, or always/never.
+    const instruction = options.explicitOnly === true && !explicit && standingInstruction(sentence);
+    if (((options.explicitOnly && !instruction) || (long && !identity) || (brief && LIST_ITEM.test(sentence)) || option) && !explicit) continue;
     // An explicit request keeps the rest of a short message with it ("remember: X. Y.").
     // A list after the request stays a list ("Remember these conventions:" then "- use pnpm").
     // "…make a rule to make sure you never do this again" keeps what "this" is: the sentences before it.
@@ -141,7 +147,7 @@ export function findDurableStatement(text: string, options: FindOptions = {}): D
     if (isQuestion(explicit ? span : sentence) || (!explicit && ASKING.test(sentence) && !REASONED_PROHIBITION.test(sentence) && !HABIT.test(sentence))) continue;
     const core = sentence.replace(OPENERS, '');
     const kind: StatementKind | null = explicit ? 'explicit' : MAKE_A_DOCUMENT.test(core) ? null : (kindOf(sentence) ?? (core !== sentence ? kindOf(core) : null));
-    if (kind === null) continue;
+    if (kind === null || (options.explicitOnly && kind !== 'explicit' && kind !== 'standing')) continue;
     let statement = unwrap(span);
     if (kind !== 'explicit' && kind !== 'confirmation' && taskScoped(sentence)) {
       const rule = ruleClause(sentence);

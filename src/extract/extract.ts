@@ -17,7 +17,8 @@ import { scanMemories, type ScannedMemory } from '../store/scan.js';
 import { withDirLock } from '../store/lock.js';
 import { proposeWithClaude } from './claude.js';
 import { fileSaying, type InstructionLine, instructionsWrittenAfter, readInstructionLines } from './instructions.js';
-import { basisOf, findDurableStatement, proposeMemory } from './local.js';
+import { basisOf, type DurableStatement, findDurableStatement, proposeMemory } from './local.js';
+import { type ExtractCandidate, recordCandidates, unsavedStatements } from './candidates.js';
 import type { MemoryOperation, OperationBasis, RejectedOperation } from './operations.js';
 import { readTranscript, readTranscriptStream } from '../claude-code/read-transcript.js';
 import { transcriptFileProblem } from '../claude-code/transcript-file.js';
@@ -74,6 +75,8 @@ export interface ExtractResult {
   rejected: RejectedOperation[];
   /** The main agent's Write/Edit tool uses into the memory directory that made this run skip. */
   mainAgentWrites: string[];
+  /** What the hook's mode (explicitOnly) left unsaved, kept in `.memdir/extract/candidates.jsonl` for `extract --review`. */
+  candidates: ExtractCandidate[];
   usage: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number } | null;
   dryRun: boolean;
 }
@@ -132,14 +135,17 @@ function messageTime(timestamp: string | null | undefined): Date {
 }
 
 /** The local engine's proposals: one per durable statement in what the human typed. */
-function proposeLocally(messages: readonly TranscriptMessage[], options: Pick<ExtractOptions, 'projectDir' | 'explicitOnly'>): { candidates: Candidate[]; rejected: RejectedOperation[] } {
+function proposeLocally(
+  messages: readonly TranscriptMessage[],
+  options: Pick<ExtractOptions, 'projectDir' | 'explicitOnly'> & { found?: (index: number) => DurableStatement | null },
+): { candidates: Candidate[]; rejected: RejectedOperation[] } {
   const { projectDir } = options;
   const candidates: Candidate[] = [];
   const rejected: RejectedOperation[] = [];
   let instructions: InstructionLine[] | undefined; // read on the first statement found: most runs find none
   for (const [index, message] of messages.entries()) {
     if (!message.isHumanPrompt) continue;
-    const found = findDurableStatement(message.text, { explicitOnly: options.explicitOnly });
+    const found = options.found ? options.found(index) : findDurableStatement(message.text, { explicitOnly: options.explicitOnly });
     if (!found) continue;
     // "add to CLAUDE.md that…" and the agent did: the statement is loaded in every session already (docs/architecture.md#memory-types).
     const statementTerms = tokenSet(found.statement);
@@ -399,6 +405,7 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
     operations: [],
     rejected: [],
     mainAgentWrites: [],
+    candidates: [],
     usage: null,
     dryRun,
   };
@@ -431,6 +438,12 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
   result.operations = saved.operations;
   result.rejected = [...proposal.rejected, ...saved.rejected];
   result.usage = proposal.usage;
+  // Before the cursor moves past them: what the hook's mode did not save stays for review.
+  if (engine === 'local' && options.explicitOnly && !dryRun) {
+    const kept = recordCandidates(options.dir, unsavedStatements(after.messages), { sessionId, transcript: label, all: transcript.messages });
+    result.candidates = kept.recorded;
+    result.rejected.push(...kept.rejected);
+  }
   moveCursor();
   return result;
 }
@@ -469,6 +482,7 @@ function coalesced(options: ExtractOptions): ExtractResult {
     operations: [],
     rejected: [],
     mainAgentWrites: [],
+    candidates: [],
     usage: null,
     dryRun: false,
   };
@@ -504,4 +518,30 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
   writePending(dir, { transcript: path.resolve(options.transcript), sessionId: options.sessionId ?? null });
   await takeLeftovers();
   return coalesced(options);
+}
+
+/**
+ * Statements found earlier (candidates accepted from review) saved as a run would have saved them:
+ * the same memory text, instruction-file check, secret check, near-duplicate merge and write.
+ */
+export async function saveStatements(
+  options: Pick<ExtractOptions, 'dir' | 'projectDir'> & { sessionId: string | null },
+  statements: Array<{ found: DurableStatement; uuid: string; timestamp: string | null }>,
+): Promise<{ operations: AppliedOperation[]; rejected: RejectedOperation[] }> {
+  const asMessages: TranscriptMessage[] = statements.map((s) => ({
+    uuid: s.uuid,
+    parentUuid: null,
+    role: 'user',
+    timestamp: s.timestamp,
+    sessionId: options.sessionId,
+    text: s.found.statement,
+    toolUses: [],
+    isHumanPrompt: true,
+  }));
+  fs.mkdirSync(options.dir, { recursive: true });
+  const existing = scanMemories(options.dir, { limit: 0 }).memories;
+  const local = proposeLocally(asMessages, { projectDir: options.projectDir, found: (index) => statements[index]!.found });
+  const merged = mergeNearDuplicates(local.candidates, existing, options.dir);
+  const saved = await saveOperations(options.dir, merged.operations, options.sessionId, false);
+  return { operations: saved.operations, rejected: [...local.rejected, ...merged.rejected, ...saved.rejected] };
 }

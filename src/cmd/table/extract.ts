@@ -22,7 +22,8 @@ export const extract = {
     'explicit-only': {
       type: 'boolean',
       fast: true,
-      describe: 'local engine: only explicit requests to remember, nothing inferred (default: extract.explicitOnly, else true in the runs the Stop hook starts and false by hand)',
+      describe:
+        'local engine: only what was asked for, explicit requests and standing instructions ("from now on…", "never…"); the inferred rest waits for --review (default: extract.explicitOnly, else true in the runs the Stop hook starts and false by hand)',
     },
     review: { type: 'boolean', default: false, describe: 'list the statements the Stop hook kept aside (inferred, not saved), each with the command to accept or discard it' },
     accept: { type: 'string', describe: 'save the kept-aside statement ID as extract would have, and take it off the list' },

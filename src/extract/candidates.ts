@@ -64,15 +64,21 @@ export function unsavedStatements(fresh: readonly TranscriptMessage[]): Array<{ 
   return out;
 }
 
-/** The candidates waiting for review, oldest first (a line that does not parse is skipped). */
-export function readCandidates(dir: string): ExtractCandidate[] {
-  let text: string;
+function readText(dir: string): string {
   try {
-    text = fs.readFileSync(statePath(dir, CANDIDATES_FILE), 'utf8');
+    return fs.readFileSync(statePath(dir, CANDIDATES_FILE), 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
     throw error;
   }
+}
+
+/** The candidates waiting for review, oldest first (a line that does not parse is skipped). */
+export function readCandidates(dir: string): ExtractCandidate[] {
+  return parse(readText(dir));
+}
+
+function parse(text: string): ExtractCandidate[] {
   const out: ExtractCandidate[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
@@ -99,7 +105,8 @@ export function recordCandidates(
   const recorded: ExtractCandidate[] = [];
   const rejected: RejectedOperation[] = [];
   if (found.length === 0) return { recorded, rejected };
-  const waiting = new Set(readCandidates(dir).map((c) => c.id));
+  const text = readText(dir);
+  const waiting = new Set(parse(text).map((c) => c.id));
   const now = new Date().toISOString();
   for (const { found: statement, message } of found) {
     const secret = findSecrets(`${statement.statement}\n${statement.why ?? ''}`)[0];
@@ -129,7 +136,9 @@ export function recordCandidates(
   if (recorded.length === 0) return { recorded, rejected };
   const fd = openStateFile(dir, CANDIDATES_FILE, 'append');
   try {
-    fs.writeSync(fd, recorded.map((c) => `${JSON.stringify(c)}\n`).join(''));
+    // A line cut by a crash mid-append is ended first, so it does not swallow the next one.
+    const cut = text !== '' && !text.endsWith('\n');
+    fs.writeSync(fd, `${cut ? '\n' : ''}${recorded.map((c) => `${JSON.stringify(c)}\n`).join('')}`);
   } finally {
     fs.closeSync(fd);
   }

@@ -39,8 +39,11 @@ test('recorded once per message and statement, never with a secret; a cut line i
   expect(fs.readFileSync(file, 'utf8')).not.toContain('ghp_');
   // The same messages read again (a cursor reset): nothing added.
   expect(recordCandidates(dir, unsavedStatements(messages), context).recorded).toEqual([]);
+  // A line cut by a crash mid-append is skipped, and does not swallow the next one appended.
   fs.appendFileSync(file, '{"id":"cut sho');
   expect(readCandidates(dir)).toEqual(first.recorded);
+  const later = recordCandidates(dir, unsavedStatements([prompt('u5', 'We use date-fns, not moment, for dates.')]), context);
+  expect(readCandidates(dir)).toEqual([...first.recorded, ...later.recorded]);
   removeCandidate(dir, first.recorded[0]!.id);
-  expect(readCandidates(dir)).toEqual([]);
+  expect(readCandidates(dir)).toEqual(later.recorded);
 });

@@ -13,6 +13,8 @@ export { dream, type DreamOptions, type DreamResult } from './dream/run.js';
 export type { AgentView, FileChangeSummary, LoadedSize, LostRule } from './core/agent-view.js';
 export { recall, type RecallOptions, type RecallResult } from './recall/recall.js';
 export { type CandidateDecision, type ConsideredStatement, type EngineFallback, extract, type ExtractOptions, type ExtractResult } from './extract/extract.js';
+export type { ExtractCandidate } from './extract/candidates.js';
+export { acceptCandidate, discardCandidate, listCandidates } from './extract/review.js';
 export { DEFAULT_CONFIG, type LintConfig, type MemdirConfig } from './config/validate.js';
 export { MEMORY_TYPES, type MemoryType } from './core/taxonomy.js';
 export { MemdirError, InputError, UsageError, ConfigError, IoError, RefusedError, ExitCode } from './core/errors.js';

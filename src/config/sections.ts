@@ -45,7 +45,8 @@ export const SECTIONS = {
     every: { type: 'integer', minimum: 1, default: 1, description: 'with --hook, extract every N user turns' },
     explicitOnly: {
       type: 'boolean',
-      description: 'local engine: keep only explicit requests to remember ("remember…", "note for the future…"), nothing inferred (default: true in the runs the Stop hook starts, false by hand)',
+      description:
+        'local engine: keep only what the user asked for, explicit requests ("remember…", "note for the future…") and standing instructions to the agent ("from now on…", "always/never…"); the inferred rest waits for extract --review (default: true in the runs the Stop hook starts, false by hand)',
     },
   },
   dream: {

@@ -32,7 +32,7 @@ import {
 } from './durable-statements/message.js';
 import { PROJECT } from './durable-statements/project.js';
 import { REFERENCE } from './durable-statements/reference.js';
-import { HABIT, KEPT_BY_USER, PREFERENCE, REASONED_PROHIBITION, standing, STRONG_RULE } from './durable-statements/standing-rule.js';
+import { HABIT, KEPT_BY_USER, PREFERENCE, REASONED_PROHIBITION, standing, standingInstruction, STRONG_RULE } from './durable-statements/standing-rule.js';
 import { PASTED_OUTPUT, taskScoped } from './durable-statements/task-scope.js';
 import { whyOf } from './durable-statements/why.js';
 
@@ -107,7 +107,11 @@ function typeOf(text: string, kind: StatementKind): MemoryType {
 }
 
 export interface FindOptions {
-  /** Only explicit requests to keep something ("remember…", "note for the future…"): nothing inferred. */
+  /**
+   * Only what the user asked for: explicit requests to keep something ("remember…", "note for the
+   * future…") and standing instructions addressed to the agent ("from now on…", "never…"). Nothing
+   * inferred: no preference, convention, confirmation, identity, place or project fact.
+   */
   explicitOnly?: boolean;
 }
 
@@ -195,9 +199,11 @@ function judge(text: string, options: FindOptions, pass?: Pass): DurableStatemen
     const identity = !options.explicitOnly && IDENTITY.some((re) => re.test(sentence));
     // Options listed after a question ("Which approach is better? 1. … 2. …") are choices, not rules.
     const option = LIST_ITEM.test(sentence) && parts.slice(0, i).some(isQuestion);
-    if ((options.explicitOnly || (long && !identity) || (brief && LIST_ITEM.test(sentence)) || option) && !explicit) {
+    // Asked for without "remember": an instruction to the agent that holds from now on, or always/never.
+    const instruction = options.explicitOnly === true && !explicit && standingInstruction(sentence);
+    if (((options.explicitOnly && !instruction) || (long && !identity) || (brief && LIST_ITEM.test(sentence)) || option) && !explicit) {
       if (pass) {
-        if (options.explicitOnly) pass(sentence, 'not-asked', 'inferred, not asked for: this run keeps explicit requests only');
+        if (options.explicitOnly && !instruction) pass(sentence, 'not-asked', 'inferred, not asked for: this run keeps explicit requests and standing instructions only');
         else if (option) pass(sentence, 'not-durable', 'an option listed after a question');
         else if (brief && LIST_ITEM.test(sentence)) pass(sentence, 'not-durable', "an item of a task's brief (a bulleted list of instructions)");
         else pass(sentence, 'not-durable', `in a long message (over ${SHORT_MESSAGE} characters), where only an explicit request counts`);
@@ -231,6 +237,10 @@ function judge(text: string, options: FindOptions, pass?: Pass): DurableStatemen
     }
     const kind: StatementKind | null = explicit ? 'explicit' : (kindOf(sentence) ?? (core !== sentence ? kindOf(core) : null));
     if (kind === null) continue;
+    if (options.explicitOnly && kind !== 'explicit' && kind !== 'standing') {
+      pass?.(sentence, 'not-asked', 'inferred, not asked for: this run keeps explicit requests and standing instructions only');
+      continue;
+    }
     let statement = unwrap(span);
     if (kind !== 'explicit' && kind !== 'confirmation' && taskScoped(sentence)) {
       const rule = ruleClause(sentence);

@@ -8,6 +8,7 @@ import { absolutePath, workingDirectory } from '../store/cwd.js';
 import { type CandidateDecision, type ConsideredStatement, extract, type ExtractResult } from './extract.js';
 import { awaitTranscript, runExtractHook } from './hook.js';
 import type { OperationBasis } from './operations.js';
+import { type ReviewAction, runReview } from './review.js';
 
 export interface ExtractCommandOptions extends GlobalArgs {
   from?: string | undefined;
@@ -20,6 +21,20 @@ export interface ExtractCommandOptions extends GlobalArgs {
   sessionId?: string | undefined;
   /** Started by the Stop hook: the transcript may not exist yet. */
   afterStop?: boolean | undefined;
+  review?: boolean | undefined;
+  accept?: string | undefined;
+  discard?: string | undefined;
+}
+
+/** `--review`, `--accept ID` or `--discard ID`: one of them, and no transcript. */
+function reviewAction(args: ExtractCommandOptions): ReviewAction | undefined {
+  const actions: ReviewAction[] = [];
+  if (args.review) actions.push({ review: true });
+  if (args.accept !== undefined) actions.push({ accept: args.accept });
+  if (args.discard !== undefined) actions.push({ discard: args.discard });
+  if (actions.length === 0) return undefined;
+  if (actions.length > 1 || args.from || args.hook || args.dryRun) throw new UsageError(messages.extractReviewExclusive());
+  return actions[0];
 }
 
 /** How `--dry-run` says why an operation exists. */
@@ -69,6 +84,7 @@ function report(args: ExtractCommandOptions, output: Output, result: ExtractResu
   if (result.status === 'coalesced') output.info(messages.extractCoalesced());
   const saved = result.operations.filter((o) => o.op !== 'delete').length;
   if (saved > 0 && !args.dryRun) output.info(messages.extractSaved(saved));
+  if (result.candidates.length > 0) output.info(messages.extractCandidatesRecorded(result.candidates.length));
   for (const o of result.operations) if (o.notLoaded) output.warn(messages.pointerNotLoaded(o.file));
 }
 
@@ -78,6 +94,8 @@ export async function runExtract(args: ExtractCommandOptions, output: Output): P
     const { dir, engine, model, every, explicitOnly, trustProjectSettings } = args;
     return runExtractHook({ dir, engine, model, every, explicitOnly, trustProjectSettings, warn: output.warn });
   }
+  const action = reviewAction(args);
+  if (action) return runReview(action, { dir: resolveFor(args, output).dir, dirFlag: args.dir, projectDir: workingDirectory(), json: args.json }, output);
   const from = args.from;
   if (!from) throw new UsageError(messages.extractNeedsInput());
   if (args.afterStop && from !== '-') await awaitTranscript(absolutePath(from));

@@ -19,8 +19,9 @@ import { ModelError } from '../llm/model.js';
 import { messages as sentences } from '../core/messages.js';
 import { proposeWithClaude } from './claude.js';
 import { fileSaying, type InstructionLine, instructionsWrittenAfter, readInstructionLines } from './instructions.js';
-import { basisOf, findDurableStatement, judgeMessage, proposeMemory } from './local.js';
+import { basisOf, type DurableStatement, findDurableStatement, judgeMessage, proposeMemory } from './local.js';
 import type { PassedDecision, StatementKind } from '../core/durable-statements.js';
+import { type ExtractCandidate, recordCandidates, unsavedStatements } from './candidates.js';
 import type { MemoryOperation, OperationBasis, RejectedOperation } from './operations.js';
 import { readTranscript, readTranscriptStream } from '../claude-code/read-transcript.js';
 import { transcriptFileProblem } from '../claude-code/transcript-file.js';
@@ -117,6 +118,8 @@ export interface ExtractResult {
   considered?: ConsideredStatement[];
   /** The main agent's Write/Edit tool uses into the memory directory that made this run skip. */
   mainAgentWrites: string[];
+  /** What the hook's mode (explicitOnly) left unsaved, kept in `.memdir/extract/candidates.jsonl` for `extract --review`. */
+  candidates: ExtractCandidate[];
   usage: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number } | null;
   dryRun: boolean;
 }
@@ -177,7 +180,7 @@ function messageTime(timestamp: string | null | undefined): Date {
 /** The local engine's proposals: one per durable statement in what the human typed. */
 function proposeLocally(
   messages: readonly TranscriptMessage[],
-  options: Pick<ExtractOptions, 'projectDir' | 'explicitOnly' | 'explain'>,
+  options: Pick<ExtractOptions, 'projectDir' | 'explicitOnly' | 'explain'> & { found?: (index: number) => DurableStatement | null },
   considered: Considered,
 ): { candidates: Candidate[]; rejected: RejectedOperation[] } {
   const { projectDir } = options;
@@ -187,9 +190,11 @@ function proposeLocally(
   for (const [index, message] of messages.entries()) {
     if (!message.isHumanPrompt) continue;
     // What was passed over is looked for only when it is reported: it costs the rules' time again.
-    const { found, passed } = options.explain
-      ? judgeMessage(message.text, { explicitOnly: options.explicitOnly })
-      : { found: findDurableStatement(message.text, { explicitOnly: options.explicitOnly }), passed: [] };
+    const { found, passed } = options.found
+      ? { found: options.found(index), passed: [] }
+      : options.explain
+        ? judgeMessage(message.text, { explicitOnly: options.explicitOnly })
+        : { found: findDurableStatement(message.text, { explicitOnly: options.explicitOnly }), passed: [] };
     for (const p of passed) considered.add({ message: message.uuid, ...p });
     if (!found) continue;
     const decide = (decision: CandidateDecision, reason: string) =>
@@ -553,6 +558,7 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
     rejected: [],
     ...(options.explain ? { considered: [] } : {}),
     mainAgentWrites: [],
+    candidates: [],
     usage: null,
     dryRun,
   };
@@ -587,6 +593,12 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
   result.rejected = [...proposal.rejected, ...saved.rejected];
   if (options.explain) result.considered = result.engine === 'claude' ? consideredByModel(result) : considered.settleWritten(after.messages, result.operations, saved.rejected);
   result.usage = proposal.usage;
+  // Before the cursor moves past them: what the hook's mode did not save stays for review.
+  if (engine === 'local' && options.explicitOnly && !dryRun) {
+    const kept = recordCandidates(options.dir, unsavedStatements(after.messages), { sessionId, transcript: label, all: transcript.messages });
+    result.candidates = kept.recorded;
+    result.rejected.push(...kept.rejected);
+  }
   moveCursor();
   return result;
 }
@@ -625,6 +637,7 @@ function coalesced(options: ExtractOptions): ExtractResult {
     operations: [],
     rejected: [],
     mainAgentWrites: [],
+    candidates: [],
     usage: null,
     dryRun: false,
   };
@@ -660,4 +673,31 @@ export async function extract(options: ExtractOptions): Promise<ExtractResult> {
   writePending(dir, { transcript: path.resolve(options.transcript), sessionId: options.sessionId ?? null });
   await takeLeftovers();
   return coalesced(options);
+}
+
+/**
+ * Statements found earlier (candidates accepted from review) saved as a run would have saved them:
+ * the same memory text, instruction-file check, secret check, near-duplicate merge and write.
+ */
+export async function saveStatements(
+  options: Pick<ExtractOptions, 'dir' | 'projectDir'> & { sessionId: string | null },
+  statements: Array<{ found: DurableStatement; uuid: string; timestamp: string | null }>,
+): Promise<{ operations: AppliedOperation[]; rejected: RejectedOperation[] }> {
+  const asMessages: TranscriptMessage[] = statements.map((s) => ({
+    uuid: s.uuid,
+    parentUuid: null,
+    role: 'user',
+    timestamp: s.timestamp,
+    sessionId: options.sessionId,
+    text: s.found.statement,
+    toolUses: [],
+    isHumanPrompt: true,
+  }));
+  fs.mkdirSync(options.dir, { recursive: true });
+  const existing = scanMemories(options.dir, { limit: 0 }).memories;
+  const considered = new Considered(); // what review decides is not reported
+  const local = proposeLocally(asMessages, { projectDir: options.projectDir, found: (index) => statements[index]!.found }, considered);
+  const merged = mergeNearDuplicates(local.candidates, existing, options.dir, considered);
+  const saved = await saveOperations(options.dir, merged.operations, options.sessionId, false);
+  return { operations: saved.operations, rejected: [...local.rejected, ...merged.rejected, ...saved.rejected] };
 }

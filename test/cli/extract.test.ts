@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { waitForDetachedExtracts } from '../helpers/claude.js';
 import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server.js';
 import { sharedFixtures } from '../helpers/fixtures.js';
 import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
@@ -207,10 +208,10 @@ describe('extract --engine local', () => {
     expect(memoryFiles(dir)).toHaveLength(1);
   });
 
-  test('--explicit-only (or extract.explicitOnly in the config) keeps only explicit requests', async () => {
+  test('--explicit-only (or extract.explicitOnly in the config) keeps only what was asked for', async () => {
     const { root, dir, env } = workspace();
     const file = transcriptFile(root, [
-      { user: 'Never force-push shared branches, people lose work that way.', assistant: 'OK.' },
+      { user: 'I prefer small pull requests, one change each.', assistant: 'OK.' },
       { user: 'Please remember that the demo environment is rebuilt every night.', assistant: 'OK.' },
     ]);
     const flag = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--explicit-only', '--dry-run', '--json'], { cwd: root, env });
@@ -354,6 +355,129 @@ describe('extract --hook', () => {
     expect(r.code).toBe(0);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(message);
+  });
+});
+
+describe('extract --review: what the Stop hook does not save is kept, never lost', () => {
+  const BRITISH = 'From now on answer in British English, and never use emojis in commit messages.';
+  const PREFERENCE = 'I prefer small pull requests, one change each.';
+  const CONVENTION = 'We use date-fns, not moment, for dates.';
+
+  test('a Stop-hook run saves the standing instruction, keeps the inferred ones as candidates; --accept saves one as extract would have, --discard drops one', async () => {
+    const { root, dir, env } = workspace();
+    const file = transcriptFile(root, [
+      { user: BRITISH, assistant: 'Understood.' },
+      { user: PREFERENCE, assistant: 'Noted.' },
+      { user: CONVENTION, assistant: 'OK.' },
+    ]);
+    const input = JSON.stringify({ session_id: 'sess-1', transcript_path: file, cwd: root, hook_event_name: 'Stop' });
+    const hook = await runMemdir(['extract', '--hook', '--dir', dir, '--engine', 'local'], { cwd: root, env, input });
+    expect(hook.code, hook.stderr).toBe(0);
+    await waitForDetachedExtracts(dir);
+
+    // The instruction is saved; the cursor moved past all three messages.
+    expect(memoryFiles(dir)).toHaveLength(1);
+    const saved = fs.readFileSync(path.join(dir, memoryFiles(dir)[0]!), 'utf8');
+    expect(saved).toMatch(/^---\n[\s\S]*\ntype: feedback\n[\s\S]*originMessageUuid: u0\n[\s\S]*---\n\nFrom now on answer in British English, and never use emojis in commit messages\.\n/);
+    expect(fs.readFileSync(path.join(dir, '.memdir/extract/sessions/sess-1.json'), 'utf8')).toContain('"cursor":"a2"');
+    expect(fs.readFileSync(path.join(dir, '.memdir/extract.log'), 'utf8')).toContain('2 statements inferred');
+
+    // The two inferred statements wait in candidates.jsonl with where they came from.
+    const candidates = fs
+      .readFileSync(path.join(dir, '.memdir/extract/candidates.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(candidates).toEqual([
+      expect.objectContaining({
+        statement: PREFERENCE,
+        kind: 'standing',
+        basis: 'inferred',
+        sessionId: 'sess-1',
+        messageUuid: 'u1',
+        messageIndex: 2,
+        transcript: file,
+        messageTime: '2026-03-02T10:01:00Z',
+      }),
+      expect.objectContaining({ statement: CONVENTION, kind: 'standing', basis: 'inferred', sessionId: 'sess-1', messageUuid: 'u2', messageIndex: 4, transcript: file }),
+    ]);
+    const [preference, convention] = candidates as Array<{ id: string; reason: string }>;
+    expect(preference!.id).toMatch(/^[0-9a-f]{8}$/);
+    expect(preference!.reason).toBe('inferred (a preference or convention), not asked for: the Stop hook saves explicit requests and standing instructions only');
+
+    // --review: one line per candidate (id, statement, why not saved) and the command to accept or discard it.
+    const review = await runMemdir(['extract', '--review', '--dir', dir], { cwd: root, env });
+    expect(review.code, review.stderr).toBe(0);
+    expect(review.stdout).toBe(
+      [
+        `${preference!.id}  ${PREFERENCE}  (${preference!.reason})`,
+        `  memdir extract --accept ${preference!.id} --dir '${dir}'  |  memdir extract --discard ${preference!.id} --dir '${dir}'`,
+        `${convention!.id}  ${CONVENTION}  (${convention!.reason})`,
+        `  memdir extract --accept ${convention!.id} --dir '${dir}'  |  memdir extract --discard ${convention!.id} --dir '${dir}'`,
+        '',
+      ].join('\n'),
+    );
+    const listed = await runMemdir(['extract', '--review', '--dir', dir, '--json'], { cwd: root, env });
+    expect(JSON.parse(listed.stdout)).toEqual({ candidates });
+
+    // --accept writes what `extract` without the hook's mode writes from the same message.
+    const accepted = await runMemdir(['extract', '--accept', preference!.id, '--dir', dir, '--json'], { cwd: root, env });
+    expect(accepted.code, accepted.stderr).toBe(0);
+    const acceptedReport = JSON.parse(accepted.stdout);
+    expect(acceptedReport.operations).toEqual([expect.objectContaining({ op: 'create', type: 'feedback', sources: ['u1'], basis: 'inferred' })]);
+    const full = workspace();
+    const fullFile = transcriptFile(full.root, [{ user: PREFERENCE, assistant: 'Noted.' }]);
+    // The same message at the same time: one turn earlier in the first transcript.
+    fs.writeFileSync(fullFile, fs.readFileSync(fullFile, 'utf8').replaceAll('"u0"', '"u1"').replaceAll('10:00:00Z', '10:01:00Z'));
+    const reference = await runMemdir(['extract', '--from', fullFile, '--dir', full.dir, '--engine', 'local', '--no-explicit-only', '--json'], { cwd: full.root, env: full.env });
+    const referenceFile = JSON.parse(reference.stdout).operations[0].file;
+    expect(acceptedReport.operations[0].file).toBe(referenceFile);
+    expect(fs.readFileSync(path.join(dir, referenceFile), 'utf8')).toBe(fs.readFileSync(path.join(full.dir, referenceFile), 'utf8'));
+    expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toContain(`(${referenceFile})`);
+
+    // --discard drops the other; neither is listed again.
+    const discarded = await runMemdir(['extract', '--discard', convention!.id, '--dir', dir], { cwd: root, env });
+    expect(discarded.code, discarded.stderr).toBe(0);
+    expect(discarded.stdout).toBe(`Discarded ${convention!.id}\n`);
+    expect(memoryFiles(dir)).toHaveLength(2);
+    const empty = await runMemdir(['extract', '--review', '--dir', dir], { cwd: root, env });
+    expect(empty.stdout).toBe('');
+    expect(empty.stderr).toContain('no extract candidates waiting for review');
+    expect(fs.readFileSync(path.join(dir, '.memdir/extract/candidates.jsonl'), 'utf8')).toBe('');
+
+    // An id no longer (or never) listed is a usage error; nothing changes.
+    for (const args of [
+      ['--accept', preference!.id],
+      ['--discard', 'deadbeef'],
+    ]) {
+      const unknown = await runMemdir(['extract', ...args, '--dir', dir], { cwd: root, env });
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toContain(`no extract candidate ${args[1]} (memdir extract --review lists them)`);
+    }
+    expect(memoryFiles(dir)).toHaveLength(2);
+  });
+
+  test('a candidate that would hold a secret is never written; the run says so without it', async () => {
+    const { root, dir, env } = workspace();
+    const secret = `I prefer the deploy token ghp_${'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8'} for pushes.`;
+    const file = transcriptFile(root, [{ user: secret, assistant: 'OK.' }]);
+    const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--explicit-only'], { cwd: root, env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/holds a secret \(\S+\); not kept for review/);
+    expect(r.stderr).not.toContain('ghp_');
+    expect(fs.existsSync(path.join(dir, '.memdir/extract/candidates.jsonl'))).toBe(false);
+  });
+
+  test('--review with a transcript, or two actions at once, is a usage error', async () => {
+    const { root, dir, env } = workspace();
+    for (const args of [
+      ['--review', '--from', 'x.jsonl'],
+      ['--review', '--discard', 'abc'],
+    ]) {
+      const r = await runMemdir(['extract', ...args, '--dir', dir], { cwd: root, env });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('give one of --review, --accept ID and --discard ID, without a transcript');
+    }
   });
 });
 

@@ -107,3 +107,30 @@ test('as a Stop hook, extract lets claude -p finish and the memory appears in th
   expect(fs.readFileSync(path.join(memoryDir, files[0]!), 'utf8')).toContain('100 requests per second');
   expect(fs.readFileSync(log, 'utf8')).toContain('Saved 1 memory');
 });
+
+// Issue 34: under the Stop hook, a standing instruction was dropped without a trace.
+test('as a Stop hook, extract saves "from now on …" and keeps an inferred statement for extract --review', async () => {
+  const { home, repo, env } = await project();
+  writeTree(repo, { '.claude/settings.json': JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'memdir extract --hook --engine local' }] }] } }) });
+  const instruction = 'From now on answer in British English, and never use emojis in commit messages.';
+  const r1 = await runClaude({ cwd: repo, home, baseUrl: server.url, prompt: instruction });
+  expect(r1.code, r1.stderr).toBe(0);
+  await waitForDetachedExtracts(memoryDir);
+  const log = path.join(memoryDir, '.memdir/extract.log');
+  const files = topicFiles(memoryDir);
+  expect(files, fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : `no ${log}; stderr: ${r1.stderr}`).toHaveLength(1);
+  expect(fs.readFileSync(path.join(memoryDir, files[0]!), 'utf8')).toContain(`\n\n${instruction}\n`);
+
+  const inferred = 'I prefer small pull requests, one change each.';
+  const r2 = await runClaude({ cwd: repo, home, baseUrl: server.url, prompt: inferred });
+  expect(r2.code, r2.stderr).toBe(0);
+  await waitForDetachedExtracts(memoryDir);
+  expect(topicFiles(memoryDir)).toEqual(files);
+  const review = await runMemdir(['extract', '--review', '--json'], { cwd: repo, env });
+  expect(review.code, review.stderr).toBe(0);
+  const { candidates } = JSON.parse(review.stdout);
+  expect(candidates, fs.readFileSync(log, 'utf8')).toEqual([expect.objectContaining({ statement: inferred, basis: 'inferred', kind: 'standing' })]);
+  const listed = await runMemdir(['extract', '--review'], { cwd: repo, env });
+  expect(listed.stdout).toContain(`${candidates[0].id}  ${inferred}`);
+  expect(listed.stdout).toContain(`memdir extract --accept ${candidates[0].id}  |  memdir extract --discard ${candidates[0].id}`);
+});

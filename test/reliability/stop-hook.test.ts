@@ -103,13 +103,14 @@ test('a hook stalled past its input wait still reads the JSON Claude Code alread
   expect(memories(dir)).toHaveLength(1);
 });
 
-test('the runs the hook starts keep explicit requests only, unless extract.explicitOnly is false in the config', async () => {
+test('the runs the hook starts keep what was asked for only (the inferred is kept for review), unless extract.explicitOnly is false in the config', async () => {
   const { root, dir, transcript, input, env } = workspace();
-  const inferred = 'Never force-push shared branches, people lose work that way.';
+  const inferred = 'I prefer small pull requests, one change each.';
   fs.writeFileSync(transcript, `${line('user', 'u1', inferred, null)}\n${line('assistant', 'a1', 'OK.', 'u1')}\n${line('user', 'u2', REMEMBER, 'a1')}\n`);
   expect((await runMemdir(['extract', '--hook', '--dir', dir, '--engine', 'local'], { cwd: root, env, input })).code).toBe(0);
   await waitForDetachedExtracts(dir);
   expect(memories(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))).toEqual([expect.stringContaining('Tuesdays')]);
+  expect(fs.readFileSync(path.join(dir, '.memdir/extract/candidates.jsonl'), 'utf8')).toContain(`"statement":"${inferred}"`);
 
   // The same transcript in a directory whose config turns inference back on for the hook.
   const other = workspace();

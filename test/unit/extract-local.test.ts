@@ -241,12 +241,37 @@ describe('local engine: durable statements only', () => {
     expect(findDurableStatement(text)).toBeNull();
   });
 
-  test('explicitOnly keeps explicit requests and drops what is only inferred', () => {
+  test("explicitOnly (the Stop hook's mode) keeps explicit requests and standing instructions, drops what is only inferred", () => {
     const explicitOnly = { explicitOnly: true };
     expect(findDurableStatement('Please remember that the demo environment is rebuilt every night', explicitOnly)?.type).toBe('project');
     expect(findDurableStatement('add to CLAUDE.md that the e2e suite needs the VPN', explicitOnly)?.type).toBe('project');
-    expect(findDurableStatement('From now on, write commit messages in the imperative mood.', explicitOnly)).toBeNull();
     expect(findDurableStatement("I'm a backend engineer and new to React, so explain the hooks you use.", explicitOnly)).toBeNull();
+  });
+
+  // Issue 34: the Stop hook dropped this for good. An instruction to the agent with a lasting scope or an
+  // always/never is asked for as much as "remember…" is.
+  test.each([
+    'From now on answer in British English, and never use emojis in commit messages.',
+    'From now on, write commit messages in the imperative mood.',
+    'Going forward, run the linter before every commit.',
+    'Never force-push shared branches, people lose work that way.',
+    'Always use pnpm in this repo.',
+    'When you open a pull request, always link the issue.',
+  ])('the Stop hook\'s mode keeps the standing instruction "%s", as the full detector finds it', (text) => {
+    const full = findDurableStatement(text);
+    expect(full).toMatchObject({ kind: 'standing', type: 'feedback' });
+    expect(findDurableStatement(text, { explicitOnly: true })).toEqual(full);
+  });
+
+  test.each([
+    ['I prefer small pull requests.', 'standing'],
+    ['we use date-fns, not moment', 'standing'],
+    ["I'm a data scientist and new to TypeScript.", 'identity'],
+    ['Yes, that approach is exactly right, keep doing it that way.', 'confirmation'],
+    ['Bugs for this service are tracked in Linear under the INGEST project.', 'reference'],
+  ])('the Stop hook\'s mode leaves the inferred "%s" (%s) to review', (text, kind) => {
+    expect(findDurableStatement(text)?.kind).toBe(kind);
+    expect(findDurableStatement(text, { explicitOnly: true })).toBeNull();
   });
 
   test.each([

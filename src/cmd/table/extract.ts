@@ -22,14 +22,19 @@ export const extract = {
     'explicit-only': {
       type: 'boolean',
       fast: true,
-      describe: 'local engine: only explicit requests to remember, nothing inferred (default: extract.explicitOnly, else true in the runs the Stop hook starts and false by hand)',
+      describe:
+        'local engine: only what was asked for, explicit requests and standing instructions ("from now on…", "never…"); the inferred rest waits for --review (default: extract.explicitOnly, else true in the runs the Stop hook starts and false by hand)',
     },
+    review: { type: 'boolean', default: false, describe: 'list the statements the Stop hook kept aside (inferred, not saved), each with the command to accept or discard it' },
+    accept: { type: 'string', describe: 'save the kept-aside statement ID as extract would have, and take it off the list' },
+    discard: { type: 'string', describe: 'take the kept-aside statement ID off the list without saving it' },
     'session-id': { type: 'string', hidden: true, describe: 'session whose cursor to use (the hook passes it on)' },
     'after-stop': { type: 'boolean', hidden: true, describe: 'started by the Stop hook: wait briefly for a transcript not created yet' },
   },
   examples: [
     ['$0 extract --from ~/.claude/projects/-home-me-app/SESSION.jsonl', 'save what the user asked to remember'],
     ['$0 extract --hook', 'in .claude/settings.json under hooks.Stop'],
+    ['$0 extract --review', 'what the Stop hook kept aside, with the command to accept or discard each'],
   ],
   fastPath: { when: 'hook' },
 } as const satisfies CommandTable;

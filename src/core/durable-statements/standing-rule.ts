@@ -186,6 +186,20 @@ export function standing(sentence: string): boolean {
   return !/,\s*just\s/i.test(sentence) && parts.some((clause) => NEGATED_GENERIC.test(clause));
 }
 
+// A scope that says the instruction holds from now on ("from now on", "going forward", "never again").
+const LASTING_SCOPE =
+  /\b(?:from now on|from here on(?: out)?|(?<!\b(?:plan|steps?|roadmap|strategy|path)\s)going forward(?! with)|moving forward(?! with)|henceforth|from today on|never again|(?:unless|until) I (?:say|tell you) otherwise)\b/i;
+
+/**
+ * A standing instruction addressed to the agent: with a lasting scope ("from now on answer in British
+ * English"), or an imperative always/never ("never use emojis in commit messages", "you should always
+ * run the tests", "when you commit, always sign off"). What the Stop hook keeps without being asked to
+ * remember; a preference, a convention or a fact about the project stays an inference.
+ */
+export function standingInstruction(sentence: string): boolean {
+  return LASTING_SCOPE.test(sentence) || ALWAYS_NEVER.slice(0, 3).some((re) => re.test(sentence));
+}
+
 // A rule stated with a modal or a lasting scope holds even when the same sentence also asks for a fix
 // ("We should NEVER set timestamps by hand, please remove that"): its pointers are checked in its own clause.
 export const STRONG_RULE =

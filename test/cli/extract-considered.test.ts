@@ -43,7 +43,7 @@ const PROMPTS = [
 ];
 
 const TASK_AT_HAND = 'points at the work at hand ("this …", "for now", "today", pasted output)';
-const NOT_ASKED = 'inferred, not asked for: this run keeps explicit requests only';
+const NOT_ASKED = 'inferred, not asked for: this run keeps explicit requests and standing instructions only';
 
 /** The hand-made conversation in a project whose CLAUDE.md has a rule, beside a memory that already makes another. */
 async function handMade() {
@@ -94,7 +94,8 @@ describe('extract lists every statement it considered, with its decision and rea
     ]);
     expect(snapshotTree(dir)).toEqual(before);
 
-    // Written for real, the saved one names its file; in explicit-only mode what was only inferred is "not asked for".
+    // Written for real, the saved one names its file; in explicit-only mode what was only inferred is "not asked for",
+    // while standing instructions (u4's "always", u6's options) are still judged as a plain run judges them.
     const run = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--explicit-only', '--json'], { cwd: root, env });
     expect(run.code, run.stderr).toBe(0);
     const considered = JSON.parse(run.stdout).considered as Array<Record<string, string>>;
@@ -102,10 +103,10 @@ describe('extract lists every statement it considered, with its decision and rea
       ['u1', 'saved', 'a new memory'],
       ['u2', 'not-asked', NOT_ASKED],
       ['u3', 'task-scoped', 'asks to keep in mind the work at hand ("this test…")'],
-      ['u4', 'not-asked', NOT_ASKED],
+      ['u4', 'kept-elsewhere', 'CLAUDE.md already says it'],
       ['u5', 'secret', 'holds a secret (github-pat)'],
-      ['u6', 'not-asked', NOT_ASKED],
-      ['u6', 'not-asked', NOT_ASKED],
+      ['u6', 'not-durable', 'an option listed after a question'],
+      ['u6', 'not-durable', 'an option listed after a question'],
       ['u7', 'duplicate', 'feedback_no_database_mocks.md already says it'],
     ]);
     expect(considered[0]!.file).toMatch(/^project_\w+\.md$/);

@@ -35,10 +35,19 @@ describe('judgeMessage: the durable statement and the candidates passed over on 
   test.each<[string, boolean, ReturnType<typeof judgeMessage>['passed']]>([
     ['fix the failing login test', false, []],
     ['From now on, write commit messages in the imperative mood.', false, []],
+    // A standing instruction to the agent is kept in the Stop hook's mode too.
+    ['From now on, write commit messages in the imperative mood.', true, []],
     [
-      'From now on, write commit messages in the imperative mood.',
+      'The staging database is wiped every Sunday night.',
       true,
-      [{ statement: 'From now on, write commit messages in the imperative mood.', kind: 'standing', decision: 'not-asked', reason: 'inferred, not asked for: this run keeps explicit requests only' }],
+      [
+        {
+          statement: 'The staging database is wiped every Sunday night.',
+          kind: 'project',
+          decision: 'not-asked',
+          reason: 'inferred, not asked for: this run keeps explicit requests and standing instructions only',
+        },
+      ],
     ],
     ['never touch this file again, it is generated', false, [{ statement: 'never touch this file again, it is generated', kind: 'standing', decision: 'task-scoped', reason: TASK_AT_HAND }]],
     ['remember: ok', false, [{ statement: 'ok', kind: 'explicit', decision: 'not-durable', reason: 'too short to say anything on its own' }]],

@@ -594,7 +594,7 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
   if (options.explain) result.considered = result.engine === 'claude' ? consideredByModel(result) : considered.settleWritten(after.messages, result.operations, saved.rejected);
   result.usage = proposal.usage;
   // Before the cursor moves past them: what the hook's mode did not save stays for review.
-  if (engine === 'local' && options.explicitOnly && !dryRun) {
+  if (result.engine === 'local' && options.explicitOnly && !dryRun) {
     const kept = recordCandidates(options.dir, unsavedStatements(after.messages), { sessionId, transcript: label, all: transcript.messages });
     result.candidates = kept.recorded;
     result.rejected.push(...kept.rejected);

@@ -141,6 +141,16 @@ describe('extract --engine claude falls back to the local engine', () => {
     const { root, dir, env, file } = workspace(server);
     server.setDefault({ status: 500, error: { type: 'api_error', message: 'Internal server error' } });
     try {
+      // An inferred preference the hook's mode leaves for review: the fallback run records it too.
+      const preference = {
+        type: 'user',
+        uuid: 'u2',
+        parentUuid: 'a1',
+        sessionId: 'sess-fb',
+        timestamp: '2026-03-02T10:02:00Z',
+        message: { role: 'user', content: 'I prefer small pull requests, one change each.' },
+      };
+      fs.appendFileSync(file, `${JSON.stringify(preference)}\n`);
       const input = JSON.stringify({ session_id: 'sess-fb', transcript_path: file, cwd: root, hook_event_name: 'Stop' });
       const r = await runMemdir(['extract', '--hook', '--dir', dir, '--engine', 'claude'], { cwd: root, env, input });
       expect(r.code, r.stderr).toBe(0);
@@ -151,6 +161,7 @@ describe('extract --engine claude falls back to the local engine', () => {
       expect(log).toContain('memdir extract: model call failed (HTTP 500): Internal server error; using the local engine\n');
       expect(memoryFiles(dir)).toHaveLength(1);
       expect(fs.readFileSync(path.join(dir, memoryFiles(dir)[0]!), 'utf8')).toContain('The staging database is wiped every Sunday night');
+      expect(fs.readFileSync(path.join(dir, '.memdir/extract/candidates.jsonl'), 'utf8')).toContain('I prefer small pull requests');
     } finally {
       server.setDefault({ text: 'OK' });
     }

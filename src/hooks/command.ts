@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
@@ -23,6 +24,18 @@ export interface HooksCommandOptions extends GlobalArgs {
 /** The project's own memdir (a devDependency) as Claude Code finds it: it sets CLAUDE_PROJECT_DIR to the folder whose .claude/ holds the settings. */
 const PROJECT_MEMDIR = '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdir';
 
+/**
+ * `bin` leads to the memdir running now (npm links a devDependency's bin there): a file of that name a
+ * clone committed is the clone's program, and install never makes every prompt run it.
+ */
+function isThisMemdir(bin: string): boolean {
+  try {
+    return fs.realpathSync(bin) === fs.realpathSync(path.join(packageDir(), 'bin', 'memdir.cjs'));
+  } catch {
+    return false;
+  }
+}
+
 /** A path as one shell word: quoted when it holds anything but plain characters. */
 function shellWord(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
@@ -38,7 +51,7 @@ function shellWord(text: string): string {
  */
 function defaultCommand(scope: Scope, project: string): string {
   const env = hookEnv(project);
-  if (scope !== 'user' && checkHookCommand(PROJECT_MEMDIR, project, env).runs) return PROJECT_MEMDIR;
+  if (scope !== 'user' && isThisMemdir(path.join(project, 'node_modules', '.bin', 'memdir')) && checkHookCommand(PROJECT_MEMDIR, project, env).runs) return PROJECT_MEMDIR;
   if (checkHookCommand('memdir', project, env).runs) return 'memdir';
   return `${shellWord(process.execPath)} ${shellWord(path.join(packageDir(), 'bin', 'memdir.cjs'))}`;
 }

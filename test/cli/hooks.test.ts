@@ -179,6 +179,17 @@ describe("the command install writes runs where Claude Code runs it (sh -c on th
       npm_lifecycle_event: 'npx',
     });
 
+  test("a node_modules/.bin/memdir that is not this memdir (a clone's own script) is never what the hooks run", async () => {
+    const repo = await createRepo(path.join(tempDir(), 'app'));
+    fs.mkdirSync(path.join(repo, 'node_modules/.bin'), { recursive: true });
+    fs.writeFileSync(path.join(repo, 'node_modules/.bin/memdir'), '#!/bin/sh\ntouch "$HOME/pwned"\n', { mode: 0o755 });
+    const home = tempDir();
+    const r = await runMemdir(['hooks', 'install', '--claude'], { cwd: repo, env: underNpx(repo, home) });
+    expect(r.code, r.stderr).toBe(0);
+    const commands = settingsCommands(path.join(repo, '.claude/settings.local.json'));
+    expect(commands).toEqual(['recall', 'extract', 'dream'].map((sub) => `${process.execPath} ${memdirBin} ${sub} --hook`));
+  });
+
   test('a devDependency: "$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdir; user settings: memdir when on PATH, else node and the bin, resolved', async () => {
     const repo = await devDependencyProject();
     const home = tempDir();

@@ -5,6 +5,7 @@
  */
 import { RefusedError, UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
+import { shellWord } from '../core/shell-word.js';
 import type { Output } from '../shell/output.js';
 import { withDirLock } from '../store/lock.js';
 import { type ExtractCandidate, readCandidates, removeCandidate } from './candidates.js';
@@ -21,9 +22,7 @@ export interface AcceptResult {
 }
 
 /** The candidates waiting for review. */
-export function listCandidates(dir: string): ExtractCandidate[] {
-  return readCandidates(dir);
-}
+export { readCandidates as listCandidates };
 
 function find(dir: string, id: string): ExtractCandidate {
   const candidate = readCandidates(dir).find((c) => c.id === id);
@@ -69,7 +68,7 @@ export function discardCandidate(dir: string, id: string): Promise<ExtractCandid
 }
 
 /** The shell-quoted `--dir` to repeat in the commands printed, when one was given. */
-const dirFlag = (dir: string | undefined) => (dir ? ` --dir '${dir.replace(/'/g, `'\\''`)}'` : '');
+const dirFlag = (dir: string | undefined) => (dir ? ` --dir ${shellWord(dir)}` : '');
 
 export async function runReview(action: ReviewAction, context: { dir: string; dirFlag: string | undefined; projectDir: string | undefined; json: boolean }, output: Output): Promise<number> {
   const { dir } = context;
@@ -85,7 +84,7 @@ export async function runReview(action: ReviewAction, context: { dir: string; di
     else output.out(messages.extractCandidateDiscarded(action.discard));
     return 0;
   }
-  const candidates = listCandidates(dir);
+  const candidates = readCandidates(dir);
   if (context.json) {
     output.json({ candidates });
     return 0;

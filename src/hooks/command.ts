@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
+import { shellWord } from '../core/shell-word.js';
 import { loadConfig } from '../config/find.js';
 import type { GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
@@ -34,11 +35,6 @@ function isThisMemdir(bin: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** A path as one shell word: quoted when it holds anything but plain characters. */
-function shellWord(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /**

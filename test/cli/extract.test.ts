@@ -411,9 +411,9 @@ describe('extract --review: what the Stop hook does not save is kept, never lost
     expect(review.stdout).toBe(
       [
         `${preference!.id}  ${PREFERENCE}  (${preference!.reason})`,
-        `  memdir extract --accept ${preference!.id} --dir '${dir}'  |  memdir extract --discard ${preference!.id} --dir '${dir}'`,
+        `  memdir extract --accept ${preference!.id} --dir ${dir}  |  memdir extract --discard ${preference!.id} --dir ${dir}`,
         `${convention!.id}  ${CONVENTION}  (${convention!.reason})`,
-        `  memdir extract --accept ${convention!.id} --dir '${dir}'  |  memdir extract --discard ${convention!.id} --dir '${dir}'`,
+        `  memdir extract --accept ${convention!.id} --dir ${dir}  |  memdir extract --discard ${convention!.id} --dir ${dir}`,
         '',
       ].join('\n'),
     );

@@ -128,9 +128,12 @@ function missingInterpreter(file: string, cwd: string, env: NodeJS.ProcessEnv): 
   let head: string;
   try {
     const fd = fs.openSync(file, 'r');
-    const buffer = Buffer.alloc(256);
-    head = buffer.toString('latin1', 0, fs.readSync(fd, buffer, 0, buffer.length, 0));
-    fs.closeSync(fd);
+    try {
+      const buffer = Buffer.alloc(256);
+      head = buffer.toString('latin1', 0, fs.readSync(fd, buffer, 0, buffer.length, 0));
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch {
     return undefined;
   }

@@ -98,6 +98,16 @@ export const messages = {
   syncNotWritable: (problem: string) => `cannot write it here: ${problem}`,
   syncWriteNeedsRedact: () => '--write needs --redact (it rewrites the local file with the secret redacted)',
   syncIndexMerged: () => "the remote's index, with this side's pointers it lacked",
+  syncPointerKeptLocal: (target: string, why: string) => `kept local: pointer to ${printable(target)} (${printable(why)})`,
+  syncPointerNotOnRemote: () => 'not on the remote',
+  syncConflict: (copy: string) =>
+    `changed here and on the remote since the last sync: yours kept, the remote's version written to ${printable(copy)}; not uploaded until \`memdir sync --resolve FILE --ours|--theirs\``,
+  syncNoConflict: (file: string, copy: string) => `sync --resolve: ${printable(file)} has no conflict copy (${printable(copy)}); nothing to resolve`,
+  syncResolveNeedsSide: () => "sync --resolve FILE needs --ours (keep yours; the next sync pushes it) or --theirs (take the remote's version)",
+  syncSideNeedsResolve: () => '--ours and --theirs go with --resolve FILE',
+  syncResolveAlone: () => 'sync --resolve settles one file and talks to no remote: no pull/push, --dry-run, --prune or --redact with it',
+  syncResolved: (file: string, side: 'ours' | 'theirs') =>
+    side === 'ours' ? `resolved ${printable(file)}: yours kept; the next sync pushes it` : `resolved ${printable(file)}: the remote's version taken`,
   syncEntryTooLarge: (bytes: number, limit: number) =>
     `${bytes.toLocaleString('en-US')} bytes, over the ${limit.toLocaleString('en-US')}-byte entry limit of the HTTP contract; not uploaded (split it)`,
   syncOverEntryLimit: (max: number) => `the server keeps at most ${max} entries; not uploaded (consolidate team memory)`,

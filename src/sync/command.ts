@@ -29,6 +29,9 @@ export interface SyncCommandOptions extends GlobalArgs {
   write: boolean;
   prune: boolean;
   dryRun: boolean;
+  resolve?: string | undefined;
+  ours: boolean;
+  theirs: boolean;
 }
 
 type SyncSettings = SectionSettings<'sync'>;
@@ -103,7 +106,7 @@ async function chooseBackend(
 
 function printReport(report: SyncReport, output: Output): void {
   const { colors } = output;
-  const paint: Record<string, (s: string) => string> = { pulled: colors.blue, pushed: colors.green, removed: colors.yellow, skipped: colors.yellow, refused: colors.red };
+  const paint: Record<string, (s: string) => string> = { pulled: colors.blue, pushed: colors.green, removed: colors.yellow, skipped: colors.yellow, refused: colors.red, conflict: colors.red };
   for (const file of report.files) {
     if (file.status === 'unchanged') continue;
     const label = (paint[file.status] ?? colors.dim)(file.status.padEnd(9));
@@ -115,16 +118,43 @@ function printReport(report: SyncReport, output: Output): void {
 /** `memdir sync [pull|push]`: share `<memdir>/team/` through a git remote or the HTTP contract. */
 export async function runSyncCommand(options: SyncCommandOptions, output: Output): Promise<number> {
   if (options.write && !options.redact) throw new UsageError(messages.syncWriteNeedsRedact());
+  const side = resolveSide(options);
   const memdir = resolveFor(options, output).dir;
   const config = loadConfig({ dir: memdir, cwd: process.cwd(), trustProjectSettings: options.trustProjectSettings || undefined, sections: ['sync'] });
   for (const warning of config.warnings) output.warn(warning);
   const settings = sectionSettings('sync', config.config.sync);
   await ensureSyncStateDir(memdir);
+  if (side) {
+    // The remote names the sync state to change and the hash it compares by; it is not contacted.
+    const resolved = await withDirLock(
+      memdir,
+      async () => {
+        const { backend } = await chooseBackend(memdir, options, settings, (text) => output.warn(text));
+        const { resolveConflict } = await import('./resolve.js');
+        return resolveConflict(memdir, backend, options.resolve!, side);
+      },
+      { name: SYNC_LOCK, timeoutMs: SYNC_LOCK_WAIT_RUNS * networkTimeoutMs() },
+    );
+    if (options.json) output.json(resolved);
+    else output.out(messages.syncResolved(resolved.file, resolved.side));
+    return ExitCode.ok;
+  }
   // One sync of a directory at a time: two on one private clone fail on each other's ref locks.
   const report = await withDirLock(memdir, () => lockedSync(memdir, options, config, settings, output), { name: SYNC_LOCK, timeoutMs: SYNC_LOCK_WAIT_RUNS * networkTimeoutMs() });
   if (options.json) output.json(report);
   else printReport(report, output);
-  return report.summary.refused > 0 ? ExitCode.findings : ExitCode.ok;
+  return report.summary.refused > 0 || report.summary.conflict > 0 ? ExitCode.findings : ExitCode.ok;
+}
+
+/** `--resolve FILE --ours|--theirs`: which side, checked before anything is read or written. */
+function resolveSide(options: SyncCommandOptions): 'ours' | 'theirs' | undefined {
+  if (options.resolve === undefined) {
+    if (options.ours || options.theirs) throw new UsageError(messages.syncSideNeedsResolve());
+    return undefined;
+  }
+  if (options.ours === options.theirs) throw new UsageError(messages.syncResolveNeedsSide());
+  if (options.action || options.dryRun || options.prune || options.redact || options.write) throw new UsageError(messages.syncResolveAlone());
+  return options.ours ? 'ours' : 'theirs';
 }
 
 /** The sync itself, under the directory's sync lock. */

@@ -1,4 +1,4 @@
-import { parseMemoryIndex, pointerPath, pointers, renderMemoryIndex, upsertPointer } from '../core/memory-index.js';
+import { classifyPointerTarget, parseMemoryIndex, pointerPath, pointers, renderMemoryIndex, upsertPointer } from '../core/memory-index.js';
 
 /**
  * The remote team index, plus the local pointers it lacks to files this side
@@ -14,4 +14,23 @@ export function mergeTeamIndex(remoteText: string, localText: string, hasFile: (
     if (!remoteTargets.has(target) && hasFile(target)) merged = upsertPointer(merged, pointer);
   }
   return renderMemoryIndex(merged);
+}
+
+/**
+ * The local index as it may go up: its pointers to files that will not be on the remote after the
+ * push (refused for a secret, too large, in conflict…) left out, so no teammate pulls a dead
+ * pointer; the local index keeps them. Returns the text and the targets left out.
+ */
+export function keptLocalPointers(localText: string, onRemote: (key: string) => boolean): { text: string; kept: string[] } {
+  const index = parseMemoryIndex(localText);
+  const kept = new Set<string>();
+  const lines = index.lines.filter((line) => {
+    if (line.kind !== 'pointer') return true;
+    const target = classifyPointerTarget(line.target);
+    if (target.kind !== 'file' || onRemote(target.path)) return true;
+    kept.add(target.path);
+    return false;
+  });
+  if (kept.size === 0) return { text: localText, kept: [] };
+  return { text: renderMemoryIndex({ ...index, lines }), kept: [...kept] };
 }

@@ -2,11 +2,11 @@ import { messages } from '../core/messages.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { findSecrets, redactSecrets } from '../core/secrets.js';
 import { remoteFailure, type RemoteView, type SyncBackend } from './backend.js';
-import { mergeTeamIndex } from './index-merge.js';
+import { keptLocalPointers, mergeTeamIndex } from './index-merge.js';
 import { unchangedSummary, type FileStatus } from './summary.js';
 import { caseCollisions, keyProblem } from './keys.js';
 import { pushBarrier } from '../store/test-hooks.js';
-import { checkPulled, readBase, readTeam, writeBase, writeTeamFiles, type LocalTeam } from './team.js';
+import { checkPulled, conflictCopyKey, readBase, readTeam, TEAM_DIR, writeBase, writeTeamFiles, type LocalTeam } from './team.js';
 
 export type SyncMode = 'sync' | 'pull' | 'push';
 export type { FileStatus } from './summary.js';
@@ -97,7 +97,16 @@ function deletedHere(attempt: Attempt, options: SyncOptions, key: string): boole
   return options.prune && !attempt.local.files.has(key) && attempt.base.get(key) === attempt.view.hashes.get(key);
 }
 
-/** The remote wins for each file it changed since the last sync; local files it lacks stay. A local MEMORY.md keeps its pointers in a pulled one. */
+/**
+ * Whether the local file changed since the last sync (no last sync counts as changed) and differs
+ * from the remote: with a remote change as well, a conflict. MEMORY.md is merged instead.
+ */
+function changedHere(attempt: Attempt, key: string): boolean {
+  const here = attempt.localHash.get(key);
+  return key !== INDEX_FILE && here !== undefined && here !== attempt.view.hashes.get(key) && here !== attempt.base.get(key);
+}
+
+/** The remote wins for each file it changed since the last sync and that did not change here; local files it lacks stay. A local MEMORY.md keeps its pointers in a pulled one. */
 async function pull(memdir: string, backend: SyncBackend, attempt: Attempt, options: SyncOptions, pulledEarlier: Map<string, FileReport>): Promise<Pulled> {
   const { view, local, report, base, localHash, refusedRemote } = attempt;
   const pulled: Pulled = { now: new Set(), mergedIndex: false };
@@ -106,10 +115,18 @@ async function pull(memdir: string, backend: SyncBackend, attempt: Attempt, opti
     .filter(([key, hash]) => base.get(key) !== hash || !local.files.has(key))
     .map(([key]) => key);
   const incoming = new Map<string, string>();
+  const copies = new Map<string, string>();
   for (const [key, bytes] of await backend.read(view, wanted)) {
     const checked = checkPulled(key, bytes);
     if ('problem' in checked) report.set(key, { file: key, status: 'skipped', reason: checked.problem });
+    else if (changedHere(attempt, key)) copies.set(key, checked.text);
     else incoming.set(key, checked.text);
+  }
+  // Changed on both sides: the local file stays, the remote's version is kept beside it; its base stays, so it is a conflict again until resolved.
+  const unwrittenCopies = options.dryRun ? new Map<string, string>() : await writeTeamFiles(memdir, new Map([...copies].map(([key, text]) => [conflictCopyKey(key), text])));
+  for (const key of copies.keys()) {
+    const reason = unwrittenCopies.get(conflictCopyKey(key));
+    report.set(key, reason ? { file: key, status: 'skipped', reason } : { file: key, status: 'conflict', reason: messages.syncConflict(`${TEAM_DIR}/${conflictCopyKey(key)}`) });
   }
   const remoteIndex = incoming.get(INDEX_FILE);
   const localIndex = local.files.get(INDEX_FILE);
@@ -137,11 +154,14 @@ async function pull(memdir: string, backend: SyncBackend, attempt: Attempt, opti
 }
 
 /** What goes up: files whose hash differs from the remote's and that the remote did not change since, secret-scanned; and, with --write, the local files to rewrite redacted. */
-function planPush(backend: SyncBackend, attempt: Attempt, options: SyncOptions, mergedIndex: boolean): { uploads: Map<string, string>; rewrites: Map<string, string> } {
+function planPush(backend: SyncBackend, attempt: Attempt, options: SyncOptions, mergedIndex: boolean, removals: Set<string>): { uploads: Map<string, string>; rewrites: Map<string, string> } {
   const { view, local, report, base, localHash, refusedRemote } = attempt;
   const uploads = new Map<string, string>();
   const rewrites = new Map<string, string>();
-  for (const [key, text] of local.files) {
+  // The index last: what it may point at on the remote is known once every other file is judged.
+  const keys = [...local.files.keys()].sort((a, b) => Number(a === INDEX_FILE) - Number(b === INDEX_FILE));
+  for (const key of keys) {
+    const text = local.files.get(key)!;
     const remoteHash = view.hashes.get(key);
     const merged = mergedIndex && key === INDEX_FILE;
     if ((report.has(key) && !merged) || localHash.get(key) === remoteHash || refusedRemote.has(key)) continue;
@@ -149,20 +169,33 @@ function planPush(backend: SyncBackend, attempt: Attempt, options: SyncOptions, 
       report.set(key, { file: key, status: 'skipped', reason: messages.syncRemoteChanged() });
       continue;
     }
-    const hits = findSecrets(text);
+    const kept = key === INDEX_FILE ? keptLocalPointers(text, (target) => uploads.has(target) || (view.hashes.has(target) && !removals.has(target))) : { text, kept: [] };
+    const hits = findSecrets(kept.text);
     const rules = [...new Set(hits.map((h) => h.rule.id))];
     if (hits.length > 0 && !options.redact) {
       report.set(key, { file: key, status: 'refused', reason: messages.syncSecretRefused(rules.join(', ')), rules });
       continue;
     }
-    const content = hits.length > 0 ? redactSecrets(text) : text;
-    if (hits.length > 0 && options.write) rewrites.set(key, content);
+    const content = hits.length > 0 ? redactSecrets(kept.text) : kept.text;
+    // The local file keeps every pointer: only its secrets are rewritten.
+    if (hits.length > 0 && options.write) rewrites.set(key, redactSecrets(text));
     if (backend.hash(content) === remoteHash) continue;
     uploads.set(key, content);
-    if (merged) report.set(key, { file: key, status: 'pushed', reason: messages.syncIndexMerged() });
-    else report.set(key, { file: key, status: 'pushed', ...(hits.length > 0 ? { reason: messages.syncSecretRedacted(rules.join(', '), options.write), rules } : {}) });
+    const reasons = [
+      ...(merged ? [messages.syncIndexMerged()] : []),
+      ...(hits.length > 0 ? [messages.syncSecretRedacted(rules.join(', '), options.write)] : []),
+      ...kept.kept.map((target) => messages.syncPointerKeptLocal(target, whyNotOnRemote(report.get(target)))),
+    ];
+    report.set(key, { file: key, status: 'pushed', ...(reasons.length > 0 ? { reason: reasons.join('; ') } : {}), ...(hits.length > 0 ? { rules } : {}) });
   }
   return { uploads, rewrites };
+}
+
+/** Why a file the local index points at is not on the remote, as the report says it. */
+function whyNotOnRemote(entry: FileReport | undefined): string {
+  if (entry?.rules && entry.status === 'refused') return `refused: ${entry.rules.join(', ')}`;
+  if (entry?.reason) return `${entry.status}: ${entry.reason}`;
+  return messages.syncPointerNotOnRemote();
 }
 
 /**
@@ -174,16 +207,23 @@ function planPush(backend: SyncBackend, attempt: Attempt, options: SyncOptions, 
  */
 export async function runSync(memdir: string, backend: SyncBackend, options: SyncOptions): Promise<SyncReport> {
   const base = readBase(memdir, backend.remote);
+  /** The last sync's hashes, plus what earlier attempts of this run pulled: a retry does not take its own pulls for local edits. */
+  const synced = new Map(base);
   const pulledEarlier = new Map<string, FileReport>();
+  /** Files the remote did not take in an earlier attempt (HTTP: too large, over the entry limit). */
+  const notTaken = new Map<string, string>();
   for (let retries = 0; ; retries++) {
-    const attempt = await startAttempt(memdir, backend, base);
+    const attempt = await startAttempt(memdir, backend, synced);
+    for (const [file, reason] of notTaken) attempt.report.set(file, { file, status: 'skipped', reason });
     const { view, local, report, localHash, refusedRemote } = attempt;
     const pulled = options.mode !== 'push' ? await pull(memdir, backend, attempt, options, pulledEarlier) : { now: new Set<string>(), mergedIndex: false };
-    const { uploads, rewrites } = options.mode !== 'pull' ? planPush(backend, attempt, options, pulled.mergedIndex) : { uploads: new Map<string, string>(), rewrites: new Map<string, string>() };
     const removals = options.mode !== 'pull' ? [...view.hashes.keys()].filter((key) => !refusedRemote.has(key) && deletedHere(attempt, options, key)) : [];
+    const { uploads, rewrites } =
+      options.mode !== 'pull' ? planPush(backend, attempt, options, pulled.mergedIndex, new Set(removals)) : { uploads: new Map<string, string>(), rewrites: new Map<string, string>() };
     for (const key of removals) report.set(key, { file: key, status: 'removed' });
+    for (const key of pulled.now) synced.set(key, view.hashes.get(key)!);
 
-    const nextBase = new Map(base);
+    const nextBase = new Map(synced);
     // The remote's version is taken into account once it was pulled (even merged): only later remote changes count as new.
     for (const [key, hash] of view.hashes) if (localHash.get(key) === hash || pulled.now.has(key)) nextBase.set(key, hash);
     if (!options.dryRun && (uploads.size > 0 || removals.length > 0)) {
@@ -196,9 +236,16 @@ export async function runSync(memdir: string, backend: SyncBackend, options: Syn
       for (const [key, reason] of pushed.notTaken) {
         uploads.delete(key);
         report.set(key, { file: key, status: 'skipped', reason });
+        notTaken.set(key, reason);
       }
       for (const [key, content] of uploads) nextBase.set(key, backend.hash(content));
       for (const key of removals) nextBase.delete(key);
+      // The server turned down a file the index just sent points at: one more exchange sends the index without that pointer.
+      const index = uploads.get(INDEX_FILE);
+      if (index !== undefined && retries < backend.retries && keptLocalPointers(index, (key) => !pushed.notTaken.has(key)).kept.length > 0) {
+        for (const [key, content] of uploads) synced.set(key, backend.hash(content));
+        continue;
+      }
     }
     if (!options.dryRun) {
       await writeTeamFiles(memdir, rewrites);

@@ -16,6 +16,17 @@ import { caseCollisions, keyProblem } from './keys.js';
 import { SYNC_STATE_DIR } from './no-change.js';
 
 export const TEAM_DIR = 'team';
+/**
+ * Conflict copies: the remote's version of a file changed on both sides, kept in a hidden folder of
+ * the synced directory. The directory reader skips hidden folders, so a copy is never a memory to
+ * index, lint, recall or upload.
+ */
+export const CONFLICTS_DIR = '.conflicts';
+
+/** The conflict copy of `key`, as a key of the synced directory. */
+export function conflictCopyKey(key: string): string {
+  return `${CONFLICTS_DIR}/${key}`;
+}
 
 /** The team files on this machine: path key → text; files that cannot travel, with the reason. */
 export interface LocalTeam {
@@ -110,8 +121,14 @@ export function readBase(memdir: string, remote: string): Map<string, string> {
   return new Map(Object.entries(readState(memdir)[remote] ?? {}));
 }
 
-export function writeBase(memdir: string, remote: string, base: Map<string, string>): void {
+/** The sync state file (path under the memory directory, symlinks refused) and its text with `remote`'s entries replaced by `base`. */
+export function baseState(memdir: string, remote: string, base: Map<string, string>): { file: string; text: string } {
   const state = readState(memdir);
   state[remote] = Object.fromEntries([...base].sort(([a], [b]) => (a < b ? -1 : 1)));
-  writeFileAtomic(checkStatePath(memdir, statePath(memdir)), `${JSON.stringify(state, null, 2)}\n`);
+  return { file: checkStatePath(memdir, statePath(memdir)), text: `${JSON.stringify(state, null, 2)}\n` };
+}
+
+export function writeBase(memdir: string, remote: string, base: Map<string, string>): void {
+  const { file, text } = baseState(memdir, remote, base);
+  writeFileAtomic(file, text);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { mergeTeamIndex } from '../../src/sync/index-merge.js';
+import { keptLocalPointers, mergeTeamIndex } from '../../src/sync/index-merge.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { batches, MAX_BODY_BYTES } from '../../src/sync/http-backend.js';
@@ -14,6 +14,21 @@ describe('team index merge', () => {
     expect(merged).toBe('# Team\n- [Freeze](project_freeze.md) — no merges this week\n- [Staging](project_staging.md) — the staging URL\n');
   });
   test('nothing to add: the remote text as it is', () => expect(mergeTeamIndex(remote, remote, () => true)).toBe(remote));
+});
+
+describe('the team index as it goes up', () => {
+  test('pointers to files that will not be on the remote are left out; headings, links out and the rest stay as written', () => {
+    const local =
+      '# Team\r\n- [Freeze](project_freeze.md) — no merges\r\n- [CI](./reference_ci.md) — the token\r\n- [Docs](https://example.com/x.md) — site\r\n## Later\r\n- [CI again](reference_ci.md#top) — twice\r\n';
+    expect(keptLocalPointers(local, (key) => key === 'project_freeze.md')).toEqual({
+      text: '# Team\r\n- [Freeze](project_freeze.md) — no merges\r\n- [Docs](https://example.com/x.md) — site\r\n## Later\r\n',
+      kept: ['reference_ci.md'],
+    });
+  });
+  test('every pointer on the remote: the text unchanged', () => {
+    const index = '# Team\n- [Freeze](project_freeze.md) — no merges this week\n';
+    expect(keptLocalPointers(index, () => true)).toEqual({ text: index, kept: [] });
+  });
 });
 
 describe('HTTP PUT batches', () => {

@@ -15,11 +15,15 @@ export const sync = {
     write: { type: 'boolean', default: false, describe: 'with --redact: rewrite the local file redacted too' },
     prune: { type: 'boolean', default: false, describe: 'propagate local deletions of files synced before' },
     'dry-run': { type: 'boolean', default: false, describe: 'report what would be pulled and pushed; write nothing' },
+    resolve: { type: 'string', describe: 'settle a conflict sync reported for FILE (with --ours or --theirs); no remote is contacted' },
+    ours: { type: 'boolean', default: false, describe: 'with --resolve: keep your version; the next sync pushes it' },
+    theirs: { type: 'boolean', default: false, describe: "with --resolve: take the remote's version" },
   },
   examples: [
     ['$0 sync', "pull the team's memory, then push yours (remote: origin, branch memdir/team)"],
     ['$0 sync push --remote git@github.com:acme/memory.git --dry-run', 'what would be pushed'],
     ['MEMDIR_SYNC_TOKEN=… $0 sync --backend http --url https://memory.example.com', 'the HTTP contract'],
+    ['$0 sync --resolve team/project_freeze.md --theirs', "a conflict: take the remote's version, drop the conflict copy"],
   ],
   // A plain `memdir sync` that finds nothing changed answers without the CLI.
   fastPath: { when: 'always' },

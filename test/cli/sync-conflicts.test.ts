@@ -137,9 +137,9 @@ describe('memdir sync: a file changed on both sides is never overwritten', () =>
     expect(noSide.stderr).toContain('needs --ours');
     const both = await sync(a!, ['--resolve', 'team/project_x.md', '--ours', '--theirs']);
     expect(both.code).toBe(2);
-    const escape = await sync(a!, ['--resolve', '../outside.md', '--ours']);
-    expect(escape.code).toBe(2);
-    expect(escape.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    const outside = await sync(a!, ['--resolve', '../outside.md', '--ours']);
+    expect(outside.code).toBe(2);
+    expect(outside.stderr.split('\n').filter(Boolean)).toHaveLength(1);
     expect(read(a!.team, 'project_x.md')).toBe(topic('X', 'x'));
   });
 });

@@ -15,7 +15,7 @@ export const sync = {
     write: { type: 'boolean', default: false, describe: 'with --redact: rewrite the local file redacted too' },
     prune: { type: 'boolean', default: false, describe: 'propagate local deletions of files synced before' },
     'dry-run': { type: 'boolean', default: false, describe: 'report what would be pulled and pushed; write nothing' },
-    resolve: { type: 'string', describe: 'settle a conflict sync reported for FILE (with --ours or --theirs); no remote is contacted' },
+    resolve: { type: 'string', describe: "settle FILE's conflict with --ours or --theirs (no remote contacted)" },
     ours: { type: 'boolean', default: false, describe: 'with --resolve: keep your version; the next sync pushes it' },
     theirs: { type: 'boolean', default: false, describe: "with --resolve: take the remote's version" },
   },

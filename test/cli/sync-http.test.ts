@@ -6,6 +6,7 @@ import { tempDir, writeTree } from '../helpers/temp.js';
 import { startTeamMemoryServer, type TeamMemoryServer } from '../helpers/team-memory-server.js';
 import { topic } from '../helpers/team-sync.js';
 import { MAX_BODY_BYTES, MAX_ENTRY_BYTES } from '../../src/sync/http-backend.js';
+import { expandExample, SECRET_RULES } from '../../src/core/secrets.js';
 
 const REPO = 'acme/widgets';
 const TOKEN = 'test-bearer-token-not-a-secret';
@@ -84,6 +85,53 @@ describe('memdir sync --backend http (docs/architecture.md#sync-backends)', () =
     expect(puts(server).length).toBeGreaterThanOrEqual(3);
     for (const put of puts(server)) expect(put.bytes).toBeLessThanOrEqual(MAX_BODY_BYTES);
     expect(server.entries(REPO).size).toBe(12);
+  });
+
+  test('the index sent points only at entries the server holds: a file too large (not taken) or refused keeps its pointer local', async () => {
+    const { team, sync, server } = await setup();
+    const token = expandExample(SECRET_RULES.find((rule) => rule.id === 'github-pat')!.examples.hit[0]!);
+    const index = '# Team\n- [Ok](project_ok.md) — fine\n- [Huge](project_huge.md) — too large\n- [CI](reference_ci.md) — the token\n';
+    writeTree(team, {
+      'MEMORY.md': index,
+      'project_ok.md': topic('Ok', 'fine'),
+      'project_huge.md': topic('Huge', 'x'.repeat(MAX_ENTRY_BYTES)),
+      'reference_ci.md': topic('CI', `token ${token}`, 'reference'),
+    });
+    const r = await sync();
+    expect(r.code, r.stderr).toBe(1);
+    expect(statusOf(r.stdout, 'MEMORY.md')?.reason).toBe(
+      `kept local: pointer to project_huge.md (skipped: ${Buffer.byteLength(topic('Huge', 'x'.repeat(MAX_ENTRY_BYTES))).toLocaleString('en-US')} bytes, over the 250,000-byte entry limit of the HTTP contract; not uploaded (split it)); kept local: pointer to reference_ci.md (refused: github-pat)`,
+    );
+    expect(server.entries(REPO).get('MEMORY.md')).toBe('# Team\n- [Ok](project_ok.md) — fine\n');
+    expect([...server.entries(REPO).keys()].sort()).toEqual(['MEMORY.md', 'project_ok.md']);
+    expect(fs.readFileSync(path.join(team, 'MEMORY.md'), 'utf8')).toBe(index);
+  });
+
+  test("a file changed on both sides since the last sync is a conflict over HTTP too: yours kept, the server's beside it, not sent", async () => {
+    const { root, team, sync, server } = await setup();
+    const other = path.join(root, 'other');
+    const syncOther = (args: string[] = []) =>
+      runMemdir(['sync', '--dir', other, '--backend', 'http', '--url', server.url, '--repo', REPO, '--json', ...args], {
+        cwd: root,
+        env: cleanEnv(root, { MEMDIR_SYNC_TOKEN: TOKEN, MEMDIR_SYNC_BACKOFF_MS: '5' }),
+        timeoutMs: 60_000,
+      });
+    writeTree(team, { 'project_x.md': topic('X', 'first') });
+    expect((await sync()).code).toBe(0);
+    expect((await syncOther()).code).toBe(0);
+    writeTree(path.join(other, 'team'), { 'project_x.md': topic('X', 'from other') });
+    expect((await syncOther()).code).toBe(0);
+    writeTree(team, { 'project_x.md': topic('X', 'from here') });
+    const r = await sync();
+    expect(r.code, r.stderr).toBe(1);
+    expect(statusOf(r.stdout, 'project_x.md')?.status).toBe('conflict');
+    expect(fs.readFileSync(path.join(team, 'project_x.md'), 'utf8')).toBe(topic('X', 'from here'));
+    expect(fs.readFileSync(path.join(team, '.conflicts/project_x.md'), 'utf8')).toBe(topic('X', 'from other'));
+    expect(server.entries(REPO).get('project_x.md')).toBe(topic('X', 'from other'));
+    const ours = await sync(['--resolve', 'project_x.md', '--ours']);
+    expect(ours.code, ours.stderr).toBe(0);
+    expect(statusOf((await sync()).stdout, 'project_x.md')?.status).toBe('pushed');
+    expect(server.entries(REPO).get('project_x.md')).toBe(topic('X', 'from here'));
   });
 
   test('5xx answers are retried with backoff; a server that keeps failing is exit 2 with one line naming it', async () => {

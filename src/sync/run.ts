@@ -6,7 +6,7 @@ import { keptLocalPointers, mergeTeamIndex } from './index-merge.js';
 import { unchangedSummary, type FileStatus } from './summary.js';
 import { caseCollisions, keyProblem } from './keys.js';
 import { pushBarrier } from '../store/test-hooks.js';
-import { checkPulled, conflictCopyKey, readBase, readTeam, TEAM_DIR, writeBase, writeTeamFiles, type LocalTeam } from './team.js';
+import { checkPulled, conflictCopies, conflictCopyKey, readBase, removeConflictCopies, readTeam, TEAM_DIR, writeBase, writeTeamFiles, type LocalTeam } from './team.js';
 
 export type SyncMode = 'sync' | 'pull' | 'push';
 export type { FileStatus } from './summary.js';
@@ -249,6 +249,12 @@ export async function runSync(memdir: string, backend: SyncBackend, options: Syn
     }
     if (!options.dryRun) {
       await writeTeamFiles(memdir, rewrites);
+      // A conflict settled another way (the file here made equal to the remote's): its copy has served.
+      if (options.mode !== 'push')
+        await removeConflictCopies(
+          memdir,
+          conflictCopies(memdir).filter((key) => report.get(key)?.status !== 'conflict' && localHash.get(key) === view.hashes.get(key)),
+        );
       if (!sameEntries(base, nextBase)) writeBase(memdir, backend.remote, nextBase);
     }
     for (const [key, entry] of pulledEarlier) if (!report.has(key)) report.set(key, entry);

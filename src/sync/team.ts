@@ -132,3 +132,44 @@ export function writeBase(memdir: string, remote: string, base: Map<string, stri
   const { file, text } = baseState(memdir, remote, base);
   writeFileAtomic(file, text);
 }
+
+/** Keys of the conflict copies kept under `team/.conflicts/` (plain files only). */
+export function conflictCopies(memdir: string): string[] {
+  const root = path.join(memdir, TEAM_DIR, CONFLICTS_DIR);
+  const keys: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return; // none, or unreadable: nothing to tidy
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}${entry.name}/`);
+      else if (entry.isFile() && !entry.name.startsWith('.')) keys.push(`${prefix}${entry.name}`);
+    }
+  };
+  walk(root, '');
+  return keys;
+}
+
+/** Remove the conflict copies of `keys` (settled: the file here is the remote's now) in one locked transaction, and the folders left empty. */
+export async function removeConflictCopies(memdir: string, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const root = path.join(memdir, TEAM_DIR, CONFLICTS_DIR);
+  await withDirLock(memdir, () => {
+    commitChanges(
+      memdir,
+      keys.map((key) => ({ path: `${TEAM_DIR}/${conflictCopyKey(key)}`, delete: true as const })),
+    );
+    for (const key of keys) {
+      for (let dir = path.dirname(path.join(root, key)); dir.startsWith(root); dir = path.dirname(dir)) {
+        try {
+          fs.rmdirSync(dir);
+        } catch {
+          break; // not empty: another conflict is kept there
+        }
+      }
+    }
+  });
+}

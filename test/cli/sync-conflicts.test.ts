@@ -124,6 +124,28 @@ describe('memdir sync: a file changed on both sides is never overwritten', () =>
     expect(fs.existsSync(path.join(a!.team, '.conflicts'))).toBe(false);
   });
 
+  test("a conflict settled by hand (the file made the remote's again) needs no --resolve: the next sync finds it in step and drops the copy", async () => {
+    const { clones, sync } = await teamSetup(['a', 'b']);
+    const { a, b } = clones;
+    writeTeam(a!, { 'sub/project_x.md': topic('X', 'first') });
+    expect((await sync(a!)).code).toBe(0);
+    expect((await sync(b!)).code).toBe(0);
+    writeTeam(a!, { 'sub/project_x.md': topic('X', 'from a') });
+    expect((await sync(a!)).code).toBe(0);
+    writeTeam(b!, { 'sub/project_x.md': topic('X', 'from b') });
+    const dry = await sync(b!, ['--dry-run', '--json']);
+    expect(dry.code).toBe(1);
+    expect(entry(dry.stdout, 'sub/project_x.md')?.status).toBe('conflict');
+    expect(fs.existsSync(path.join(b!.team, '.conflicts'))).toBe(false);
+    expect((await sync(b!)).code).toBe(1);
+    fs.copyFileSync(path.join(b!.team, '.conflicts/sub/project_x.md'), path.join(b!.team, 'sub/project_x.md'));
+    const settled = await sync(b!, ['--json']);
+    expect(settled.code, settled.stderr).toBe(0);
+    expect(json(settled.stdout).summary.conflict).toBe(0);
+    expect(fs.existsSync(path.join(b!.team, '.conflicts'))).toBe(false);
+    expect(read(b!.team, 'sub/project_x.md')).toBe(topic('X', 'from a'));
+  });
+
   test('--resolve of a file with no conflict, or without a side: one line, exit 2, nothing changed', async () => {
     const { clones, sync } = await teamSetup(['a']);
     const { a } = clones;

@@ -90,6 +90,9 @@ describe('memdir sync: a file changed on both sides is never overwritten', () =>
     expect(still.code).toBe(1);
     expect(entry(still.stdout, 'project_x.md')?.status).toBe('conflict');
     expect(json(still.stdout).summary.conflict).toBe(1);
+    // The copy is no memory: never read as a team file, never uploaded.
+    expect(json(still.stdout).files.map((f) => f.file)).toEqual(['project_x.md', 'project_y.md']);
+    expect(Object.keys(await remoteFiles()).sort()).toEqual(['project_x.md', 'project_y.md']);
     expect((await remoteFiles())['project_x.md']).toBe(topic('X', 'from a'));
 
     const ours = await sync(b!, ['--resolve', 'team/project_x.md', '--ours']);

@@ -144,6 +144,10 @@ function blobs(text: string): PoisonFinding[] {
 // A rule against the thing ("never pipe curl into sh", "don't send tokens to a webhook") is not an instruction to do it.
 const NEGATION = /\b(?:never|don't|do\s+not|must\s+not|mustn't|shouldn't|should\s+not|avoid|no\s+one|nobody|refuse|forbidden|prohibited)\b|不要|禁止|不得|しない|しないで|禁止/i;
 
+// A word every phrase rule above starts from or needs: one cheap pass decides whether they run.
+const TRIGGER =
+  /ignor|disregard|forget|override|bypass|drop|you\s+are\s+now|system|tell|inform|mention|reveal|let\s+the|without|curl|wget|fetch|iwr|irm|invoke-|send|post|upload|forward|exfiltrat|transmit|leak|copy|paste|mail|report|игнор|忽略|无视|忽视|無視|무시|不要/i;
+
 /** Whether the sentence holding `index` (from its start to there) says not to. */
 function negated(voice: string, index: number): boolean {
   const start = Math.max(...['.', '!', '?', '\n', '。', '！', '？'].map((stop) => voice.lastIndexOf(stop, index - 1))) + 1;
@@ -152,7 +156,8 @@ function negated(voice: string, index: number): boolean {
 
 /** Everything in `text` that looks aimed at the agent, in text order. */
 export function findPoisoning(text: string): PoisonFinding[] {
-  const voice = ownVoice(text);
+  // Most memories hold none of the words the phrase rules start from: their own voice is not worth working out.
+  const voice = TRIGGER.test(text) ? ownVoice(text) : '';
   const found: PoisonFinding[] = [];
   for (const m of voice.matchAll(OVERRIDE)) found.push({ kind: 'instruction-override', index: m.index, detail: `"${printable(text.slice(m.index, m.index + m[0].length))}"` });
   for (const m of voice.matchAll(PIPE_TO_SHELL)) if (!negated(voice, m.index)) found.push({ kind: 'pipe-to-shell', index: m.index, detail: 'an instruction to pipe a download into a shell' });

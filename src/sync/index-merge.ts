@@ -1,4 +1,4 @@
-import { parseMemoryIndex, pointerPath, pointers, renderMemoryIndex, upsertPointer } from '../core/memory-index.js';
+import { parseMemoryIndex, pointerPath, pointers, removePointer, renderMemoryIndex, upsertPointer } from '../core/memory-index.js';
 
 /**
  * The remote team index, plus the local pointers it lacks to files this side
@@ -14,4 +14,14 @@ export function mergeTeamIndex(remoteText: string, localText: string, hasFile: (
     if (!remoteTargets.has(target) && hasFile(target)) merged = upsertPointer(merged, pointer);
   }
   return renderMemoryIndex(merged);
+}
+
+/** A pulled team index without its pointers to `heldBack` files (not taken from the remote): no dead pointer comes in with it. */
+export function withoutHeldBack(indexText: string, heldBack: ReadonlySet<string>): string {
+  if (heldBack.size === 0) return indexText;
+  let index = parseMemoryIndex(indexText);
+  const dropped = pointers(index).filter((p) => heldBack.has(pointerPath(p.target)));
+  if (dropped.length === 0) return indexText;
+  for (const pointer of dropped) index = removePointer(index, pointer.target);
+  return renderMemoryIndex(index);
 }

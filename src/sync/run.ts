@@ -2,7 +2,7 @@ import { messages } from '../core/messages.js';
 import { INDEX_FILE } from '../core/taxonomy.js';
 import { findSecrets, redactSecrets } from '../core/secrets.js';
 import { remoteFailure, type RemoteView, type SyncBackend } from './backend.js';
-import { mergeTeamIndex } from './index-merge.js';
+import { mergeTeamIndex, withoutHeldBack } from './index-merge.js';
 import { unchangedSummary, type FileStatus } from './summary.js';
 import { caseCollisions, keyProblem } from './keys.js';
 import { pushBarrier } from '../store/test-hooks.js';
@@ -106,11 +106,16 @@ async function pull(memdir: string, backend: SyncBackend, attempt: Attempt, opti
     .filter(([key, hash]) => base.get(key) !== hash || !local.files.has(key))
     .map(([key]) => key);
   const incoming = new Map<string, string>();
+  const heldBack = new Set<string>();
   for (const [key, bytes] of await backend.read(view, wanted)) {
     const checked = checkPulled(key, bytes);
-    if ('problem' in checked) report.set(key, { file: key, status: 'skipped', reason: checked.problem });
-    else incoming.set(key, checked.text);
+    if (!('problem' in checked)) incoming.set(key, checked.text);
+    else if (checked.heldBack) {
+      heldBack.add(key);
+      report.set(key, { file: key, status: 'refused', reason: checked.problem });
+    } else report.set(key, { file: key, status: 'skipped', reason: checked.problem });
   }
+  if (incoming.has(INDEX_FILE)) incoming.set(INDEX_FILE, withoutHeldBack(incoming.get(INDEX_FILE)!, heldBack));
   const remoteIndex = incoming.get(INDEX_FILE);
   const localIndex = local.files.get(INDEX_FILE);
   if (remoteIndex !== undefined && localIndex !== undefined) {

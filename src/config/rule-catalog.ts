@@ -45,4 +45,5 @@ export const RULE_CATALOG: readonly ConfigurableRule[] = [
   { id: 'MEM023', name: 'unreadable-file', tags: ['safety'] },
   { id: 'MEM024', name: 'personal-data', tags: ['safety', 'content'] },
   { id: 'MEM025', name: 'stale-marker', tags: ['content', 'index'] },
+  { id: 'MEM026', name: 'poisoning', tags: ['safety'] },
 ];

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DurableStatement } from '../core/durable-statements.js';
 import { messages } from '../core/messages.js';
+import { poisoningProblem } from '../core/poisoning.js';
 import { findSecrets } from '../core/secrets.js';
 import type { TranscriptMessage } from '../claude-code/transcript.js';
 import { writeStateFile } from '../store/atomic.js';
@@ -112,6 +113,11 @@ export function recordCandidates(
     const secret = findSecrets(`${statement.statement}\n${statement.why ?? ''}`)[0];
     if (secret) {
       rejected.push({ op: 'create', file: '', reason: `holds a secret (${secret.rule.id}); not kept for review`, sources: [message.uuid] });
+      continue;
+    }
+    const poisoned = poisoningProblem(`${statement.statement}\n${statement.why ?? ''}`);
+    if (poisoned) {
+      rejected.push({ op: 'create', file: '', reason: `${poisoned}; not kept for review`, sources: [message.uuid] });
       continue;
     }
     const id = idOf(context.sessionId, message.uuid, statement.statement);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { InputError, IoError, MemdirError, UsageError } from '../core/errors.js';
 import { displayPath } from '../core/paths.js';
 import { containment, jaccard, tokenSet } from '../core/similarity.js';
+import { poisoningProblem } from '../core/poisoning.js';
 import { findSecrets, redactSecrets } from '../core/secrets.js';
 import type { MemoryType } from '../core/taxonomy.js';
 import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
@@ -223,6 +224,12 @@ function proposeLocally(
       const reason = `holds a secret (${secret.rule.id})`;
       rejected.push({ op: 'create', file: '', reason, sources: [message.uuid] });
       decide('secret', reason);
+      continue;
+    }
+    const poisoned = poisoningProblem(`${memory.name}\n${memory.description}\n${memory.body}`);
+    if (poisoned) {
+      rejected.push({ op: 'create', file: '', reason: poisoned, sources: [message.uuid] });
+      decide('refused', poisoned);
       continue;
     }
     const [said, ...rest] = memory.body.split('\n');

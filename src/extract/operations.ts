@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { findRelativeDates } from '../core/dates.js';
 import { withoutControlCharacters } from '../core/plain-text.js';
+import { poisoningProblem } from '../core/poisoning.js';
 import { findSecrets } from '../core/secrets.js';
 import { INDEX_FILE, isMemoryType, STATE_DIR, type MemoryType } from '../core/taxonomy.js';
 
@@ -79,6 +80,8 @@ function contentProblem(op: Record<string, unknown>, anchor: Date): string | und
   const all = `${text(op.name)}\n${text(op.description)}\n${text(op.body)}`;
   const secret = findSecrets(all)[0];
   if (secret) return `holds a secret (${secret.rule.id})`;
+  const poisoned = poisoningProblem(all);
+  if (poisoned) return poisoned;
   if (FILE_LINE_CITATION.test(all) || COMMIT_HASH.test(all)) return 'holds what the code or git history already says (a file:line citation or a commit hash)';
   const relative = findRelativeDates(all, anchor)[0];
   if (relative) return `relative date "${relative.text}"; write ${relative.replacement}`;

@@ -116,12 +116,18 @@ async function pull(memdir: string, backend: SyncBackend, attempt: Attempt, opti
     .map(([key]) => key);
   const incoming = new Map<string, string>();
   const copies = new Map<string, string>();
+  const heldBack = new Set<string>();
   for (const [key, bytes] of await backend.read(view, wanted)) {
     const checked = checkPulled(key, bytes);
-    if ('problem' in checked) report.set(key, { file: key, status: 'skipped', reason: checked.problem });
-    else if (changedHere(attempt, key)) copies.set(key, checked.text);
+    if ('problem' in checked) {
+      if (checked.heldBack) heldBack.add(key);
+      report.set(key, { file: key, status: checked.heldBack ? 'refused' : 'skipped', reason: checked.problem });
+    } else if (changedHere(attempt, key)) copies.set(key, checked.text);
     else incoming.set(key, checked.text);
   }
+  // A file held back leaves no dead pointer in the index that comes in with it.
+  const pulledIndex = incoming.get(INDEX_FILE);
+  if (pulledIndex !== undefined && heldBack.size > 0) incoming.set(INDEX_FILE, keptLocalPointers(pulledIndex, (key) => !heldBack.has(key)).text);
   // Changed on both sides: the local file stays, the remote's version is kept beside it; its base stays, so it is a conflict again until resolved.
   const unwrittenCopies = options.dryRun ? new Map<string, string>() : await writeTeamFiles(memdir, new Map([...copies].map(([key, text]) => [conflictCopyKey(key), text])));
   for (const key of copies.keys()) {

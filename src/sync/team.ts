@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { poisoningProblem } from '../core/poisoning.js';
 import { MemdirError } from '../core/errors.js';
 import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { messages } from '../core/messages.js';
@@ -57,7 +58,7 @@ export function readTeam(memdir: string): LocalTeam {
 }
 
 /** A remote file checked like any input before it may replace a local one: its text, or why not. */
-export function checkPulled(key: string, bytes: Buffer): { text: string } | { problem: string } {
+export function checkPulled(key: string, bytes: Buffer): { text: string } | { problem: string; heldBack?: true } {
   if (bytes.length > MAX_TOPIC_FILE_BYTES) return { problem: messages.syncPulledInvalid(messages.topicTooLarge(bytes.length, MAX_TOPIC_FILE_BYTES)) };
   const decoded = decodeMemoryBytes(bytes);
   if (!decoded.ok) return { problem: messages.syncPulledInvalid(decoded.problem) };
@@ -66,6 +67,9 @@ export function checkPulled(key: string, bytes: Buffer): { text: string } | { pr
     const problem = parseTopicFile(decoded.text).problems.find((p) => !p.lenient);
     if (problem) return { problem: messages.syncPulledInvalid(`line ${problem.line}: ${problem.message}`) };
   }
+  // Team memory is loaded into every teammate's sessions: text aimed at the agent stays on the remote.
+  const poisoned = poisoningProblem(decoded.text);
+  if (poisoned) return { problem: messages.syncPulledInvalid(poisoned), heldBack: true };
   return { text: decoded.text };
 }
 

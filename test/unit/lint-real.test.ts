@@ -7,6 +7,7 @@ import { DEFAULT_CONFIG } from '../../src/config/validate.js';
 import { formatContext } from '../../src/lint/command.js';
 import { FORMATTERS } from '../../src/lint/formatters/index.js';
 import { runLint } from '../../src/lint/run.js';
+import { RULES } from '../../src/lint/rules/index.js';
 import { fixtureMemoryDirs } from '../helpers/fixtures.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -52,7 +53,7 @@ describe('SARIF', () => {
     expect(ajv.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
     const run = log.runs[0];
-    expect(run.tool.driver.rules).toHaveLength(25);
+    expect(run.tool.driver.rules).toHaveLength(RULES.length);
     expect(run.tool.driver.rules[5]).toMatchObject({ id: 'MEM006', name: 'dead-pointer', helpUri: expect.stringMatching(/^file:.*docs\/rules\/MEM006\.md$/) });
     expect(run.results.length).toBe(results.flatMap((r) => r.findings).length);
     for (const r of run.results) expect(run.tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);

@@ -24,6 +24,7 @@ import { indexMismatch } from './MEM022-index-mismatch.js';
 import { unreadableFile } from './MEM023-unreadable-file.js';
 import { personalData } from './MEM024-personal-data.js';
 import { staleMarker } from './MEM025-stale-marker.js';
+import { poisoning } from './MEM026-poisoning.js';
 
 /** Every rule, in id order. Ids are permanent: a retired rule keeps its number unused. */
 export const RULES: readonly Rule[] = [
@@ -52,4 +53,5 @@ export const RULES: readonly Rule[] = [
   unreadableFile,
   personalData,
   staleMarker,
+  poisoning,
 ];

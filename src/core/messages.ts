@@ -39,6 +39,13 @@ export const messages = {
   indexUnreadable: (file: string, problem: string) => `memdir list: ${file}: ${problem}; which memories it points to is not known`,
   semanticFailed: (reason: string) => `memdir recall: the sentence model failed (${printable(reason).slice(0, 200)}); ranked on words alone`,
   memoryNotFound: (what: string, dir: string) => `no memory named "${what}" in ${dir}`,
+  forgetTeamMemory: (what: string, file: string) => `"${what}" is a team memory (${file}), shared with everyone through sync; a private forget leaves it`,
+  forgetTeamHint: (what: string) => `to remove it for the whole team: memdir forget --team "${what}"`,
+  teamNamesake: (name: string, file: string) =>
+    `memdir: a team memory named "${name}" exists (${file}) and is left as it is; this is a private memory beside it (\`memdir save --team\` updates the team one)`,
+  teamFileInPrivateEdit: (file: string) => `${file} is team memory: a private write leaves it (write it with --team)`,
+  extractTeamTranscriptOnly: () => '--team extracts a transcript into team memory: give --from FILE, not --hook, --review, --accept or --discard',
+  teamMemoryShown: (file: string) => `team memory (${file}): shared with everyone in this project through memdir sync`,
   ambiguousMemory: (what: string, files: string[]) => `"${what}" matches several memories: ${files.join(', ')}; name the file`,
   internalError: (message: string) => `memdir: internal error: ${message} (run with --debug for the stack trace, and please report it)`,
   workingDirectoryGone: () => 'the working directory no longer exists; cd to an existing directory, or pass an absolute --dir',

@@ -121,6 +121,44 @@ describe('three clones of one project, real git: private and team scopes never m
   });
 });
 
+describe('lint: team/ is a directory of its own', () => {
+  test('team files without their index: MEM001 and MEM008 name team/, never the private index; --fix writes team/MEMORY.md', async () => {
+    const { root, dir, run } = workspace();
+    writeTree(dir, {
+      'MEMORY.md': '- [Role](user_role.md) — release manager of the mobile app\n',
+      'user_role.md': '---\nname: Role\ndescription: The user is the release manager of the mobile app\ntype: user\n---\nRelease manager.\n',
+      'team/project_release_train.md': TEAM_TOPIC,
+    });
+    const r = await run(['lint', '--format', 'json']);
+    expect(r.code).toBe(1);
+    const results = (JSON.parse(r.stdout) as { results: Array<{ filePath: string; messages: Array<{ ruleId: string }> }> }).results;
+    expect(results.map((f) => [path.relative(dir, path.resolve(root, f.filePath)), f.messages.map((m) => m.ruleId)])).toEqual([
+      ['team/MEMORY.md', ['MEM001']],
+      ['team/project_release_train.md', ['MEM008']],
+    ]);
+    const privateBefore = read(path.join(dir, 'MEMORY.md'));
+    const fix = await run(['lint', '--fix']);
+    expect([fix.code, fix.stdout]).toEqual([0, 'fixed 1 file: memory/team/MEMORY.md\n']);
+    expect(read(path.join(dir, 'team/MEMORY.md'))).toBe(TEAM_INDEX);
+    expect(read(path.join(dir, 'MEMORY.md'))).toBe(privateBefore);
+  });
+
+  test("a pointer of the private index to a team memory (Claude Code's single-index layout) is not a dead pointer, and lint --fix leaves it", async () => {
+    const { dir, run } = workspace();
+    const index = '- [Role](user_role.md) — release manager of the mobile app\n- [Release train](team/project_release_train.md) — releases leave main every Tuesday\n';
+    writeTree(dir, {
+      'MEMORY.md': index,
+      'user_role.md': '---\nname: Role\ndescription: The user is the release manager of the mobile app\ntype: user\n---\nRelease manager.\n',
+      'team/MEMORY.md': TEAM_INDEX,
+      'team/project_release_train.md': TEAM_TOPIC,
+    });
+    const r = await run(['lint']);
+    expect([r.code, r.stdout]).toEqual([0, '']);
+    expect((await run(['lint', '--fix'])).code).toBe(0);
+    expect(read(path.join(dir, 'MEMORY.md'))).toBe(index);
+  });
+});
+
 describe('--team and the private default', () => {
   test('save --team writes team/ with its own MEMORY.md; the private index stays as it was; --json says the scope', async () => {
     const { dir, run } = workspace();

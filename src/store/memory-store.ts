@@ -138,10 +138,15 @@ export function readLookupState(dir: string, options: { withTeam?: boolean } = {
   return { dir, index: parseMemoryIndex(read?.ok ? read.text : ''), names: memoryNames(dir, options.withTeam) };
 }
 
-/** The team memory directory below a private one, when there is one (a team directory has none). */
+/** Whether `dir` is a private memory directory (its team/ is another scope), not a team directory itself. */
+function isPrivateRoot(dir: string): boolean {
+  return path.basename(path.resolve(dir)) !== TEAM_DIR;
+}
+
+/** The team memory directory below a private one, when there is one. */
 function teamBelow(dir: string): string | undefined {
   const team = path.join(dir, TEAM_DIR);
-  return path.basename(path.resolve(dir)) !== TEAM_DIR && fs.existsSync(team) ? team : undefined;
+  return isPrivateRoot(dir) && fs.existsSync(team) ? team : undefined;
 }
 
 /** The team memory `what` names (by file, `team/…` or not, or by name), as `team/…`; undefined when none. */
@@ -163,7 +168,7 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
   const type = validateSave(edit);
   const { dir } = state;
   const key = edit.name.trim().toLowerCase();
-  if (edit.file !== undefined && isTeamPath(edit.file) && teamBelow(dir)) throw new RefusedError(messages.teamFileInPrivateEdit(edit.file));
+  if (edit.file !== undefined && isTeamPath(edit.file) && isPrivateRoot(dir)) throw new RefusedError(messages.teamFileInPrivateEdit(edit.file));
   const found = edit.file ?? [...state.names].find(([, name]) => name === key)?.[0];
   const file = found ?? freeTopicFileName(type, edit.name, (candidate) => state.names.has(candidate) || fs.existsSync(path.join(dir, candidate)));
   const absolute = confinedPath(dir, file);
@@ -254,7 +259,7 @@ export function findMemoryFile(state: Pick<BatchState, 'dir' | 'index' | 'names'
 
 function planRemove(state: BatchState, what: string): ForgetResult {
   // A team memory is everyone's: a private forget never removes it, whether named by file or by name.
-  const privateFile = isTeamPath(what) && what.endsWith('.md') && teamBelow(state.dir) ? undefined : findPrivate(state, what);
+  const privateFile = isTeamPath(what) && what.endsWith('.md') && isPrivateRoot(state.dir) ? undefined : findPrivate(state, what);
   if (privateFile === undefined) {
     const team = teamMemoryNamed(state.dir, what);
     if (team) throw new RefusedError(messages.forgetTeamMemory(what, team), { hint: messages.forgetTeamHint(what) });

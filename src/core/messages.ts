@@ -45,6 +45,7 @@ export const messages = {
     `memdir: a team memory named "${name}" exists (${file}) and is left as it is; this is a private memory beside it (\`memdir save --team\` updates the team one)`,
   teamFileInPrivateEdit: (file: string) => `${file} is team memory: a private write leaves it (write it with --team)`,
   extractTeamTranscriptOnly: () => '--team extracts a transcript into team memory: give --from FILE, not --hook, --review, --accept or --discard',
+  teamMemoryElsewhere: () => 'team memory, a directory of its own (run on team/ to change it)',
   teamMemoryShown: (file: string) => `team memory (${file}): shared with everyone in this project through memdir sync`,
   ambiguousMemory: (what: string, files: string[]) => `"${what}" matches several memories: ${files.join(', ')}; name the file`,
   internalError: (message: string) => `memdir: internal error: ${message} (run with --debug for the stack trace, and please report it)`,

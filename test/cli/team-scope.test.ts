@@ -160,6 +160,30 @@ describe('lint: team/ is a directory of its own', () => {
   });
 });
 
+describe('refactor and dream: team/ is a directory of their own', () => {
+  test('a private index pointing into team/ keeps its pointer; no byte of team/ changes, whether or not team/ has its index', async () => {
+    for (const teamIndex of [{}, { 'team/MEMORY.md': TEAM_INDEX }] as Array<Record<string, string>>) {
+      const { dir, run } = workspace();
+      writeTree(dir, {
+        'MEMORY.md': '- [Role](user_role.md) — release manager\n- [Train](team/project_release_train.md) — Tuesday trains\n',
+        'user_role.md': '---\nname: Role\ndescription: The user is the release manager of the mobile app\ntype: user\n---\nRelease manager.\n',
+        'team/project_release_train.md': TEAM_TOPIC,
+        'team/project_unindexed.md': '---\nname: Unindexed\ndescription: A team memory its index does not list yet\ntype: project\n---\nx\n',
+        ...teamIndex,
+      });
+      const team = snapshotTree(path.join(dir, 'team'));
+      const refactor = await run(['refactor']);
+      expect(refactor.code, refactor.stderr).toBe(0);
+      expect(read(path.join(dir, 'MEMORY.md'))).toContain('- [Train](team/project_release_train.md) — Tuesday trains');
+      expect(read(path.join(dir, 'MEMORY.md'))).not.toContain('project_unindexed.md');
+      const dream = await runMemdir(['dream', '--force', '--dir', dir], { cwd: dir, env: cleanEnv(dir, { MEMDIR_TEST_NOW: '2030-01-01T00:00:00Z' }) });
+      expect(dream.code, dream.stderr).toBe(0);
+      expect(read(path.join(dir, 'MEMORY.md'))).toContain('- [Train](team/project_release_train.md) — Tuesday trains');
+      expect(snapshotTree(path.join(dir, 'team'))).toEqual(team);
+    }
+  });
+});
+
 describe('--team and the private default', () => {
   test('save --team writes team/ with its own MEMORY.md; the private index stays as it was; --json says the scope', async () => {
     const { dir, run } = workspace();
@@ -378,10 +402,12 @@ describe('recall sees team memory', () => {
     const r = await runMemdir(['recall', '--engine', 'claude', '--dir', dir, 'when does the release train leave?'], { cwd: root, env });
     expect(r.code, r.stderr).toBe(0);
     const manifest = (server.messages()[before]!.body as { messages: Array<{ content: string }> }).messages[0]!.content;
-    expect(manifest.split('\n').filter((line) => line.startsWith('- [')).map((line) => line.replace(/ \(\d{4}-[^)]+\)/, ''))).toEqual([
-      '- [user] user_role.md: The user is the release manager of the mobile app',
-      '- [project] team/project_release_train.md: Releases leave main every Tuesday 10:00 UTC',
-    ]);
+    expect(
+      manifest
+        .split('\n')
+        .filter((line) => line.startsWith('- ['))
+        .map((line) => line.replace(/ \(\d{4}-[^)]+\)/, '')),
+    ).toEqual(['- [user] user_role.md: The user is the release manager of the mobile app', '- [project] team/project_release_train.md: Releases leave main every Tuesday 10:00 UTC']);
     expect(r.stdout).toBe(`Memory (saved today): ${path.join(dir, 'team/project_release_train.md')}:\n${TEAM_TOPIC}`);
   });
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { requestStrings } from '../helpers/agent-request.js';
-import { memdirOnPath, runClaude, waitForDetachedExtracts } from '../helpers/claude.js';
+import { claudeReleases, memdirOnPath, runClaude, waitForDetachedExtracts } from '../helpers/claude.js';
 import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server.js';
 import { runMemdir } from '../helpers/run-cli.js';
 import { teamSetup } from '../helpers/team-sync.js';
@@ -22,7 +22,7 @@ const BARE_PATH = `${path.dirname(process.execPath)}:/usr/bin:/bin`;
 const BODY = 'Releases leave main every Tuesday at 10:00 UTC; merge by Monday evening.';
 const POINTER = '- [Release train](project_release_train.md) — Releases leave main every Tuesday 10:00 UTC';
 
-test('a team memory a teammate pushed reaches the model at session start and through the prompt hook, only once the hooks are installed', async () => {
+test.each(claudeReleases)('Claude Code %s: a team memory a teammate pushed reaches the model at session start and through the prompt hook, only once the hooks are installed', async (release) => {
   const { clones, env, home } = await teamSetup(['alice', 'bob']);
   const { alice, bob } = clones as Record<'alice' | 'bob', (typeof clones)[string] & object>;
   const memdir = async (args: string[], cwd: string) => {
@@ -39,7 +39,7 @@ test('a team memory a teammate pushed reaches the model at session start and thr
 
   const ask = async (prompt: string) => {
     const before = server.requests.length;
-    const result = await runClaude({ cwd: bob.repo, home, baseUrl: server.url, prompt });
+    const result = await runClaude({ cwd: bob.repo, home, baseUrl: server.url, prompt, release });
     expect(result.code, result.stderr).toBe(0);
     return server.requests
       .slice(before)
@@ -50,7 +50,7 @@ test('a team memory a teammate pushed reaches the model at session start and thr
   const prompt = 'can I merge my branch before the release train leaves on Tuesday?';
   const recalled = `Memory (saved today): ${path.join(bobDir, 'team', 'project_release_train.md')}:`;
 
-  // Claude Code 2.1.197 on its own (team memory off) loads only the private MEMORY.md: the team memory stays on disk.
+  // Claude Code on its own (its team memory off) loads only the private MEMORY.md: the team memory stays on disk.
   const plain = await ask(prompt);
   expect(plain).not.toContain(BODY);
   expect(plain).not.toContain(POINTER);

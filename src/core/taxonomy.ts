@@ -10,6 +10,13 @@ export function isMemoryType(value: unknown): value is MemoryType {
 export const INDEX_FILE = 'MEMORY.md';
 /** memdir's own state folder inside a memory directory; never a memory. */
 export const STATE_DIR = '.memdir';
+/** Team memory: this folder of the memory directory, a scope of its own with its own MEMORY.md (shared by sync). */
+export const TEAM_DIR = 'team';
+
+/** Whether a path relative to the memory directory lies in team memory. */
+export function isTeamPath(rel: string): boolean {
+  return rel.split('/')[0] === TEAM_DIR;
+}
 
 /*
  * The labels, as people write them: "**Why:**", "**Why**:", "**Why** —", "**Why this matters:**",

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { TEAM_DIR } from '../core/taxonomy.js';
 import { messages } from '../core/messages.js';
 import { configSection } from '../config/find.js';
 import { usableEngine, type EngineName } from '../llm/model.js';
@@ -24,6 +26,8 @@ export interface ExtractCommandOptions extends GlobalArgs {
   review?: boolean | undefined;
   accept?: string | undefined;
   discard?: string | undefined;
+  /** Write team memory (`<memdir>/team/`) rather than private memory. */
+  team?: boolean | undefined;
 }
 
 /** `--review`, `--accept ID` or `--discard ID`: one of them, and no transcript. */
@@ -90,6 +94,7 @@ function report(args: ExtractCommandOptions, output: Output, result: ExtractResu
 
 /** `memdir extract`: the new part of a transcript (a file, `-` for stdin, or the Stop hook's) becomes memories. */
 export async function runExtract(args: ExtractCommandOptions, output: Output): Promise<number> {
+  if (args.team && (args.hook || args.review || args.accept !== undefined || args.discard !== undefined)) throw new UsageError(messages.extractTeamTranscriptOnly());
   if (args.hook) {
     const { dir, engine, model, every, explicitOnly, trustProjectSettings } = args;
     return runExtractHook({ dir, engine, model, every, explicitOnly, trustProjectSettings, warn: output.warn });
@@ -99,9 +104,10 @@ export async function runExtract(args: ExtractCommandOptions, output: Output): P
   const from = args.from;
   if (!from) throw new UsageError(messages.extractNeedsInput());
   if (args.afterStop && from !== '-') await awaitTranscript(absolutePath(from));
-  const dir = resolveFor(args, output).dir;
+  const memdir = resolveFor(args, output).dir;
+  const dir = args.team ? path.join(memdir, TEAM_DIR) : memdir;
   // Flags win; then the `extract` section of memdir.config.json; then the defaults.
-  const section = configSection('extract', { dir, cwd: workingDirectory(), trustProjectSettings: args.trustProjectSettings || undefined }, output.warn);
+  const section = configSection('extract', { dir: memdir, cwd: workingDirectory(), trustProjectSettings: args.trustProjectSettings || undefined }, output.warn);
   const engine = usableEngine(args.engine ?? section.engine);
   const result = await extract({
     dir,

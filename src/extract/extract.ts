@@ -592,7 +592,8 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
     return result;
   }
 
-  const existing = fs.existsSync(options.dir) ? scanMemories(options.dir, { limit: 0 }).memories : [];
+  // Only this scope's memories: a private run never merges into team memory (team/), nor the reverse.
+  const existing = fs.existsSync(options.dir) ? scanMemories(options.dir, { limit: 0, withoutTeam: true }).memories : [];
   const considered = new Considered();
   const proposal = engine === 'claude' ? await proposeFailingSafe(after.messages, existing, options, result, considered) : proposeByRules(after.messages, existing, options, considered);
   const saved = await saveOperations(options.dir, proposal.operations, sessionId, dryRun);
@@ -701,7 +702,7 @@ export async function saveStatements(
     isHumanPrompt: true,
   }));
   fs.mkdirSync(options.dir, { recursive: true });
-  const existing = scanMemories(options.dir, { limit: 0 }).memories;
+  const existing = scanMemories(options.dir, { limit: 0, withoutTeam: true }).memories;
   const considered = new Considered(); // what review decides is not reported
   const local = proposeLocally(asMessages, { projectDir: options.projectDir, found: (index) => statements[index]!.found }, considered);
   const merged = mergeNearDuplicates(local.candidates, existing, options.dir, considered);

@@ -27,7 +27,9 @@ export async function runList(options: ListOptions, output: Output): Promise<num
   const { dim, yellow } = output.colors;
   for (const m of memories) {
     const state = m.indexed === false ? ` ${yellow('(not in the index)')}` : '';
-    output.out(`${(m.type ?? '?').padEnd(9)} ${dim(age(m.ageDays).padStart(8))}  ${m.path}${state}\n${' '.repeat(20)}${m.name ?? ''}${m.description ? ` — ${m.description}` : ''}`);
+    output.out(
+      `${(m.type ?? '?').padEnd(9)} ${dim(age(m.ageDays).padStart(8))}  ${m.scope.padEnd(7)}  ${m.path}${state}\n${' '.repeat(29)}${m.name ?? ''}${m.description ? ` — ${m.description}` : ''}`,
+    );
   }
   return 0;
 }
@@ -40,6 +42,9 @@ export interface ShowOptions extends GlobalArgs {
 export async function runShow(options: ShowOptions, output: Output): Promise<number> {
   const shown = await showMemory(resolveChecked(options, output).dir, options.memory);
   if (options.json) output.json(shown);
-  else output.write(shown.text);
+  else {
+    output.write(shown.text);
+    if (shown.scope === 'team') output.info(output.colors.dim(messages.teamMemoryShown(shown.path)));
+  }
   return 0;
 }

@@ -1,11 +1,17 @@
 import { resolveChecked, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
-import { sessionContext } from '../store/context.js';
+import { type SessionContext, sessionContext } from '../store/context.js';
 import { runContextHook } from './context-hook.js';
 import { messages } from '../core/messages.js';
 
 export interface ContextOptions extends GlobalArgs {
   hook: boolean;
+}
+
+/** The team index in `--json`: the same fields as the private one's. */
+function teamJson(team: NonNullable<SessionContext['team']>) {
+  const { content, lineCount, byteCount, wasLineTruncated, wasByteTruncated, loadedLines, firstCutLine } = team.index;
+  return { indexFile: team.indexFile, lineCount, byteCount, wasLineTruncated, wasByteTruncated, loadedLines, firstCutLine: firstCutLine ?? null, indexContent: content };
 }
 
 /** `memdir context`: the instructions and the index as the agent loads them; `--hook` answers SessionStart. */
@@ -27,13 +33,14 @@ export async function runContext(options: ContextOptions, output: Output): Promi
       strippedFrontmatter,
       strippedComments,
       indexContent: content,
+      team: context.team ? teamJson(context.team) : null,
       text: context.text,
     });
     return 0;
   }
   output.out(context.text.trimEnd());
-  if (context.index.wasLineTruncated || context.index.wasByteTruncated) {
-    output.warn(output.colors.yellow(messages.indexCutWhenLoaded(context.indexFile)));
+  for (const loaded of [context, ...(context.team ? [context.team] : [])]) {
+    if (loaded.index.wasLineTruncated || loaded.index.wasByteTruncated) output.warn(output.colors.yellow(messages.indexCutWhenLoaded(loaded.indexFile)));
   }
   return 0;
 }

@@ -1,13 +1,15 @@
 import { buildModel } from '../core/dir-model.js';
 import { ageInDays } from '../core/freshness.js';
 import { pointerPath } from '../core/memory-index.js';
-import { INDEX_FILE } from '../core/taxonomy.js';
+import { INDEX_FILE, isTeamPath } from '../core/taxonomy.js';
 import { settleDirectory } from '../store/lock.js';
 import { loadDirectories } from '../store/dir-reader.js';
 
 export interface ListedMemory {
   /** Relative to the memory directory (team memories under team/). */
   path: string;
+  /** Team memory (under team/, shared by sync) or private memory. */
+  scope: 'private' | 'team';
   type: string | undefined;
   name: string | undefined;
   description: string | undefined;
@@ -38,7 +40,16 @@ export async function listMemories(dir: string, options: { type?: string | undef
       const { type, name, description } = topic.fields;
       if (options.type && type !== options.type) continue;
       const indexed = indexUnreadable ? null : pointed.has(topic.path);
-      memories.push({ path: prefix + topic.path, type, name, description, mtimeMs: topic.mtimeMs, ageDays: ageInDays(topic.mtimeMs, now), indexed });
+      memories.push({
+        path: prefix + topic.path,
+        scope: isTeamPath(prefix + topic.path) ? 'team' : 'private',
+        type,
+        name,
+        description,
+        mtimeMs: topic.mtimeMs,
+        ageDays: ageInDays(topic.mtimeMs, now),
+        indexed,
+      });
     }
   }
   return { memories: memories.sort((a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path)), unreadable };

@@ -4,7 +4,8 @@ import { anchorDate, buildModel, type MemoryDirModel } from '../core/dir-model.j
 import { InputError } from '../core/errors.js';
 import { lazyRequire } from '../core/lazy.js';
 import { messages } from '../core/messages.js';
-import { INDEX_FILE } from '../core/taxonomy.js';
+import { pointerPath } from '../core/memory-index.js';
+import { INDEX_FILE, isTeamPath } from '../core/taxonomy.js';
 import { readMemoryDir } from '../store/dir-reader.js';
 import type { PlanInputFile, RefactorPlan } from './phases/state.js';
 
@@ -17,12 +18,15 @@ export async function readPlanInput(dir: string): Promise<{ input: Map<string, P
   // Every plan rewrites the index: an index memdir cannot write back is refused before anything else.
   const indexProblem = raw.escapingLinks.has(INDEX_FILE) ? messages.escapesDirectory(dir) : (raw.unreadable.find((u) => u.path === INDEX_FILE)?.message ?? raw.readOnly.get(INDEX_FILE));
   if (indexProblem) throw new InputError(path.join(dir, INDEX_FILE), indexProblem);
+  const model = buildModel(raw, { skipIndex: false });
+  const pointed = new Set(model.index?.index.lines.flatMap((l) => (l.kind === 'pointer' ? [pointerPath(l.target)] : [])) ?? []);
   const leftAlone = new Map<string, string>([
     ...raw.unreadable.map((u): [string, string] => [u.path, u.message]),
     ...[...raw.escapingLinks].filter((p) => p.endsWith('.md')).map((p): [string, string] => [p, messages.escapingFile()]),
     ...raw.readOnly,
+    // Team memory is a directory of its own: a pointer of this index to it is kept, and nothing of it is rewritten here.
+    ...[...raw.present].filter((p) => isTeamPath(p) && pointed.has(p) && !raw.files.has(p)).map((p): [string, string] => [p, messages.teamMemoryElsewhere()]),
   ]);
-  const model = buildModel(raw, { skipIndex: false });
   const input = new Map<string, PlanInputFile>();
   for (const topic of model.topics) {
     const anchor = anchorDate(topic);

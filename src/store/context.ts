@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { InputError } from '../core/errors.js';
 import { type LoadedIndex, loadIndex } from '../core/load-model.js';
-import { INDEX_FILE } from '../core/taxonomy.js';
+import { INDEX_FILE, TEAM_DIR } from '../core/taxonomy.js';
 import { confinedPath } from './confine.js';
 import { readMemoryFile } from './files.js';
 import { settleDirectory } from './lock.js';
@@ -10,19 +12,41 @@ export interface SessionContext {
   text: string;
   index: LoadedIndex;
   indexFile: string;
+  /** Team memory's index (`team/MEMORY.md`), loaded after the private one with limits of its own; absent without a team/ folder. */
+  team?: { index: LoadedIndex; indexFile: string } | undefined;
 }
 
-/** What an agent should load at session start: instructions, then the index as the agent would load it. */
+/**
+ * What an agent should load at session start: instructions, then the index as the agent would load
+ * it, then, when there is team memory, the team index likewise (as Claude Code loads a team
+ * directory when its team memory is on: after the private index, each with its own limits).
+ */
 export async function sessionContext(dir: string): Promise<SessionContext> {
   await settleDirectory(dir);
+  const { index, indexFile } = loadedIndex(dir, INDEX_FILE);
+  const teamDir = path.join(dir, TEAM_DIR);
+  const team = isDirectory(teamDir) ? loadedIndex(dir, `${TEAM_DIR}/${INDEX_FILE}`) : undefined;
+  const shown = index.content || (team ? '(empty: no private memories saved yet)' : '(empty: no memories saved yet)');
+  let text = renderTemplate('context.md', { dir, index: shown });
+  if (team) text = `${text.trimEnd()}\n${renderTemplate('context-team.md', { dir, teamDir: `${teamDir}${path.sep}`, index: team.index.content || '(empty: no team memories saved yet)' })}`;
+  return { text, index, indexFile, team };
+}
+
+/** One MEMORY.md (`rel` in `dir`) as the agent loads it. */
+function loadedIndex(dir: string, rel: string): { index: LoadedIndex; indexFile: string } {
   // Confined like a write: a MEMORY.md that is a symlink out of the directory is refused, never shown.
-  const indexFile = confinedPath(dir, INDEX_FILE);
+  const indexFile = confinedPath(dir, rel);
   // Not readIndexText: an oversized index is shown cut, exactly as the agent sees it; UTF-16 is shown too.
   const read = readMemoryFile(indexFile);
   if (read && !read.ok) throw new InputError(indexFile, read.problem);
-  const raw = read?.text ?? '';
-  const index = loadIndex(raw);
-  const shown = index.content || '(empty: no memories saved yet)';
-  const text = renderTemplate('context.md', { dir, index: shown });
-  return { text, index, indexFile };
+  return { index: loadIndex(read?.text ?? ''), indexFile };
+}
+
+/** A real folder: a team/ that is a symlink is not followed, as the directory reader does not follow it. */
+function isDirectory(dir: string): boolean {
+  try {
+    return fs.lstatSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { messages } from '../core/messages.js';
 import { lazyRequire } from '../core/lazy.js';
-import { INDEX_FILE, STATE_DIR } from '../core/taxonomy.js';
+import { INDEX_FILE, isTeamPath, STATE_DIR, TEAM_DIR } from '../core/taxonomy.js';
 import { isConfined } from './confine.js';
 import { readMemoryFile } from './files.js';
 import { gitFacts } from './git-facts.js';
@@ -74,14 +74,16 @@ function isFile(file: string): boolean {
 /**
  * The files of a memory directory, by the one rule every command uses: no
  * hidden folders, no `.memdir/`, symlinks out reported (never read), and
- * subfolders with their own MEMORY.md (team/) left to be read as directories
- * of their own (returned in `nested`, relative).
+ * subfolders with their own MEMORY.md, and team/ always, left to be read as
+ * directories of their own (returned in `nested`, relative).
  */
-export function listMemoryFiles(root: string, pattern: string, ignore: string[] = []): { files: string[]; escaping: string[]; nested: string[] } {
+export function listMemoryFiles(root: string, pattern: string, ignore: string[] = []): { files: string[]; escaping: string[]; nested: string[]; inNested: string[] } {
   const listed = listFiles(root, pattern, ignore);
   const nested = [...new Set(listed.files.filter((f) => f !== INDEX_FILE && path.posix.basename(f) === INDEX_FILE).map((f) => path.posix.dirname(f)))];
+  // team/ is team memory, a scope of its own even before its MEMORY.md exists: its files never count in the private index.
+  if (!nested.includes(TEAM_DIR) && [...listed.files, ...listed.escaping].some(isTeamPath)) nested.unshift(TEAM_DIR);
   const outside = (rel: string) => !nested.some((dir) => rel.startsWith(`${dir}/`));
-  return { files: listed.files.filter(outside), escaping: listed.escaping.filter(outside), nested };
+  return { files: listed.files.filter(outside), escaping: listed.escaping.filter(outside), nested, inNested: listed.files.filter((rel) => !outside(rel)) };
 }
 
 /**
@@ -92,8 +94,11 @@ export function listMemoryFiles(root: string, pattern: string, ignore: string[] 
  * are returned in `nested`.
  */
 export function loadDirectory(root: string, options: { ignore?: string[]; pattern?: string; prefixOfLarge?: boolean } = {}): { raw: RawDirectory; nested: string[] } {
-  const { files, escaping, nested } = listMemoryFiles(root, options.pattern ?? '**/*', options.ignore);
+  const { files, escaping, nested, inNested } = listMemoryFiles(root, options.pattern ?? '**/*', options.ignore);
   const raw = emptyRawDirectory(root);
+  // Present, never read here: a pointer in the private index to a team memory (Claude Code's single-index
+  // layout writes `team/file.md`) leads somewhere, and no fix of this directory writes into team/.
+  for (const rel of inNested) if (isTeamPath(rel)) raw.present.add(rel);
   for (const rel of escaping) {
     raw.present.add(rel);
     raw.escapingLinks.add(rel);

@@ -7,7 +7,7 @@ import { loadIndex } from '../core/load-model.js';
 import { fittedHook, parseMemoryIndex, type PointerLine, pointerPath, pointers, removePointer, renderMemoryIndex, upsertPointer, type MemoryIndex } from '../core/memory-index.js';
 import { freeTopicFileName, slugify } from '../core/paths.js';
 import { findSecrets } from '../core/secrets.js';
-import { INDEX_FILE, isMemoryType, type MemoryType } from '../core/taxonomy.js';
+import { INDEX_FILE, isMemoryType, isTeamPath, type MemoryType, TEAM_DIR } from '../core/taxonomy.js';
 import { memoryFields, newTopicFile, parseTopicFile, serializeTopicFile, withBody, withFields } from '../core/topic-file.js';
 import { commitChanges, type FileChange } from './atomic.js';
 import { confinedPath, isConfined } from './confine.js';
@@ -30,6 +30,11 @@ export interface SaveResult {
   pointer: string;
   /** Whether the agent loads the pointer: false when it sits past what Claude Code reads of MEMORY.md (200 lines, 25,000 characters). */
   loaded: boolean;
+  /**
+   * A private save of a name that only team memory had: the team file (`team/…`), left as it was.
+   * The private memory is new; `--team` would have updated the team one.
+   */
+  teamNamesake?: string;
 }
 
 /** MEMORY.md as text (empty when missing), refusing indexes no agent could use. */
@@ -115,27 +120,55 @@ export function readBatchState(dir: string): BatchState {
   return { dir, index: parseMemoryIndex(indexText), indexText, names: memoryNames(dir), changes: new Map() };
 }
 
-/** Each topic file's memory name, lower-cased, for finding a memory by name. */
-function memoryNames(dir: string): Map<string, string> {
-  return new Map(scanMemories(dir, { limit: 0 }).memories.map((m) => [m.path, m.name?.trim().toLowerCase() ?? '']));
+/**
+ * Each topic file's memory name, lower-cased, for finding a memory by name. A write finds only
+ * its own scope's memories: `team/` is another scope, never updated or removed by a private edit.
+ */
+function memoryNames(dir: string, withTeam = false): Map<string, string> {
+  return new Map(scanMemories(dir, { limit: 0, withoutTeam: !withTeam }).memories.map((m) => [m.path, m.name?.trim().toLowerCase() ?? '']));
 }
 
 /**
  * What finding a memory by file or name needs, for a command that only reads (show): an index
  * memdir cannot read (not UTF-8, a 200 KB line) only means no pointer is known, not an error.
+ * `withTeam` finds team memories too (`team/…`), as a reader may name either scope.
  */
-export function readLookupState(dir: string): Pick<BatchState, 'dir' | 'index' | 'names'> {
+export function readLookupState(dir: string, options: { withTeam?: boolean } = {}): Pick<BatchState, 'dir' | 'index' | 'names'> {
   const read = readMemoryFile(confinedPath(dir, INDEX_FILE));
-  return { dir, index: parseMemoryIndex(read?.ok ? read.text : ''), names: memoryNames(dir) };
+  return { dir, index: parseMemoryIndex(read?.ok ? read.text : ''), names: memoryNames(dir, options.withTeam) };
+}
+
+/** Whether `dir` is a private memory directory (its team/ is another scope), not a team directory itself. */
+function isPrivateRoot(dir: string): boolean {
+  return path.basename(path.resolve(dir)) !== TEAM_DIR;
+}
+
+/** The team memory directory below a private one, when there is one. */
+function teamBelow(dir: string): string | undefined {
+  const team = path.join(dir, TEAM_DIR);
+  return isPrivateRoot(dir) && fs.existsSync(team) ? team : undefined;
+}
+
+/** The team memory `what` names (by file, `team/…` or not, or by name), as `team/…`; undefined when none. */
+function teamMemoryNamed(dir: string, what: string): string | undefined {
+  const team = teamBelow(dir);
+  if (!team) return undefined;
+  try {
+    const inTeam = isTeamPath(what) && what.endsWith('.md') ? what.slice(TEAM_DIR.length + 1) : what;
+    return `${TEAM_DIR}/${findMemoryFile(readLookupState(team), inTeam)}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What planning an upsert knows; its pointer and whether the agent loads it are read from the final index. */
-type PlannedSave = Pick<SaveResult, 'file' | 'dir' | 'created'>;
+type PlannedSave = Pick<SaveResult, 'file' | 'dir' | 'created' | 'teamNamesake'>;
 
 function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' }>): PlannedSave {
   const type = validateSave(edit);
   const { dir } = state;
   const key = edit.name.trim().toLowerCase();
+  if (edit.file !== undefined && isTeamPath(edit.file) && isPrivateRoot(dir)) throw new RefusedError(messages.teamFileInPrivateEdit(edit.file));
   const found = edit.file ?? [...state.names].find(([, name]) => name === key)?.[0];
   const file = found ?? freeTopicFileName(type, edit.name, (candidate) => state.names.has(candidate) || fs.existsSync(path.join(dir, candidate)));
   const absolute = confinedPath(dir, file);
@@ -160,7 +193,8 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
 
   const target = encodeURI(file);
   state.index = upsertPointer(state.index, { title: fields.name, target, hook: fittedHook(fields.name, target, fields.description) });
-  return { file, dir, created: current === undefined };
+  const teamNamesake = found === undefined ? teamMemoryNamed(dir, edit.name) : undefined;
+  return { file, dir, created: current === undefined, ...(teamNamesake ? { teamNamesake } : {}) };
 }
 
 /** `edit.body` added at the end of the memory in `file` (text `current`), everything else of it kept. */
@@ -224,13 +258,30 @@ export function findMemoryFile(state: Pick<BatchState, 'dir' | 'index' | 'names'
 }
 
 function planRemove(state: BatchState, what: string): ForgetResult {
-  const file = findMemoryFile(state, what);
+  // A team memory is everyone's: a private forget never removes it, whether named by file or by name.
+  const privateFile = isTeamPath(what) && what.endsWith('.md') && isPrivateRoot(state.dir) ? undefined : findPrivate(state, what);
+  if (privateFile === undefined) {
+    const team = teamMemoryNamed(state.dir, what);
+    if (team) throw new RefusedError(messages.forgetTeamMemory(what, team), { hint: messages.forgetTeamHint(what) });
+  }
+  if (privateFile === undefined) throw new RefusedError(messages.memoryNotFound(what, state.dir));
+  const file = privateFile;
   const before = state.index.lines.length;
   state.index = removePointer(state.index, file);
   const exists = state.names.has(file) || fs.existsSync(path.join(state.dir, file));
   if (exists) state.changes.set(file, { path: file, delete: true });
   state.names.delete(file);
   return { file, dir: state.dir, removedFile: exists, removedPointers: before - state.index.lines.length };
+}
+
+/** The private memory `what` names, or undefined when there is none (an ambiguous name still refuses). */
+function findPrivate(state: BatchState, what: string): string | undefined {
+  try {
+    return findMemoryFile(state, what);
+  } catch (error) {
+    if (error instanceof RefusedError && error.message === messages.memoryNotFound(what, state.dir)) return undefined;
+    throw error;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { headFields } from '../core/topic-file.js';
-import { INDEX_FILE } from '../core/taxonomy.js';
+import { INDEX_FILE, isTeamPath } from '../core/taxonomy.js';
 import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { listMemoryFiles } from './dir-reader.js';
 import { decodeMemoryBytes, utf16Bom, type Decoding } from './files.js';
@@ -25,6 +25,8 @@ export interface ScanOptions {
   limit?: number;
   /** Lines read from the top of each file. Default 30. */
   headLines?: number;
+  /** Only the directory's own scope: `team/` (another scope, whether or not it has its MEMORY.md yet) left out. */
+  withoutTeam?: boolean;
 }
 
 const CHUNK = 4096;
@@ -81,6 +83,7 @@ export function scanMemories(dir: string, options: ScanOptions = {}): { memories
     for (const rel of escaping) problems.push({ path: prefix + rel, message: 'symlink pointing outside the memory directory' });
     for (const rel of files) {
       if (rel === INDEX_FILE) continue;
+      if (options.withoutTeam && isTeamPath(prefix + rel)) continue;
       let head: ReturnType<typeof readHead>;
       try {
         head = readHead(path.join(dir, prefix, rel), headLines, buffer);
@@ -94,7 +97,7 @@ export function scanMemories(dir: string, options: ScanOptions = {}): { memories
       }
       memories.push({ path: prefix + rel, ...headFields(head.head.text), mtimeMs: head.mtimeMs });
     }
-    for (const sub of nested) scan(`${prefix}${sub}/`);
+    for (const sub of nested) if (!(options.withoutTeam && isTeamPath(prefix + sub))) scan(`${prefix}${sub}/`);
   };
   scan('');
   memories.sort((a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path));

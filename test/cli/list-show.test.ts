@@ -34,7 +34,7 @@ test('list: every memory newest first, with type, age and whether the index poin
     ['team/reference_grafana.md', 'reference', 10, true],
   ]);
   const text = await runMemdir(['list', '--dir', dir, '--type', 'feedback'], { cwd: dir, env: cleanEnv(dir) });
-  expect(text.stdout).toBe(`feedback     today  feedback_terse.md (not in the index)\n${' '.repeat(20)}Terse replies — User wants no recap at the end of responses\n`);
+  expect(text.stdout).toBe(`feedback     today  private  feedback_terse.md (not in the index)\n${' '.repeat(29)}Terse replies — User wants no recap at the end of responses\n`);
 });
 
 test('show: one memory by name or file, with the freshness header recall uses; unknown is a refusal', async () => {

@@ -51,10 +51,25 @@ describe('applyMemoryEdits', () => {
 
   test('an explicit file is written there, confined to the directory', async () => {
     const dir = tempDir();
-    const [result] = await applyMemoryEdits(dir, [memory('Freeze', { file: 'team/project_freeze.md' })]);
-    expect(result!.file).toBe('team/project_freeze.md');
-    expect(fs.existsSync(path.join(dir, 'team/project_freeze.md'))).toBe(true);
+    const [result] = await applyMemoryEdits(dir, [memory('Freeze', { file: 'notes/project_freeze.md' })]);
+    expect(result!.file).toBe('notes/project_freeze.md');
+    expect(fs.existsSync(path.join(dir, 'notes/project_freeze.md'))).toBe(true);
     await expect(applyMemoryEdits(dir, [memory('Out', { file: '../out.md' })])).rejects.toThrow(/outside the memory directory/);
-    await expect(forgetMemory(dir, 'team/project_freeze.md')).resolves.toMatchObject({ removedFile: true, removedPointers: 1 });
+    await expect(forgetMemory(dir, 'notes/project_freeze.md')).resolves.toMatchObject({ removedFile: true, removedPointers: 1 });
+  });
+
+  test('team/ is another scope: a private edit never writes or removes there; the team directory itself is written as its own', async () => {
+    const dir = tempDir();
+    await expect(applyMemoryEdits(dir, [memory('Freeze', { file: 'team/project_freeze.md' })])).rejects.toThrow(
+      'team/project_freeze.md is team memory: a private write leaves it (write it with --team)',
+    );
+    expect(fs.existsSync(path.join(dir, 'team'))).toBe(false);
+    const [team] = await applyMemoryEdits(path.join(dir, 'team'), [memory('Freeze')]);
+    expect(team!.file).toBe('project_freeze.md');
+    await expect(forgetMemory(dir, 'team/project_freeze.md')).rejects.toThrow('"team/project_freeze.md" is a team memory (team/project_freeze.md)');
+    await expect(forgetMemory(dir, 'Freeze')).rejects.toThrow('"Freeze" is a team memory (team/project_freeze.md)');
+    const [saved] = await applyMemoryEdits(dir, [memory('Freeze')]);
+    expect(saved).toMatchObject({ file: 'project_freeze.md', created: true, teamNamesake: 'team/project_freeze.md' });
+    expect(fs.readFileSync(path.join(dir, 'team/MEMORY.md'), 'utf8')).toBe(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8'));
   });
 });

@@ -25,6 +25,7 @@ export const extract = {
       describe:
         'local engine: only what was asked for, explicit requests and standing instructions ("from now on…", "never…"); the inferred rest waits for --review (default: extract.explicitOnly, else true in the runs the Stop hook starts and false by hand)',
     },
+    team: { type: 'boolean', default: false, describe: 'write team memory (team/, shared by memdir sync) instead of private memory; with --from only' },
     review: { type: 'boolean', default: false, describe: 'list the statements the Stop hook kept aside (inferred, not saved), each with the command to accept or discard it' },
     accept: { type: 'string', describe: 'save the kept-aside statement ID as extract would have, and take it off the list' },
     discard: { type: 'string', describe: 'take the kept-aside statement ID off the list without saving it' },
@@ -34,6 +35,7 @@ export const extract = {
   examples: [
     ['$0 extract --from ~/.claude/projects/-home-me-app/SESSION.jsonl', 'save what the user asked to remember'],
     ['$0 extract --hook', 'in .claude/settings.json under hooks.Stop'],
+    ['$0 extract --team --from notes-from-the-retro.jsonl', 'what the team agreed on, into team memory'],
     ['$0 extract --review', 'what the Stop hook kept aside, with the command to accept or discard each'],
   ],
   fastPath: { when: 'hook' },

@@ -3,7 +3,7 @@ import type { CommandTable } from '../../shell/command-table.js';
 export const list = {
   name: 'list',
   command: 'list',
-  describe: 'List the memories: type, age, file, whether the index points to it, name and description',
+  describe: 'List the memories: type, age, scope, file, whether the index points to it, name and description',
   flags: {
     type: { type: 'string', choices: ['user', 'feedback', 'project', 'reference'], describe: 'only memories of this type' },
   },

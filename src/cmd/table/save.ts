@@ -9,9 +9,11 @@ export const save = {
     name: { type: 'string', demandOption: true, describe: 'short title; saving the same name again updates it' },
     description: { type: 'string', demandOption: true, describe: 'one line that says when this memory is relevant' },
     body: { type: 'string', describe: 'the memory text (default: read from stdin)' },
+    team: { type: 'boolean', default: false, describe: 'write team memory (team/, shared by memdir sync) instead of private memory' },
   },
   examples: [
     ['$0 save --type feedback --name "Terse replies" --description "User wants no recap at the end of responses" --body "Skip the trailing summary."', 'save a feedback memory'],
+    ['$0 save --team --type project --name "Release train" --description "Releases leave main every Tuesday 10:00 UTC" --body "…"', 'save (or update) a team memory'],
     ['git log -1 --format=%B | $0 save --type project --name "Merge freeze" --description "No merges to main until 2026-03-05"', 'body from stdin'],
   ],
 } as const satisfies CommandTable;

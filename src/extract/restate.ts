@@ -63,15 +63,31 @@ export function plainLine(line: string): string {
     .trim();
 }
 
-/** How near `statement` is to the memory: the best Jaccard over its name and description, its claim and its updates' texts. */
+/** Lower-case words only: "That's what I want." and "that's what i want" are the same words. */
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * How near `statement` is to the memory: the best Jaccard over its name and description, its claim
+ * line, its own text (without Why/How lines: a statement of several lines is one claim) and its
+ * updates' texts; 1 when it is word for word one of them (a statement with no search term at all,
+ * "That's what I want.", is compared that way only).
+ */
 export function restatementScore(statement: string, memory: MemoryText): number {
   const terms = tokenSet(statement);
   const parts = bodyParts(memory.body);
+  const own = parts.own.filter((line) => line.trim() && !REASON_LINE.test(line.trim()) && !isGeneratedLine(line)).map(plainLine);
   const texts = [
     `${memory.name ?? ''} ${memory.description ?? ''}`,
     ...(parts.claim === -1 ? [] : [plainLine(parts.own[parts.claim]!)]),
+    own.join(' '),
     ...parts.updates.map((u) => u.text.replace(/\*\*Why:\*\*.*$/, '')),
   ];
+  const said = words(statement);
+  if (said && [memory.name ?? '', ...texts].some((text) => words(text) === said)) return 1;
   return Math.max(0, ...texts.map((text) => jaccard(terms, tokenSet(text))));
 }
 

@@ -20,7 +20,7 @@ import { ModelError } from '../llm/model.js';
 import { messages as sentences } from '../core/messages.js';
 import { proposeWithClaude } from './claude.js';
 import { fileSaying, type InstructionLine, instructionsWrittenAfter, readInstructionLines } from './instructions.js';
-import { claimText, contradictingTerms, lastChanged, replacedBody, restatementScore, saysItChanged, updateLine } from './restate.js';
+import { type ComparedMemory, claimText, comparedMemory, contradictingTerms, lastChanged, replacedBody, restatementScore, saysItChanged, updateLine } from './restate.js';
 import { basisOf, type DurableStatement, findDurableStatement, judgeMessage, proposeMemory } from './local.js';
 import type { PassedDecision, StatementKind } from '../core/durable-statements.js';
 import { type ExtractCandidate, recordCandidates, unsavedStatements } from './candidates.js';
@@ -282,6 +282,7 @@ interface KnownMemory {
   memory: ScannedMemory;
   body: string;
   modified: unknown;
+  compared: ComparedMemory;
 }
 
 /** The memories' bodies, read once a statement needs them (most runs find none). */
@@ -290,9 +291,10 @@ function knownMemories(existing: ScannedMemory[], dir: string): KnownMemory[] {
     .filter((m) => m.name)
     .map((memory) => {
       const read = rewritableText(dir, memory.path);
-      if (read.problem !== undefined) return { memory, body: '', modified: undefined };
+      const fields = { name: memory.name, description: memory.description };
+      if (read.problem !== undefined) return { memory, body: '', modified: undefined, compared: comparedMemory({ ...fields, body: '' }) };
       const parsed = parseTopicFile(read.text);
-      return { memory, body: parsed.file.body, modified: parsed.file.frontmatter?.data.modified };
+      return { memory, body: parsed.file.body, modified: parsed.file.frontmatter?.data.modified, compared: comparedMemory({ ...fields, body: parsed.file.body }) };
     });
 }
 
@@ -300,7 +302,7 @@ function knownMemories(existing: ScannedMemory[], dir: string): KnownMemory[] {
 function restatedMemory(statement: string, known: readonly KnownMemory[]): KnownMemory | undefined {
   let best: { known: KnownMemory; score: number } | undefined;
   for (const k of known) {
-    const score = restatementScore(statement, { name: k.memory.name, description: k.memory.description, body: k.body });
+    const score = restatementScore(statement, k.compared);
     if (score >= NEAR_DUPLICATE && (!best || score > best.score)) best = { known: k, score };
   }
   return best?.known;

@@ -70,14 +70,19 @@ const words = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+/** What a statement is compared with in a memory, prepared once per memory. */
+export interface ComparedMemory {
+  /** Its texts as search terms. */
+  terms: Array<Set<string>>;
+  /** Its name and texts as plain lower-case words. */
+  words: string[];
+}
+
 /**
- * How near `statement` is to the memory: the best Jaccard over its name and description, its claim
- * line, its own text (without Why/How lines: a statement of several lines is one claim) and its
- * updates' texts; 1 when it is word for word one of them (a statement with no search term at all,
- * "That's what I want.", is compared that way only).
+ * A memory's texts a statement is compared with: its name and description, its claim line, its own
+ * text (without Why/How lines: a statement of several lines is one claim) and its updates' texts.
  */
-export function restatementScore(statement: string, memory: MemoryText): number {
-  const terms = tokenSet(statement);
+export function comparedMemory(memory: MemoryText): ComparedMemory {
   const parts = bodyParts(memory.body);
   const own = parts.own.filter((line) => line.trim() && !REASON_LINE.test(line.trim()) && !isGeneratedLine(line)).map(plainLine);
   const texts = [
@@ -86,9 +91,20 @@ export function restatementScore(statement: string, memory: MemoryText): number 
     own.join(' '),
     ...parts.updates.map((u) => u.text.replace(/\*\*Why:\*\*.*$/, '')),
   ];
+  return { terms: texts.map(tokenSet), words: [memory.name ?? '', ...texts].map(words) };
+}
+
+/**
+ * How near `statement` is to the memory: the best Jaccard over its texts (`comparedMemory`); 1 when
+ * it is word for word one of them (a statement with no search term at all, "That's what I want.",
+ * is compared that way only).
+ */
+export function restatementScore(statement: string, memory: MemoryText | ComparedMemory): number {
+  const compared = 'terms' in memory ? memory : comparedMemory(memory);
   const said = words(statement);
-  if (said && [memory.name ?? '', ...texts].some((text) => words(text) === said)) return 1;
-  return Math.max(0, ...texts.map((text) => jaccard(terms, tokenSet(text))));
+  if (said && compared.words.includes(said)) return 1;
+  const terms = tokenSet(statement);
+  return Math.max(0, ...compared.terms.map((set) => jaccard(terms, set)));
 }
 
 /** A statement's terms that are said (positive) and that are denied (in the scope of a negation). */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type FakeModelServer, startFakeModelServer } from '../helpers/fake-model-server.js';
 import { cleanEnv, repoRoot, runMemdir } from '../helpers/run-cli.js';
 import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
 
@@ -265,6 +266,59 @@ describe('extract: a statement said again updates its memory, never a second fil
         '- [Never deploy without a review](feedback_never_deploy_without_a_review.md) — User rule: Never deploy without a review',
         '',
       ].join('\n'),
+    );
+  });
+});
+
+describe('extract --engine claude: a create the model proposes for a rule a memory already states is merged the same way', () => {
+  let server: FakeModelServer;
+  beforeAll(async () => {
+    server = await startFakeModelServer();
+  });
+  afterAll(() => server.close());
+
+  test('other words become an update of that memory; the same words are a duplicate, not a file', async () => {
+    const w = workspace();
+    await deployRule(w);
+    writeTree(w.dir, {
+      'project_staging.md': '---\nname: Staging resets\ndescription: The staging database is wiped every Sunday night\ntype: project\n---\n\nThe staging database is wiped every Sunday night.\n',
+    });
+    const create = (file: string, description: string, body: string) => ({ op: 'create', file, name: file.replace(/\.md$/, ''), description, type: 'feedback', body, sources: [message(3)] });
+    server.enqueue({
+      content: [
+        {
+          type: 'tool_use',
+          id: 'toolu_restate',
+          name: 'memory_operations',
+          input: {
+            operations: [
+              create('feedback_deploys.md', 'Deploys go through make ship', 'Deployments go through make ship, not npm run deploy.'),
+              create('project_staging_wipe.md', 'Staging is wiped weekly', 'The staging database is wiped every Sunday night.'),
+            ],
+          },
+        },
+      ],
+    });
+    const env = { ...w.env, ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: server.url };
+    const r = await runMemdir(['extract', '--from', path.join(fixtures, 'other-words.jsonl'), '--dir', w.dir, '--engine', 'claude', '--json'], { cwd: w.root, env });
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.engine).toBe('claude');
+    expect(report.operations).toEqual([
+      {
+        op: 'update',
+        file: 'feedback_we_deploy_with_make_ship.md',
+        name: 'We deploy with make ship',
+        type: 'feedback',
+        description: 'We deploy with make ship, never with npm run deploy',
+        sources: [message(3)],
+        basis: 'model',
+      },
+    ]);
+    expect(report.rejected).toEqual([{ op: 'update', file: 'project_staging.md', reason: 'project_staging.md already says it', sources: [message(3)] }]);
+    expect(memoryFiles(w.dir)).toEqual(['.memdir', 'MEMORY.md', 'feedback_we_deploy_with_make_ship.md', 'project_staging.md']);
+    expect(fs.readFileSync(path.join(w.dir, 'feedback_we_deploy_with_make_ship.md'), 'utf8')).toBe(
+      ruleFile(`${message(1)} ${message(3)}`, `**Update (2026-12-03, session ${session(3)}):** Deployments go through make ship, not npm run deploy.`),
     );
   });
 });

@@ -128,7 +128,12 @@ export interface ExtractResult {
   dryRun: boolean;
 }
 
-/** Two statements this similar (token-set Jaccard) are one memory: the later updates the earlier. */
+/**
+ * Two statements this similar (token-set Jaccard) are one memory: the later updates the earlier. The
+ * same threshold holds between a statement and a memory's texts (restate.ts): on the real memory
+ * directories of the fixtures only memories that say the same thing twice reach it
+ * (test/unit/extract-restate.test.ts).
+ */
 const NEAR_DUPLICATE = 0.5;
 /** Share of a statement's terms an instruction file's new text must hold for the statement to count as recorded there. */
 const RECORDED_SHARE = 0.6;
@@ -287,25 +292,25 @@ interface KnownMemory {
 
 /** The memories' bodies, read once a statement needs them (most runs find none). */
 function knownMemories(existing: ScannedMemory[], dir: string): KnownMemory[] {
-  return existing
-    .filter((m) => m.name)
-    .map((memory) => {
-      const read = rewritableText(dir, memory.path);
-      const fields = { name: memory.name, description: memory.description };
-      if (read.problem !== undefined) return { memory, body: '', modified: undefined, compared: comparedMemory({ ...fields, body: '' }) };
-      const parsed = parseTopicFile(read.text);
-      return { memory, body: parsed.file.body, modified: parsed.file.frontmatter?.data.modified, compared: comparedMemory({ ...fields, body: parsed.file.body }) };
-    });
+  return existing.map((memory) => {
+    const read = rewritableText(dir, memory.path);
+    const fields = { name: memory.name, description: memory.description };
+    if (read.problem !== undefined) return { memory, body: '', modified: undefined, compared: comparedMemory({ ...fields, body: '' }) };
+    const parsed = parseTopicFile(read.text);
+    return { memory, body: parsed.file.body, modified: parsed.file.frontmatter?.data.modified, compared: comparedMemory({ ...fields, body: parsed.file.body }) };
+  });
 }
 
 /** The memory `statement` restates: the nearest one by the near-duplicate measure over its name, description, claim and updates. */
-function restatedMemory(statement: string, known: readonly KnownMemory[]): KnownMemory | undefined {
+function restatedMemory(statement: string, known: readonly KnownMemory[], name: string): KnownMemory | undefined {
   let best: { known: KnownMemory; score: number } | undefined;
   for (const k of known) {
     const score = restatementScore(statement, k.compared);
     if (score >= NEAR_DUPLICATE && (!best || score > best.score)) best = { known: k, score };
   }
-  return best?.known;
+  // The same name is the same first clause: saving it as a new memory would overwrite that one.
+  const key = name.trim().toLowerCase();
+  return best?.known ?? known.find((k) => k.memory.name?.trim().toLowerCase() === key);
 }
 
 /**
@@ -338,7 +343,7 @@ function mergeNearDuplicates(
       continue;
     }
     known ??= knownMemories(existing, dir);
-    const match = restatedMemory(candidate.statement, known);
+    const match = restatedMemory(candidate.statement, known, candidate.name);
     if (!match) {
       merged.push(candidate);
       continue;
@@ -378,7 +383,7 @@ function mergeNearDuplicates(
         op: 'update',
         file,
         type,
-        name: match.memory.name!,
+        name: match.memory.name ?? candidate.name,
         description: match.memory.description ?? candidate.description,
         body: updateLine(candidate.day, sessionId, candidate.addition),
         append: true,
@@ -397,7 +402,7 @@ function mergeNearDuplicates(
       op: 'update',
       file,
       type,
-      name: match.memory.name!,
+      name: match.memory.name ?? candidate.name,
       description: match.memory.description ?? candidate.description,
       body: updateLine(candidate.day, sessionId, candidate.addition),
       append: true,
@@ -448,7 +453,7 @@ function restatedByModel(operations: readonly MemoryOperation[], existing: Scann
   const known = knownMemories(existing, dir);
   for (const operation of creates) {
     const statement = claimText({ description: operation.description, body: operation.body });
-    const match = restatedMemory(statement, known);
+    const match = restatedMemory(statement, known, operation.name);
     if (!match) continue;
     const text = rewritableText(dir, match.memory.path).text;
     if (text === undefined) continue;

@@ -137,6 +137,18 @@ describe('extract: a statement said again updates its memory, never a second fil
     expect(fs.readFileSync(path.join(w.dir, 'MEMORY.md'), 'utf8')).toBe(index);
   });
 
+  test('the same name in other words: added to that memory, which a new memory of that name would have overwritten', async () => {
+    const w = workspace();
+    await deployRule(w);
+    const r = await extract(w, 'same-name.jsonl');
+    expect(r.operations.map((o: { op: string; file: string; name: string }) => `${o.op} ${o.file} ${o.name}`)).toEqual(['update feedback_we_deploy_with_make_ship.md We deploy with make ship']);
+    expect(memoryFiles(w.dir)).toEqual(['.memdir', 'MEMORY.md', 'feedback_we_deploy_with_make_ship.md']);
+    expect(fs.readFileSync(path.join(w.dir, 'feedback_we_deploy_with_make_ship.md'), 'utf8')).toBe(
+      ruleFile(`${message(1)} ${message(9)}`, `**Update (2026-12-04, session ${session(9)}):** We deploy with make ship, and the release notes go out the same day with the changelog entry.`),
+    );
+    expect(fs.readFileSync(path.join(w.dir, 'MEMORY.md'), 'utf8')).toBe(ruleIndex);
+  });
+
   test('changed, said so, and newer than the memory: the claim is replaced, the old one kept in a dated note', async () => {
     const w = workspace();
     await deployRule(w);

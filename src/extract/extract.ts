@@ -446,21 +446,18 @@ function modelAddition(operation: MemoryOperation, existing: ScannedMemory[], da
  * dropped when the memory already holds every word of it. The model proposes updates itself; these
  * are the ones it missed.
  */
-function restatedByModel(operations: readonly MemoryOperation[], existing: ScannedMemory[], dir: string): { merged: Map<MemoryOperation, MemoryOperation | string> } {
-  const merged = new Map<MemoryOperation, MemoryOperation | string>();
+function restatedByModel(operations: readonly MemoryOperation[], existing: ScannedMemory[], dir: string): Map<MemoryOperation, { file: string; saysIt: boolean }> {
+  const restated = new Map<MemoryOperation, { file: string; saysIt: boolean }>();
   const creates = operations.filter((operation) => operation.op === 'create');
-  if (creates.length === 0) return { merged };
+  if (creates.length === 0) return restated;
   const known = knownMemories(existing, dir);
   for (const operation of creates) {
     const statement = claimText({ description: operation.description, body: operation.body });
     const match = restatedMemory(statement, known, operation.name);
-    if (!match) continue;
-    const text = rewritableText(dir, match.memory.path).text;
-    if (text === undefined) continue;
-    if (containment(tokenSet(statement), tokenSet(text)) === 1) merged.set(operation, `${match.memory.path} already says it`);
-    else merged.set(operation, { ...operation, op: 'update', file: match.memory.path });
+    const text = match && rewritableText(dir, match.memory.path).text;
+    if (match && text !== undefined) restated.set(operation, { file: match.memory.path, saysIt: containment(tokenSet(statement), tokenSet(text)) === 1 });
   }
-  return { merged };
+  return restated;
 }
 
 function toEdit(operation: LocalOperation, sessionId: string | null): MemoryEdit {
@@ -558,19 +555,21 @@ async function proposeByModel(messages: readonly TranscriptMessage[], existing: 
   }
   const refused = new Map([...instructed, ...leftAlone]);
   const kept = proposal.valid.filter((operation) => !refused.has(operation));
-  const { merged } = restatedByModel(kept, existing, options.dir);
+  const restated = restatedByModel(kept, existing, options.dir);
   // Two operations on one file would be refused together: a restating create joins the file only once.
   const files = new Set(kept.filter((o) => o.op !== 'create').map((o) => o.file));
   const operations: LocalOperation[] = [];
   const duplicates: RejectedOperation[] = [];
   for (const operation of kept) {
-    const restated = merged.get(operation);
-    if (typeof restated === 'string') duplicates.push({ op: 'update', file: restated.split(' ')[0]!, reason: restated, sources: operation.sources });
-    else if (restated && !files.has(restated.file)) {
-      files.add(restated.file);
-      operations.push(modelAddition(restated, existing, day, sessionId));
-    } else if (restated) duplicates.push({ op: 'update', file: restated.file, reason: `${restated.file} is already updated by this run`, sources: operation.sources });
-    else operations.push(operation.op === 'update' ? modelAddition(operation, existing, day, sessionId) : operation);
+    const memory = restated.get(operation);
+    const refuse = (reason: string) => duplicates.push({ op: 'update', file: memory!.file, reason, sources: operation.sources });
+    if (!memory) operations.push(operation.op === 'update' ? modelAddition(operation, existing, day, sessionId) : operation);
+    else if (memory.saysIt) refuse(`${memory.file} already says it`);
+    else if (files.has(memory.file)) refuse(`${memory.file} is already updated by this run`);
+    else {
+      files.add(memory.file);
+      operations.push(modelAddition({ ...operation, op: 'update', file: memory.file }, existing, day, sessionId));
+    }
   }
   return {
     operations,

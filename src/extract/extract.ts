@@ -302,15 +302,13 @@ function knownMemories(existing: ScannedMemory[], dir: string): KnownMemory[] {
 }
 
 /** The memory `statement` restates: the nearest one by the near-duplicate measure over its name, description, claim and updates. */
-function restatedMemory(statement: string, known: readonly KnownMemory[], name: string): KnownMemory | undefined {
+function restatedMemory(statement: string, known: readonly KnownMemory[]): KnownMemory | undefined {
   let best: { known: KnownMemory; score: number } | undefined;
   for (const k of known) {
     const score = restatementScore(statement, k.compared);
     if (score >= NEAR_DUPLICATE && (!best || score > best.score)) best = { known: k, score };
   }
-  // The same name is the same first clause: saving it as a new memory would overwrite that one.
-  const key = name.trim().toLowerCase();
-  return best?.known ?? known.find((k) => k.memory.name?.trim().toLowerCase() === key);
+  return best?.known;
 }
 
 /**
@@ -343,7 +341,7 @@ function mergeNearDuplicates(
       continue;
     }
     known ??= knownMemories(existing, dir);
-    const match = restatedMemory(candidate.statement, known, candidate.name);
+    const match = restatedMemory(candidate.statement, known);
     if (!match) {
       merged.push(candidate);
       continue;
@@ -453,7 +451,7 @@ function restatedByModel(operations: readonly MemoryOperation[], existing: Scann
   const known = knownMemories(existing, dir);
   for (const operation of creates) {
     const statement = claimText({ description: operation.description, body: operation.body });
-    const match = restatedMemory(statement, known, operation.name);
+    const match = restatedMemory(statement, known);
     const text = match && rewritableText(dir, match.memory.path).text;
     if (match && text !== undefined) restated.set(operation, { file: match.memory.path, saysIt: containment(tokenSet(statement), tokenSet(text)) === 1 });
   }
@@ -475,6 +473,8 @@ function toEdit(operation: LocalOperation, sessionId: string | null): MemoryEdit
     extraFields,
     ...(operation.append ? { append: true } : {}),
     ...(operation.replace ? { replaceBody: operation.replace } : {}),
+    // A statement no memory restates is a memory of its own, even under a name one already has.
+    ...(operation.op === 'create' ? { newFile: true } : {}),
   };
 }
 

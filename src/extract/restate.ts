@@ -115,7 +115,7 @@ interface Polarity {
 
 // A negation covers the rest of its clause: "never with npm run deploy", "instead of make ship", "no longer X".
 const NEGATION =
-  /\b(?:not|never|no longer|no|don't|do not|doesn't|does not|didn't|did not|won't|shouldn't|should not|can't|cannot|avoid|stop using|instead of|rather than|switched from|moved from|migrated from|anymore|any more)\b|n't\b/i;
+  /\b(?:not|never|no longer|no|don't|do not|doesn't|does not|didn't|did not|won't|shouldn't|should not|can't|cannot|avoid|stop using|hate|dislike|instead of|rather than|switched from|moved from|migrated from|anymore|any more)\b|n't\b/i;
 // Clause breaks: punctuation, dashes and "but" (a negation inside a clause splits it itself: "use pnpm and never npm").
 const CLAUSE_BREAK = /[,;:.!?()\u2014\u2013]|\s-\s|\bbut\b/i;
 

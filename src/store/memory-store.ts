@@ -101,6 +101,8 @@ export type MemoryEdit =
          * never overwritten.
          */
         replaceBody?: { was: string };
+        /** Write a new file (`type_slug.md`, else `type_slug_2.md`…) even when a memory has this name: never update that one. */
+        newFile?: boolean;
       })
   | { op: 'remove'; memory: string };
 
@@ -143,7 +145,7 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
   const type = validateSave(edit);
   const { dir } = state;
   const key = edit.name.trim().toLowerCase();
-  const found = edit.file ?? [...state.names].find(([, name]) => name === key)?.[0];
+  const found = edit.file ?? (edit.newFile ? undefined : [...state.names].find(([, name]) => name === key)?.[0]);
   const file = found ?? freeTopicFileName(type, edit.name, (candidate) => state.names.has(candidate) || fs.existsSync(path.join(dir, candidate)));
   const absolute = confinedPath(dir, file);
   const fields = { name: edit.name.trim(), description: edit.description.trim(), type, ...edit.extraFields };

@@ -137,16 +137,33 @@ describe('extract: a statement said again updates its memory, never a second fil
     expect(fs.readFileSync(path.join(w.dir, 'MEMORY.md'), 'utf8')).toBe(index);
   });
 
-  test('the same name in other words: added to that memory, which a new memory of that name would have overwritten', async () => {
+  test('another statement under the name of a memory is a memory of its own: that one is neither overwritten nor added to', async () => {
     const w = workspace();
     await deployRule(w);
     const r = await extract(w, 'same-name.jsonl');
-    expect(r.operations.map((o: { op: string; file: string; name: string }) => `${o.op} ${o.file} ${o.name}`)).toEqual(['update feedback_we_deploy_with_make_ship.md We deploy with make ship']);
-    expect(memoryFiles(w.dir)).toEqual(['.memdir', 'MEMORY.md', 'feedback_we_deploy_with_make_ship.md']);
-    expect(fs.readFileSync(path.join(w.dir, 'feedback_we_deploy_with_make_ship.md'), 'utf8')).toBe(
-      ruleFile(`${message(1)} ${message(9)}`, `**Update (2026-12-04, session ${session(9)}):** We deploy with make ship, and the release notes go out the same day with the changelog entry.`),
+    expect(r.operations.map((o: { op: string; file: string; name: string }) => `${o.op} ${o.file} ${o.name}`)).toEqual(['create project_we_deploy_with_make_ship.md We deploy with make ship']);
+    expect(memoryFiles(w.dir)).toEqual(['.memdir', 'MEMORY.md', 'feedback_we_deploy_with_make_ship.md', 'project_we_deploy_with_make_ship.md']);
+    expect(fs.readFileSync(path.join(w.dir, 'feedback_we_deploy_with_make_ship.md'), 'utf8')).toBe(ruleFile(`"${message(1)}"`));
+    expect(fs.readFileSync(path.join(w.dir, 'project_we_deploy_with_make_ship.md'), 'utf8')).toBe(
+      [
+        '---',
+        'name: We deploy with make ship',
+        'description: We deploy with make ship, and the release notes go out the same day with the changelog entry',
+        'type: project',
+        `originSessionId: "${session(9)}"`,
+        `originMessageUuid: "${message(9)}"`,
+        '---',
+        '',
+        'We deploy with make ship, and the release notes go out the same day with the changelog entry.',
+        '',
+        '**Why:** the user asked for this to be kept (stated on 2026-12-04).',
+        '**How to apply:** take this into account when planning or changing related work in this project.',
+        '',
+      ].join('\n'),
     );
-    expect(fs.readFileSync(path.join(w.dir, 'MEMORY.md'), 'utf8')).toBe(ruleIndex);
+    expect(fs.readFileSync(path.join(w.dir, 'MEMORY.md'), 'utf8')).toBe(
+      `${ruleIndex}- [We deploy with make ship](project_we_deploy_with_make_ship.md) — and the release notes go out the same day with the changelog entry\n`,
+    );
   });
 
   test('changed, said so, and newer than the memory: the claim is replaced, the old one kept in a dated note', async () => {

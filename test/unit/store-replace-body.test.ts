@@ -71,3 +71,17 @@ describe('applyMemoryEdits: replaceBody', () => {
     expect(memories(dir)).toEqual(before);
   });
 });
+
+describe('applyMemoryEdits: newFile', () => {
+  test('a memory of a name another has gets a file of its own, the other left as it is', async () => {
+    const dir = tempDir();
+    writeTree(dir, { 'feedback_deploy.md': memory, 'MEMORY.md': index });
+    const [own] = await applyMemoryEdits(dir, [
+      { op: 'upsert', type: 'feedback', name: 'Deploy command', description: 'Release notes go out with each deploy', body: 'Release notes go out the same day.', newFile: true },
+    ]);
+    expect(own).toMatchObject({ file: 'feedback_deploy_command.md', created: true });
+    expect(fs.readFileSync(path.join(dir, 'feedback_deploy.md'), 'utf8')).toBe(memory);
+    const [again] = await applyMemoryEdits(dir, [{ op: 'upsert', type: 'feedback', name: 'Deploy command', description: 'Release notes go out with each deploy', body: 'Later.', newFile: true }]);
+    expect(again).toMatchObject({ file: 'feedback_deploy_command_2.md', created: true });
+  });
+});

@@ -90,6 +90,12 @@ function report(args: ExtractCommandOptions, output: Output, result: ExtractResu
   if (saved > 0 && !args.dryRun) output.info(messages.extractSaved(saved));
   if (result.candidates.length > 0) output.info(messages.extractCandidatesRecorded(result.candidates.length));
   for (const o of result.operations) if (o.notLoaded) output.warn(messages.pointerNotLoaded(o.file));
+  if (!args.dryRun) {
+    for (const o of result.operations) {
+      if (o.contradiction?.replaced) output.info(messages.extractReplaced(o.file, o.contradiction.was));
+      else if (o.contradiction) output.warn(messages.extractMayContradict(o.file, o.contradiction.was, o.contradiction.reason));
+    }
+  }
 }
 
 /** `memdir extract`: the new part of a transcript (a file, `-` for stdin, or the Stop hook's) becomes memories. */

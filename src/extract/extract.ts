@@ -10,7 +10,8 @@ import { displayPath } from '../core/paths.js';
 import { containment, jaccard, tokenSet } from '../core/similarity.js';
 import { poisoningProblem } from '../core/poisoning.js';
 import { findSecrets, redactSecrets } from '../core/secrets.js';
-import type { MemoryType } from '../core/taxonomy.js';
+import { isMemoryType, type MemoryType } from '../core/taxonomy.js';
+import { parseTopicFile } from '../core/topic-file.js';
 import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { readMemoryText } from '../store/files.js';
 import { applyMemoryEdits, type EditResult, type MemoryEdit, validateSave } from '../store/memory-store.js';
@@ -20,6 +21,7 @@ import { ModelError } from '../llm/model.js';
 import { messages as sentences } from '../core/messages.js';
 import { proposeWithClaude } from './claude.js';
 import { fileSaying, type InstructionLine, instructionsWrittenAfter, readInstructionLines } from './instructions.js';
+import { type ComparedMemory, claimText, comparedMemory, contradictingTerms, lastChanged, replacedBody, restatementScore, saysItChanged, updateLine } from './restate.js';
 import { basisOf, type DurableStatement, findDurableStatement, judgeMessage, proposeMemory } from './local.js';
 import type { PassedDecision, StatementKind } from '../core/durable-statements.js';
 import { type ExtractCandidate, recordCandidates, unsavedStatements } from './candidates.js';
@@ -68,6 +70,8 @@ export interface AppliedOperation {
   basis: OperationBasis;
   /** Written, and its pointer past what the agent loads of MEMORY.md: the agent will not see it. */
   notLoaded?: true;
+  /** The statement contradicts the memory's claim: replaced (it said the claim changed, and is newer), or added and reported. */
+  contradiction?: Contradiction;
 }
 
 /** The claude engine's call failed, so the local engine ran instead: why, and what kind of failure. */
@@ -125,7 +129,12 @@ export interface ExtractResult {
   dryRun: boolean;
 }
 
-/** Two statements this similar (token-set Jaccard) are one memory: the later updates the earlier. */
+/**
+ * Two statements this similar (token-set Jaccard) are one memory: the later updates the earlier. The
+ * same threshold holds between a statement and a memory's texts (restate.ts): on the real memory
+ * directories of the fixtures only memories that say the same thing twice reach it
+ * (test/unit/extract-restate.test.ts).
+ */
 const NEAR_DUPLICATE = 0.5;
 /** Share of a statement's terms an instruction file's new text must hold for the statement to count as recorded there. */
 const RECORDED_SHARE = 0.6;
@@ -160,16 +169,29 @@ function sessionOf(options: ExtractOptions, transcript: Transcript, label: strin
   return label === '-' ? null : path.basename(label).replace(/\.jsonl$/, '');
 }
 
-/** A local operation; `append`: add `body` to the end of an existing memory instead of replacing it. */
-type LocalOperation = MemoryOperation & { append?: boolean };
+/**
+ * A local operation; `append`: add `body` to the end of an existing memory instead of replacing it;
+ * `replace`: the memory's body (`was`, as read) becomes `body`, its name and description the operation's.
+ */
+type LocalOperation = MemoryOperation & { append?: boolean; replace?: { was: string }; contradiction?: Contradiction };
+
+/** A statement that contradicts the claim of the memory it restates: whether it replaced it, the claim (`was`), and why. */
+export interface Contradiction {
+  replaced: boolean;
+  was: string;
+  reason: string;
+}
 
 interface Candidate extends LocalOperation {
   /** Text compared for near-duplicates. */
   statement: string;
   /** The statement and the reason given for it: what an existing memory must already hold to make it redundant. */
   claim: string;
-  /** What an existing memory about the same thing gets at its end: the statement and its reason, dated. */
+  /** What an existing memory about the same thing gets at its end (dated there): the statement and its reason. */
   addition: string;
+  /** The message's day (YYYY-MM-DD) and time (ms). */
+  day: string;
+  time: number;
 }
 
 /** When a message was sent, the anchor of its relative dates: now when the transcript does not say (or says nonsense). */
@@ -234,8 +256,20 @@ function proposeLocally(
     }
     const [said, ...rest] = memory.body.split('\n');
     const reason = found.why ? rest.find((line) => line.startsWith('**Why:**')) : undefined;
-    const addition = `**Update (${anchor.toISOString().slice(0, 10)}):** ${said}${reason ? ` ${reason}` : ''}`;
-    candidates.push({ op: 'create', file: '', ...memory, sources: [message.uuid], basis: basisOf(found), statement: found.statement, claim: `${found.statement} ${found.why ?? ''}`, addition });
+    const addition = `${said}${reason ? ` ${reason}` : ''}`;
+    const day = anchor.toISOString().slice(0, 10);
+    candidates.push({
+      op: 'create',
+      file: '',
+      ...memory,
+      sources: [message.uuid],
+      basis: basisOf(found),
+      statement: found.statement,
+      claim: `${found.statement} ${found.why ?? ''}`,
+      addition,
+      day,
+      time: anchor.getTime(),
+    });
     considered.pending(message.uuid, { message: message.uuid, statement: found.statement, kind: found.kind });
   }
   return { candidates, rejected };
@@ -255,40 +289,131 @@ function saidByInstructions(operations: readonly MemoryOperation[], projectDir: 
   return said;
 }
 
+/** An existing memory as a restated statement is matched against: its fields, its text when memdir can read it, and when it last changed. */
+interface KnownMemory {
+  memory: ScannedMemory;
+  body: string;
+  modified: unknown;
+  compared: ComparedMemory;
+}
+
+/** The memories' bodies, read once a statement needs them (most runs find none). */
+function knownMemories(existing: ScannedMemory[], dir: string): KnownMemory[] {
+  return existing.map((memory) => {
+    const read = rewritableText(dir, memory.path);
+    const fields = { name: memory.name, description: memory.description };
+    if (read.problem !== undefined) return { memory, body: '', modified: undefined, compared: comparedMemory({ ...fields, body: '' }) };
+    const parsed = parseTopicFile(read.text);
+    return { memory, body: parsed.file.body, modified: parsed.file.frontmatter?.data.modified, compared: comparedMemory({ ...fields, body: parsed.file.body }) };
+  });
+}
+
+/** The memory `statement` restates: the nearest one by the near-duplicate measure over its name, description, claim and updates. */
+function restatedMemory(statement: string, known: readonly KnownMemory[]): KnownMemory | undefined {
+  let best: { known: KnownMemory; score: number } | undefined;
+  for (const k of known) {
+    const score = restatementScore(statement, k.compared);
+    if (score >= NEAR_DUPLICATE && (!best || score > best.score)) best = { known: k, score };
+  }
+  return best?.known;
+}
+
 /**
- * A later statement that repeats an earlier one of the run replaces it; one that an existing memory
- * is about is added to that memory's end (its own text may be hand-written: it is never replaced),
- * or dropped when that memory already holds every one of its words.
+ * A later statement that repeats an earlier one of the run replaces it. One that restates an
+ * existing memory (src/extract/restate.ts: its name, description, claim or an update is a
+ * near-duplicate) is added to that memory's end, dated, with its session — or dropped when the
+ * memory already holds every one of its words. One that contradicts the memory's claim replaces
+ * the claim only when it says the claim changed ("now", "no longer", "instead"…) and is newer than
+ * the memory's last change; otherwise it is added and reported as a possible contradiction.
  */
-function mergeNearDuplicates(candidates: Candidate[], existing: ScannedMemory[], dir: string, considered: Considered): { operations: LocalOperation[]; rejected: RejectedOperation[] } {
+function mergeNearDuplicates(
+  candidates: Candidate[],
+  existing: ScannedMemory[],
+  dir: string,
+  considered: Considered,
+  sessionId: string | null,
+): { operations: LocalOperation[]; rejected: RejectedOperation[] } {
   const merged: Candidate[] = [];
   const rejected: RejectedOperation[] = [];
-  const existingSets = existing.map((m) => ({ memory: m, tokens: tokenSet(`${m.name ?? ''} ${m.description ?? ''}`) }));
+  let known: KnownMemory[] | undefined;
   for (const candidate of candidates) {
     const tokens = tokenSet(candidate.statement);
     const twin = merged.findIndex((other) => jaccard(tokenSet(other.statement), tokens) >= NEAR_DUPLICATE);
     if (twin !== -1) {
       const earlier = merged[twin]!;
       const sources = [...earlier.sources, ...candidate.sources];
-      merged[twin] = earlier.append ? { ...earlier, statement: candidate.statement, body: candidate.addition, sources } : { ...candidate, sources };
+      // A claim this run replaced stays replaced: its twin said the same again.
+      if (earlier.replace) merged[twin] = { ...earlier, sources };
+      else merged[twin] = earlier.append ? { ...earlier, statement: candidate.statement, body: updateLine(candidate.day, sessionId, candidate.addition), sources } : { ...candidate, sources };
       continue;
     }
-    const match = existingSets.find((e) => e.memory.name && jaccard(e.tokens, tokens) >= NEAR_DUPLICATE);
+    known ??= knownMemories(existing, dir);
+    const match = restatedMemory(candidate.statement, known);
     if (!match) {
       merged.push(candidate);
       continue;
     }
     const file = match.memory.path;
     const current = rewritableText(dir, file);
-    if (current.problem !== undefined || containment(tokenSet(candidate.claim), tokenSet(current.text)) === 1) {
-      const reason = current.problem ?? `${file} already says it`;
-      rejected.push({ op: 'update', file, reason, sources: candidate.sources });
-      for (const source of candidate.sources) considered.settle(source, current.problem === undefined ? 'duplicate' : 'refused', reason, file);
+    if (current.problem !== undefined) {
+      rejected.push({ op: 'update', file, reason: current.problem, sources: candidate.sources });
+      for (const source of candidate.sources) considered.settle(source, 'refused', current.problem, file);
       continue;
     }
-    merged.push({ ...candidate, op: 'update', file, name: match.memory.name!, description: match.memory.description ?? candidate.description, body: candidate.addition, append: true });
+    const memory = { name: match.memory.name, description: match.memory.description, body: match.body };
+    const type = isMemoryType(match.memory.type) ? match.memory.type : candidate.type;
+    const was = claimText(memory);
+    const contradicting = contradictingTerms(was, candidate.statement);
+    if (contradicting.length > 0) {
+      const marker = saysItChanged(candidate.statement);
+      const changed = lastChanged({ body: match.body, modified: match.modified, mtimeMs: match.memory.mtimeMs });
+      if (marker && candidate.time > changed) {
+        const body = replacedBody(match.body, candidate.body, (quoted) => updateLine(candidate.day, sessionId, `the user changed this; before, it said: "${quoted}"`));
+        merged.push({
+          ...candidate,
+          op: 'update',
+          file,
+          type,
+          body,
+          replace: { was: match.body },
+          contradiction: { replaced: true, was, reason: `the statement says it changed ("${marker}") and is newer than the memory` },
+        });
+        continue;
+      }
+      const why = marker
+        ? `the memory changed after this statement was made (${new Date(changed).toISOString().slice(0, 10)})`
+        : 'the statement does not say the rule changed ("now", "no longer", "instead"…)';
+      merged.push({
+        ...candidate,
+        op: 'update',
+        file,
+        type,
+        name: match.memory.name ?? candidate.name,
+        description: match.memory.description ?? candidate.description,
+        body: updateLine(candidate.day, sessionId, candidate.addition),
+        append: true,
+        contradiction: { replaced: false, was, reason: why },
+      });
+      continue;
+    }
+    if (containment(tokenSet(candidate.claim), tokenSet(current.text)) === 1) {
+      const reason = `${file} already says it`;
+      rejected.push({ op: 'update', file, reason, sources: candidate.sources });
+      for (const source of candidate.sources) considered.settle(source, 'duplicate', reason, file);
+      continue;
+    }
+    merged.push({
+      ...candidate,
+      op: 'update',
+      file,
+      type,
+      name: match.memory.name ?? candidate.name,
+      description: match.memory.description ?? candidate.description,
+      body: updateLine(candidate.day, sessionId, candidate.addition),
+      append: true,
+    });
   }
-  return { operations: merged.map(({ statement: _statement, claim: _claim, addition: _addition, ...operation }) => operation), rejected };
+  return { operations: merged.map(({ statement: _statement, claim: _claim, addition: _addition, day: _day, time: _time, ...operation }) => operation), rejected };
 }
 
 /**
@@ -307,15 +432,37 @@ function rewritableText(dir: string, file: string): { text: string; problem?: un
 }
 
 /** The model's update as what is written: its body added, dated, at the end of the memory, whose name and description stay. */
-function modelAddition(operation: MemoryOperation, existing: ScannedMemory[], day: string): LocalOperation {
+function modelAddition(operation: MemoryOperation, existing: ScannedMemory[], day: string, sessionId: string | null): LocalOperation {
   const memory = existing.find((m) => m.path === operation.file);
   return {
     ...operation,
+    op: 'update',
     name: memory?.name ?? operation.name,
     description: memory?.description ?? operation.description,
-    body: `**Update (${day}):** ${operation.body.trim()}`,
+    type: isMemoryType(memory?.type) ? memory.type : operation.type,
+    body: updateLine(day, sessionId, operation.body.trim()),
     append: true,
   };
+}
+
+/**
+ * The model's creates that restate an existing memory, matched as the local engine's statements are
+ * (by the rule's first line, else the description): each becomes an update of that memory, or is
+ * dropped when the memory already holds every word of it. The model proposes updates itself; these
+ * are the ones it missed.
+ */
+function restatedByModel(operations: readonly MemoryOperation[], existing: ScannedMemory[], dir: string): Map<MemoryOperation, { file: string; saysIt: boolean }> {
+  const restated = new Map<MemoryOperation, { file: string; saysIt: boolean }>();
+  const creates = operations.filter((operation) => operation.op === 'create');
+  if (creates.length === 0) return restated;
+  const known = knownMemories(existing, dir);
+  for (const operation of creates) {
+    const statement = claimText({ description: operation.description, body: operation.body });
+    const match = restatedMemory(statement, known);
+    const text = match && rewritableText(dir, match.memory.path).text;
+    if (match && text !== undefined) restated.set(operation, { file: match.memory.path, saysIt: containment(tokenSet(statement), tokenSet(text)) === 1 });
+  }
+  return restated;
 }
 
 function toEdit(operation: LocalOperation, sessionId: string | null): MemoryEdit {
@@ -332,6 +479,9 @@ function toEdit(operation: LocalOperation, sessionId: string | null): MemoryEdit
     ...(operation.file ? { file: operation.file } : {}),
     extraFields,
     ...(operation.append ? { append: true } : {}),
+    ...(operation.replace ? { replaceBody: operation.replace } : {}),
+    // A statement no memory restates is a memory of its own, even under a name one already has.
+    ...(operation.op === 'create' ? { newFile: true } : {}),
   };
 }
 
@@ -400,7 +550,7 @@ interface Proposal {
  * of memories memdir leaves alone. The model saw descriptions, not the memories' text (which may be
  * hand-written): an update adds, never replaces.
  */
-async function proposeByModel(messages: readonly TranscriptMessage[], existing: ScannedMemory[], options: ExtractOptions): Promise<Proposal> {
+async function proposeByModel(messages: readonly TranscriptMessage[], existing: ScannedMemory[], options: ExtractOptions, sessionId: string | null): Promise<Proposal> {
   const anchor = messageTime(messages.findLast((m) => m.timestamp)?.timestamp);
   const proposal = await proposeWithClaude(messages, existing, anchor, { model: options.model });
   const instructed = saidByInstructions(proposal.valid, options.projectDir);
@@ -411,17 +561,34 @@ async function proposeByModel(messages: readonly TranscriptMessage[], existing: 
     if (problem !== undefined) leftAlone.set(operation, problem);
   }
   const refused = new Map([...instructed, ...leftAlone]);
+  const kept = proposal.valid.filter((operation) => !refused.has(operation));
+  const restated = restatedByModel(kept, existing, options.dir);
+  // Two operations on one file would be refused together: a restating create joins the file only once.
+  const files = new Set(kept.filter((o) => o.op !== 'create').map((o) => o.file));
+  const operations: LocalOperation[] = [];
+  const duplicates: RejectedOperation[] = [];
+  for (const operation of kept) {
+    const memory = restated.get(operation);
+    const refuse = (reason: string) => duplicates.push({ op: 'update', file: memory!.file, reason, sources: operation.sources });
+    if (!memory) operations.push(operation.op === 'update' ? modelAddition(operation, existing, day, sessionId) : operation);
+    else if (memory.saysIt) refuse(`${memory.file} already says it`);
+    else if (files.has(memory.file)) refuse(`${memory.file} is already updated by this run`);
+    else {
+      files.add(memory.file);
+      operations.push(modelAddition({ ...operation, op: 'update', file: memory.file }, existing, day, sessionId));
+    }
+  }
   return {
-    operations: proposal.valid.filter((operation) => !refused.has(operation)).map((operation) => (operation.op === 'update' ? modelAddition(operation, existing, day) : operation)),
-    rejected: [...proposal.rejected, ...[...refused].map(([operation, reason]) => ({ op: operation.op, file: operation.file, reason, sources: operation.sources }))],
+    operations,
+    rejected: [...proposal.rejected, ...[...refused].map(([operation, reason]) => ({ op: operation.op, file: operation.file, reason, sources: operation.sources })), ...duplicates],
     usage: proposal.usage,
   };
 }
 
 /** The local engine's statements, near-duplicates merged with each other and into existing memories. */
-function proposeByRules(messages: readonly TranscriptMessage[], existing: ScannedMemory[], options: ExtractOptions, considered: Considered): Proposal {
+function proposeByRules(messages: readonly TranscriptMessage[], existing: ScannedMemory[], options: ExtractOptions, considered: Considered, sessionId: string | null): Proposal {
   const local = proposeLocally(messages, options, considered);
-  const merged = mergeNearDuplicates(local.candidates, existing, options.dir, considered);
+  const merged = mergeNearDuplicates(local.candidates, existing, options.dir, considered, sessionId);
   return { operations: merged.operations, rejected: [...local.rejected, ...merged.rejected], usage: null };
 }
 
@@ -432,15 +599,24 @@ function proposeByRules(messages: readonly TranscriptMessage[], existing: Scanne
  */
 async function proposeFailingSafe(messages: readonly TranscriptMessage[], existing: ScannedMemory[], options: ExtractOptions, result: ExtractResult, considered: Considered): Promise<Proposal> {
   try {
-    return await proposeByModel(messages, existing, options);
+    return await proposeByModel(messages, existing, options, result.sessionId);
   } catch (error) {
     if (!(error instanceof ModelError)) throw error;
     const reason = error.kind === 'auth' ? sentences.modelKeyRefused(error.message) : error.message;
     options.warn?.(sentences.engineFellBack('extract', reason));
     result.engine = 'local';
     result.fallback = { from: 'claude', reason, kind: error.kind };
-    return proposeByRules(messages, existing, options, considered);
+    return proposeByRules(messages, existing, options, considered, result.sessionId);
   }
+}
+
+/** What a saved statement became: a new memory, an addition, or a claim replaced. */
+function savedReason(operation: AppliedOperation): string {
+  if (operation.op === 'create') return 'a new memory';
+  const c = operation.contradiction;
+  if (c?.replaced) return `replaced the claim of ${operation.file}: ${c.reason}`;
+  if (c) return `added to ${operation.file}; it may contradict "${c.was}" (not replaced: ${c.reason})`;
+  return `added to ${operation.file}`;
 }
 
 /**
@@ -473,7 +649,7 @@ class Considered {
     for (const message of [...this.open.keys()]) {
       const operation = operations.find((o) => o.sources.includes(message));
       const rejection = refused.find((r) => r.sources.includes(message));
-      if (operation) this.settle(message, 'saved', operation.op === 'create' ? 'a new memory' : `added to ${operation.file}`, operation.file || undefined);
+      if (operation) this.settle(message, 'saved', savedReason(operation), operation.file || undefined);
       else this.settle(message, 'refused', rejection?.reason ?? 'not written', rejection?.file || undefined);
     }
     const order = new Map(messages.map((m, i) => [m.uuid, i]));
@@ -539,6 +715,7 @@ async function saveOperations(dir: string, proposed: LocalOperation[], sessionId
     sources: o.sources,
     basis: o.basis,
     ...(notLoaded.has(o.file) ? { notLoaded: true as const } : {}),
+    ...(o.contradiction ? { contradiction: o.contradiction } : {}),
   }));
   return { operations: applied, rejected };
 }
@@ -595,7 +772,7 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
   // Only this scope's memories: a private run never merges into team memory (team/), nor the reverse.
   const existing = fs.existsSync(options.dir) ? scanMemories(options.dir, { limit: 0, withoutTeam: true }).memories : [];
   const considered = new Considered();
-  const proposal = engine === 'claude' ? await proposeFailingSafe(after.messages, existing, options, result, considered) : proposeByRules(after.messages, existing, options, considered);
+  const proposal = engine === 'claude' ? await proposeFailingSafe(after.messages, existing, options, result, considered) : proposeByRules(after.messages, existing, options, considered, sessionId);
   const saved = await saveOperations(options.dir, proposal.operations, sessionId, dryRun);
   result.operations = saved.operations;
   result.rejected = [...proposal.rejected, ...saved.rejected];
@@ -705,7 +882,7 @@ export async function saveStatements(
   const existing = scanMemories(options.dir, { limit: 0, withoutTeam: true }).memories;
   const considered = new Considered(); // what review decides is not reported
   const local = proposeLocally(asMessages, { projectDir: options.projectDir, found: (index) => statements[index]!.found }, considered);
-  const merged = mergeNearDuplicates(local.candidates, existing, options.dir, considered);
+  const merged = mergeNearDuplicates(local.candidates, existing, options.dir, considered, options.sessionId);
   const saved = await saveOperations(options.dir, merged.operations, options.sessionId, false);
   return { operations: saved.operations, rejected: [...local.rejected, ...merged.rejected, ...saved.rejected] };
 }

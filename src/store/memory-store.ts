@@ -99,6 +99,15 @@ export type MemoryEdit =
          * is set only where missing and `originMessageUuid` gains the new sources.
          */
         append?: boolean;
+        /**
+         * Replace the text of the existing memory in `file`: its name, description, type and body
+         * become the edit's, its pointer follows, other frontmatter keys stay and provenance is kept
+         * as for `append`. `was`: its body as the caller read it; a memory changed since is refused,
+         * never overwritten.
+         */
+        replaceBody?: { was: string };
+        /** Write a new file (`type_slug.md`, else `type_slug_2.md`…) even when a memory has this name: never update that one. */
+        newFile?: boolean;
       })
   | { op: 'remove'; memory: string };
 
@@ -169,7 +178,7 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
   const { dir } = state;
   const key = edit.name.trim().toLowerCase();
   if (edit.file !== undefined && isTeamPath(edit.file) && isPrivateRoot(dir)) throw new RefusedError(messages.teamFileInPrivateEdit(edit.file));
-  const found = edit.file ?? [...state.names].find(([, name]) => name === key)?.[0];
+  const found = edit.file ?? (edit.newFile ? undefined : [...state.names].find(([, name]) => name === key)?.[0]);
   const file = found ?? freeTopicFileName(type, edit.name, (candidate) => state.names.has(candidate) || fs.existsSync(path.join(dir, candidate)));
   const absolute = confinedPath(dir, file);
   const fields = { name: edit.name.trim(), description: edit.description.trim(), type, ...edit.extraFields };
@@ -178,6 +187,7 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
 
   let content: string;
   if (current !== undefined && edit.append) return planAddition(state, edit, file, absolute, current);
+  if (current !== undefined && edit.replaceBody) return planReplacement(state, edit, edit.replaceBody.was, file, absolute, current);
   if (current !== undefined) {
     const parsed = parseTopicFile(current);
     const problem = parsed.problems[0];
@@ -204,12 +214,7 @@ function planAddition(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert
   if (problem) throw new InputError(`${absolute}:${problem.line}`, problem.message);
   const { eol } = parsed.file;
   const data = parsed.file.frontmatter?.data ?? {};
-  const provenance: Record<string, string> = {};
-  for (const [key, value] of Object.entries(edit.extraFields ?? {})) {
-    const before = typeof data[key] === 'string' ? (data[key] as string) : '';
-    if (key === 'originMessageUuid') provenance[key] = [...new Set([...before.split(' '), ...value.split(' ')].filter(Boolean))].join(' ');
-    else if (!before) provenance[key] = value;
-  }
+  const provenance = keptProvenance(data, edit.extraFields);
   const body = `${eol}${parsed.file.body.trim()}${eol}${eol}${edit.body.trim()}${eol}`.replace(/\r?\n/g, eol);
   const content = serializeTopicFile(withBody(withFields(parsed.file, provenance), body));
   refuseSecretInTeam(state.dir, file, absolute, content);
@@ -221,6 +226,36 @@ function planAddition(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert
     const target = encodeURI(file);
     state.index = upsertPointer(state.index, { title: name, target, hook: fittedHook(name, target, fields.description ?? edit.description.trim()) });
   }
+  return { file, dir: state.dir, created: false };
+}
+
+/** Provenance fields added to a memory that has some: `originSessionId` stays the first session's, `originMessageUuid` gains the new sources. */
+function keptProvenance(data: Record<string, unknown>, extraFields: Record<string, string> | undefined): Record<string, string> {
+  const provenance: Record<string, string> = {};
+  for (const [key, value] of Object.entries(extraFields ?? {})) {
+    const before = typeof data[key] === 'string' ? (data[key] as string) : '';
+    if (key === 'originMessageUuid') provenance[key] = [...new Set([...before.split(' '), ...value.split(' ')].filter(Boolean))].join(' ');
+    else if (!before) provenance[key] = value;
+  }
+  return provenance;
+}
+
+/** The memory in `file` (text `current`, body `was` when the caller read it) with the edit's name, description, type and body. */
+function planReplacement(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' }>, was: string, file: string, absolute: string, current: string): PlannedSave {
+  const parsed = parseTopicFile(current);
+  const problem = parsed.problems[0];
+  if (problem) throw new InputError(`${absolute}:${problem.line}`, problem.message);
+  const { eol } = parsed.file;
+  const same = (text: string) => text.replace(/\r\n/g, '\n').trim();
+  if (same(parsed.file.body) !== same(was)) throw new RefusedError(messages.memoryChangedSinceRead(absolute));
+  const fields = { name: edit.name.trim(), description: edit.description.trim(), type: edit.type, ...keptProvenance(parsed.file.frontmatter?.data ?? {}, edit.extraFields) };
+  const body = `${eol}${edit.body.trim()}${eol}`.replace(/\r?\n/g, eol);
+  const content = serializeTopicFile(withBody(withFields(parsed.file, fields), body));
+  refuseSecretInTeam(state.dir, file, absolute, content);
+  state.changes.set(file, { path: file, content });
+  state.names.set(file, fields.name.toLowerCase());
+  const target = encodeURI(file);
+  state.index = upsertPointer(state.index, { title: fields.name, target, hook: fittedHook(fields.name, target, fields.description) });
   return { file, dir: state.dir, created: false };
 }
 

@@ -143,7 +143,7 @@ describe('extract --engine local', () => {
     expect(second.operations).toMatchObject([{ op: 'update', file: 'deploy_schedule.md', name: 'Deploy schedule', description: 'We deploy to production only on Tuesdays, after the QA sign-off' }]);
     const updated = fs.readFileSync(path.join(dir, 'deploy_schedule.md'), 'utf8');
     expect(updated.startsWith(handWritten.replace('owner: ops\n', 'owner: ops\noriginSessionId: sess-2\noriginMessageUuid: u0\n').trimEnd())).toBe(true);
-    expect(updated.endsWith('\n\n**Update (2026-03-02):** We deploy to production only on Tuesdays, after QA sign-off. **Why:** because the freeze ends Monday.\n')).toBe(true);
+    expect(updated.endsWith('\n\n**Update (2026-03-02, session sess-2):** We deploy to production only on Tuesdays, after QA sign-off. **Why:** because the freeze ends Monday.\n')).toBe(true);
     expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toBe(index);
   });
 
@@ -593,7 +593,7 @@ describe('extract --engine claude (real SDK, fake Messages API)', () => {
     // The model saw the description only: its update is added to the memory, whose own text stays.
     const updated = fs.readFileSync(path.join(dir, 'project_staging_resets.md'), 'utf8');
     expect(updated).toContain('description: Staging database is wiped every Monday at 06:00 UTC\n');
-    expect(updated).toContain('\nStaging is reset weekly.\n\n**Update (2026-03-02):** Reset every Monday 06:00 UTC.\n\n**Why:** ops.');
+    expect(updated).toContain('\nStaging is reset weekly.\n\n**Update (2026-03-02, session sess-1):** Reset every Monday 06:00 UTC.\n\n**Why:** ops.');
     expect(fs.existsSync(path.join(root, 'x.md'))).toBe(false);
     const request = server.messages()[before]!.body;
     expect(request.system[0].cache_control).toEqual({ type: 'ephemeral' });

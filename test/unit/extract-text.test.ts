@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { readTranscript } from '../../src/claude-code/read-transcript.js';
+import { isGeneratedLine } from '../../src/core/generated-text.js';
+import { findDurableStatement, MAX_NAME, proposeMemory, type ProposedMemory } from '../../src/extract/local.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Every labelled message of the extract sets (bench/extract/*.jsonl), as evaluate.js reads them. */
+function labelledMessages(): Array<{ id: string; text: string }> {
+  const dir = path.join(root, 'bench/extract');
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .flatMap((file) =>
+      fs
+        .readFileSync(path.join(dir, file), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { id: string; text: string }),
+    );
+}
+
+/** Every transcript under test/fixtures, its human prompts with their time. */
+async function fixturePrompts(): Promise<Array<{ id: string; text: string; timestamp: string | null }>> {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.jsonl')) files.push(full);
+    }
+  };
+  walk(path.join(root, 'test/fixtures'));
+  const prompts: Array<{ id: string; text: string; timestamp: string | null }> = [];
+  for (const file of files.sort()) {
+    const transcript = await readTranscript(file);
+    for (const m of transcript.messages) if (m.isHumanPrompt) prompts.push({ id: `${path.relative(root, file)}#${m.uuid}`, text: m.text, timestamp: m.timestamp });
+  }
+  return prompts;
+}
+
+const anchor = new Date('2026-03-02T10:00:00Z');
+const reasonLines = (memory: ProposedMemory) => memory.body.split('\n').filter((line) => /^\*\*(?:Why|How to apply):\*\*/.test(line));
+
+describe('the memories the local engine writes, over every labelled set and fixture transcript', async () => {
+  const messages = [...labelledMessages(), ...(await fixturePrompts())];
+  const written: Array<{ id: string; text: string; statement: string; memory: ProposedMemory }> = [];
+  for (const message of messages) {
+    const found = findDurableStatement(message.text);
+    if (found) written.push({ id: message.id, text: message.text, statement: found.statement, memory: proposeMemory(found, anchor) });
+  }
+
+  test('there are enough of them to judge by', () => {
+    expect(messages.length).toBeGreaterThan(3000);
+    expect(written.length).toBeGreaterThan(250);
+  });
+
+  test('no **Why:** or **How to apply:** sentence is shared by memories of different statements, and none is a generic one', () => {
+    const seen = new Map<string, string>();
+    const shared: string[] = [];
+    for (const { statement, memory, id } of written) {
+      for (const line of reasonLines(memory)) {
+        expect(isGeneratedLine(line), `${id}: ${line}`).toBe(false);
+        const other = seen.get(line);
+        if (other !== undefined && other !== statement.toLowerCase()) shared.push(`${id}: ${line}`);
+        seen.set(line, statement.toLowerCase());
+      }
+    }
+    expect(shared).toEqual([]);
+  });
+
+  test('no name or description is cut with "…", names are within the limit, and a description is not the name again', () => {
+    const problems: string[] = [];
+    for (const { id, text, memory } of written) {
+      const typed = text.includes('…');
+      if (!typed && (memory.name.includes('…') || memory.description.includes('…'))) problems.push(`${id}: "${memory.name}" / "${memory.description}"`);
+      if (memory.name.endsWith('…') || memory.description.endsWith('…')) problems.push(`${id}: ends in …`);
+      if ([...memory.name].length > MAX_NAME) problems.push(`${id}: name over ${MAX_NAME}: ${memory.name}`);
+      if (memory.description.trim().toLowerCase() === memory.name.trim().toLowerCase()) problems.push(`${id}: description repeats the name`);
+      if (/^(?:Project fact|User rule|About the user|Where to look):/.test(memory.description)) problems.push(`${id}: boilerplate lead`);
+    }
+    expect(problems).toEqual([]);
+  });
+});

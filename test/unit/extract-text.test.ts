@@ -2,8 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readTranscript } from '../../src/claude-code/read-transcript.js';
+import { DEFAULT_CONFIG, type LintConfig } from '../../src/config/validate.js';
+import { rawDirectory } from '../../src/core/dir-model.js';
 import { isGeneratedLine } from '../../src/core/generated-text.js';
 import { findDurableStatement, MAX_NAME, proposeMemory, type ProposedMemory } from '../../src/extract/local.js';
+import { lintDirectory } from '../../src/lint/engine.js';
+import { RULES } from '../../src/lint/rules/index.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -83,5 +87,32 @@ describe('the memories the local engine writes, over every labelled set and fixt
       if (/^(?:Project fact|User rule|About the user|Where to look):/.test(memory.description)) problems.push(`${id}: boilerplate lead`);
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('MEM015 agrees with what extract writes', () => {
+  const only015: LintConfig = { ...DEFAULT_CONFIG, rules: Object.fromEntries(RULES.map((r) => [r.id, r.id === 'MEM015' ? 'warning' : 'off'])) };
+  const topic = (memory: ProposedMemory, extra = '') =>
+    `---\nname: ${JSON.stringify(memory.name)}\ndescription: ${JSON.stringify(memory.description)}\ntype: ${memory.type}\n${extra}---\n${memory.body}\n`;
+
+  test('a memory from a user statement is not asked for reasons the user did not give; without its origin it is', () => {
+    const memory = proposeMemory(findDurableStatement('From now on, never use emojis in commit messages.')!, anchor);
+    expect(memory.body).toBe('From now on, never use emojis in commit messages.');
+    expect(lintDirectory(rawDirectory('/mem', { 'feedback_no_emojis.md': topic(memory, 'originSessionId: s1\noriginMessageUuid: u1\n') }), only015)).toEqual([]);
+    expect(lintDirectory(rawDirectory('/mem', { 'feedback_no_emojis.md': topic(memory) }), only015).map((f) => f.message)).toEqual(['feedback memory without **Why:** and **How to apply:**']);
+  });
+
+  test('a reason shared word for word by two memories, and the default sentences older versions wrote, are reported on their lines', () => {
+    const old = (name: string, rule: string) =>
+      `---\nname: ${name}\ndescription: ${rule} in this project\ntype: feedback\noriginMessageUuid: ${name}\n---\n${rule}.\n\n**Why:** the user asked for this to be kept (stated on 2026-03-0${name.length % 9}).\n**How to apply:** follow this in every session of this project unless the user says otherwise.\n`;
+    const findings = lintDirectory(rawDirectory('/mem', { 'feedback_tabs.md': old('Tabs', 'Indent with tabs'), 'feedback_pnpm.md': old('Package manager', 'Install with pnpm') }), only015);
+    expect(findings.map((f) => `${f.file}:${f.line} ${f.message}`).sort()).toEqual(
+      [
+        "feedback_pnpm.md:10 **How to apply:** sentence shared word for word with 1 other memory: say this memory's own reason, or drop the line",
+        "feedback_pnpm.md:9 **Why:** sentence is a default memdir once wrote into every memory: say this memory's own reason, or drop the line",
+        "feedback_tabs.md:10 **How to apply:** sentence shared word for word with 1 other memory: say this memory's own reason, or drop the line",
+        "feedback_tabs.md:9 **Why:** sentence is a default memdir once wrote into every memory: say this memory's own reason, or drop the line",
+      ].sort(),
+    );
   });
 });

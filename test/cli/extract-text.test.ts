@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type FakeModelServer, startFakeModelServer } from '../helpers/fake-model-server.js';
 import { cleanEnv, repoRoot, runMemdir } from '../helpers/run-cli.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -116,5 +117,71 @@ describe('extract writes memories a person would keep', () => {
       const list = report.results.flatMap((r) => r.messages);
       expect(list.filter((f) => f.ruleId === 'MEM014' || f.ruleId === 'MEM015' || f.ruleId === 'MEM004')).toEqual([]);
     }
+  });
+});
+
+describe('extract --engine claude: the model is asked for the same text and held to it (real SDK, fake Messages API)', () => {
+  let server: FakeModelServer;
+  beforeAll(async () => {
+    server = await startFakeModelServer();
+  });
+  afterAll(() => server.close());
+
+  test('a cut name is refused; generic and shared Why/How lines are dropped; what remains is written whole', async () => {
+    const root = tempDir();
+    const dir = path.join(root, 'memory');
+    const env = { ...cleanEnv(path.join(root, 'home')), ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: server.url };
+    const transcript = path.join(repoRoot, 'test/fixtures/extract/deploy-reason.jsonl');
+    const [, uuid] = /"uuid": "([^"]+)"[^\n]*\n[^\n]*\n[^\n]*make ship/.exec(fs.readFileSync(transcript, 'utf8')) ?? [];
+    const create = (file: string, name: string, description: string, body: string) => ({ op: 'create', file, name, description, type: 'feedback', body, sources: [uuid] });
+    server.enqueue({
+      content: [
+        {
+          type: 'tool_use',
+          id: 'toolu_text',
+          name: 'memory_operations',
+          input: {
+            operations: [
+              create(
+                'feedback_deploy_with_make_ship.md',
+                'Deploys go through make ship',
+                'How to deploy: make ship, never npm run deploy',
+                'We deploy with make ship, never with npm run deploy.\n\n**Why:** npm run deploy skips the smoke tests.\n**How to apply:** Follow this in all future sessions.',
+              ),
+              create(
+                'feedback_smoke_tests.md',
+                'Smoke tests run before every deploy',
+                'The smoke tests guard every deploy of the shop',
+                'The smoke tests must pass before a deploy.\n\n**Why:** the user asked for this.\n**How to apply:** when a deploy is planned, run the smoke tests first.',
+              ),
+              create('feedback_flaky_checkout.md', 'The checkout spec times out on the payments…', 'checkout.spec is flaky on the payments page', 'checkout.spec is flaky.'),
+              create(
+                'feedback_two.md',
+                'Payments page tests are slow',
+                'The payments page tests take minutes to run',
+                'The payments page tests are slow.\n\n**How to apply:** when a deploy is planned, run the smoke tests first.',
+              ),
+            ],
+          },
+        },
+      ],
+    });
+    const r = await runMemdir(['extract', '--from', transcript, '--dir', dir, '--engine', 'claude', '--json'], { cwd: root, env });
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.rejected.map((o: { file: string; reason: string }) => `${o.file}: ${o.reason}`)).toEqual(['feedback_flaky_checkout.md: name is cut ("…"); write it whole']);
+    const read = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
+    // A description with ": " is quoted in YAML.
+    const front = (name: string, description: string) =>
+      `---\nname: ${name}\ndescription: ${description.includes(': ') ? `"${description}"` : description}\ntype: feedback\noriginSessionId: b3f1c2d4-0001-4a5e-9c1d-7e2f3a4b5c01\noriginMessageUuid: ${uuid}\n---\n\n`;
+    expect(read('feedback_deploy_with_make_ship.md')).toBe(
+      `${front('Deploys go through make ship', 'How to deploy: make ship, never npm run deploy')}We deploy with make ship, never with npm run deploy.\n\n**Why:** npm run deploy skips the smoke tests.\n`,
+    );
+    // The generic Why is dropped; the How shared by two memories is dropped from both.
+    expect(read('feedback_smoke_tests.md')).toBe(`${front('Smoke tests run before every deploy', 'The smoke tests guard every deploy of the shop')}The smoke tests must pass before a deploy.\n`);
+    expect(read('feedback_two.md')).toBe(`${front('Payments page tests are slow', 'The payments page tests take minutes to run')}The payments page tests are slow.\n`);
+    // The model was asked for the same: a whole title, the user's own reason, no shared boilerplate.
+    const system = JSON.stringify(server.messages().at(-1)!.body.system);
+    for (const asked of ['Never cut it short with \\"…\\"', 'only when the user gave a reason', 'never the same Why or How in two memories', 'absolute dates']) expect(system).toContain(asked);
   });
 });

@@ -412,6 +412,8 @@ describe('claude engine operations are checked', () => {
     [{ ...base, op: 'create', file: 'project_x.md', body: 'See src/deploy.ts:42 for the window.' }, 'holds what the code or git history already says (a file:line citation or a commit hash)'],
     [{ ...base, op: 'create', file: 'project_x.md', name: '' }, 'name is empty'],
     [{ ...base, op: 'rename', file: 'project_x.md' }, 'unknown operation "rename"'],
+    [{ ...base, op: 'create', file: 'project_x.md', name: 'Deploys happen on Tuesdays and…' }, 'name is cut ("…"); write it whole'],
+    [{ ...base, op: 'create', file: 'project_x.md', description: 'Deploys happen on Tuesdays...' }, 'description is cut ("…"); write it whole'],
   ])('%o', (operation, reason) => {
     const { valid, rejected } = checkOperations([operation], new Set(['project_known.md']), new Date('2026-03-02T10:00:00Z'));
     expect(rejected[0]?.reason).toBe(reason);

@@ -294,8 +294,28 @@ function nameAndDescription(statement: string, type: MemoryType, why: string | n
     const description = describe(whole, name, room, false) ?? [others, why ? `${whole} (${why})` : '', dated].find(fits) ?? openingPhrases(whole, room, true).find(fits);
     if (description) return { name, description };
   }
-  // Nothing shorter says it: the statement with when the user said it, for the hook to shorten at its clauses.
-  return { name: names[0] ?? whole, description: dated };
+  // A clause that is its own name with nothing to add, in a language cut only at its clauses: named by
+  // its opening words, the hook says it whole ("Sempre escreva os testes" — "Sempre escreva os testes antes do código").
+  const clause = names[0] ?? whole;
+  for (const name of openingPhrases(clause, MAX_NAME, 'any-language')) {
+    const description = describe(whole, name, hookRoom(type, name), true);
+    if (description) return { name, description };
+  }
+  // A long message: the first name whose line has room for an opening phrase of the statement longer than the name.
+  for (const name of [...names, ...openingPhrases(clause, MAX_NAME, 'any-language')]) {
+    const room = Math.min(hookRoom(type, name), MAX_DESCRIPTION);
+    const rest = whole.toLowerCase().startsWith(name.toLowerCase()) ? whole.slice(name.length).replace(/^[\s,;:—–-]+/, '') : '';
+    const opening = [rest.length <= room ? rest : '', ...openingPhrases(rest, room, 'any-language'), ...openingPhrases(whole, room, 'any-language').filter((p) => p.length > name.length)].find(
+      (p) => p.length >= 12 && p.length <= room,
+    );
+    if (opening) return { name, description: opening };
+  }
+  // A message no phrase can be taken from (a path in quotes across the whole line): its words, as many as the line holds.
+  const room = Math.min(hookRoom(type, clause), MAX_DESCRIPTION);
+  const rest = whole.startsWith(clause) ? whole.slice(clause.length).trim() : whole;
+  const words = (rest || whole).slice(0, room + 1).split(/\s+/);
+  const description = (words.length > 1 ? words.slice(0, -1).join(' ') : (words[0] ?? '').slice(0, room)).replace(/[\s,;:—–-]+$/, '');
+  return { name: clause, description: description.length >= 12 && description.toLowerCase() !== clause.toLowerCase() ? description : dated };
 }
 
 // "use A instead of B", "prefer A over B", "A, not B": what to do in place of what (both said by the user).

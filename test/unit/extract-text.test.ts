@@ -4,6 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { readTranscript } from '../../src/claude-code/read-transcript.js';
 import { DEFAULT_CONFIG, type LintConfig } from '../../src/config/validate.js';
 import { rawDirectory } from '../../src/core/dir-model.js';
+import { fittedHook } from '../../src/core/memory-index.js';
+import { topicFileName } from '../../src/core/paths.js';
 import { isGeneratedLine } from '../../src/core/generated-text.js';
 import { findDurableStatement, MAX_NAME, proposeMemory, type ProposedMemory } from '../../src/extract/local.js';
 import { lintDirectory } from '../../src/lint/engine.js';
@@ -76,7 +78,7 @@ describe('the memories the local engine writes, over every labelled set and fixt
     expect(shared).toEqual([]);
   });
 
-  test('no name or description is cut with "…", names are within the limit, and a description is not the name again', () => {
+  test('no name or description is cut with "…", names are within the limit, a description is not the name again and is its pointer line\'s hook whole', () => {
     const problems: string[] = [];
     for (const { id, text, memory } of written) {
       const typed = text.includes('…');
@@ -85,6 +87,10 @@ describe('the memories the local engine writes, over every labelled set and fixt
       if ([...memory.name].length > MAX_NAME) problems.push(`${id}: name over ${MAX_NAME}: ${memory.name}`);
       if (memory.description.trim().toLowerCase() === memory.name.trim().toLowerCase()) problems.push(`${id}: description repeats the name`);
       if (/^(?:Project fact|User rule|About the user|Where to look):/.test(memory.description)) problems.push(`${id}: boilerplate lead`);
+      // The hook of its pointer line in MEMORY.md is the description itself, whole: it fits the line.
+      const hook = fittedHook(memory.name, encodeURI(topicFileName(memory.type, memory.name)), memory.description);
+      // (The hook loses a space before punctuation: "in die .env.example" is "in die.env.example" there.)
+      if (hook !== memory.description.replace(/\s+([,.;:!?)）])/g, '$1')) problems.push(`${id}: hook "${hook}" is not the description "${memory.description}"`);
     }
     expect(problems).toEqual([]);
   });

@@ -42,14 +42,17 @@ const NAME_LEAD =
 
 /**
  * The text up to its first clause break: a comma, semicolon or dash, or a colon before a space.
- * Never inside a `code span`, a URL or a time ("test:e2e", "https://", "09:00" are not breaks).
+ * Never inside a `code span`, a parenthesis, a URL or a time ("test:e2e", "https://", "09:00" are not breaks).
  */
 function firstClause(text: string): string {
   let code = false;
+  let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (c === '`') code = !code;
-    else if (!code && (/[,;，；：—–]/.test(c) || (c === ':' && /\s/.test(text[i + 1] ?? ' '))) && !(c === ',' && /\d/.test(text[i - 1] ?? '') && /\d/.test(text[i + 1] ?? '')))
+    else if (c === '(' || c === '（') depth++;
+    else if ((c === ')' || c === '）') && depth > 0) depth--;
+    else if (!code && depth === 0 && (/[,;，；：—–]/.test(c) || (c === ':' && /\s/.test(text[i + 1] ?? ' '))) && !(c === ',' && /\d/.test(text[i - 1] ?? '') && /\d/.test(text[i + 1] ?? '')))
       return text.slice(0, i).trim();
   }
   return text.trim();
@@ -290,8 +293,10 @@ function nameAndDescription(statement: string, type: MemoryType, why: string | n
     const fits = (text: string) => text.length >= 12 && text.length <= room && text.toLowerCase() !== name.toLowerCase();
     // Named by its main clause: the hook says the rest ("- [Regenerate the client](…) — whenever you touch the API layer").
     const at = whole.toLowerCase().indexOf(name.toLowerCase());
-    const others = at === -1 ? '' : `${whole.slice(0, at)} ${whole.slice(at + name.length)}`.replace(/\s+/g, ' ').replace(/^[\s,;:—–-]+|[\s,;:—–-]+$/g, '');
-    const description = describe(whole, name, room, false) ?? [others, why ? `${whole} (${why})` : '', dated].find(fits) ?? openingPhrases(whole, room, true).find(fits);
+    const after = at === -1 ? '' : whole.slice(at + name.length);
+    const wholeClauses = at > 0 && /[,;:—–]\s*$/.test(whole.slice(0, at)) && (/^\s*$/.test(after) || /^\s*[,;:—–]/.test(after));
+    const others = wholeClauses ? `${whole.slice(0, at)} ${after}`.replace(/\s+/g, ' ').replace(/^[\s,;:—–-]+|[\s,;:—–-]+$/g, '') : '';
+    const description = describe(whole, name, room, false) ?? [others, why ? `${whole} (${why})` : '', why ?? '', dated].find(fits) ?? openingPhrases(whole, room, true).find(fits);
     if (description) return { name, description };
   }
   // A clause that is its own name with nothing to add, in a language cut only at its clauses: named by

@@ -228,7 +228,10 @@ function headline(clause: string): string {
 /** Names for a statement, best first: its first clause (its main clause after a condition), as a headline, then complete phrases that open it. */
 function nameCandidates(statement: string): string[] {
   // A lead-in of a few words before a colon ("Grundsätzlich gilt: …", "Rule: …") does not name it.
-  const unled = statement.replace(NAME_LEAD, '').replace(/^[^\s:：]+(?:[ \t]+[^\s:：]+){0,2}[ \t]*[:：][ \t]+(?=\S)(?![-*•][ \t]|\d+[.)][ \t])/u, '').replace(NAME_LEAD, '');
+  const unled = statement
+    .replace(NAME_LEAD, '')
+    .replace(/^[^\s:：]+(?:[ \t]+[^\s:：]+){0,2}[ \t]*[:：][ \t]+(?=\S)(?![-*•][ \t]|\d+[.)][ \t])/u, '')
+    .replace(NAME_LEAD, '');
   const named = capitalize(unled) || statement;
   let clause = (firstClause(named) || named).replace(/[\s.。]+$/, '');
   if (CONDITION_FIRST.test(clause) && clause !== named.replace(/[\s.。]+$/, '')) {

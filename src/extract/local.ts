@@ -330,12 +330,16 @@ function nameAndDescription(statement: string, type: MemoryType, why: string | n
 const IN_PLACE_OF = /^(?:always\s+)?(use|prefer|run|call|write)\s+(.+?)\s*(?:,\s*)?(?:instead of|rather than|over|, not|, never)\s+(.+)$/i;
 
 /** When the statement says what to do in place of what, that as an instruction; else nothing (no sentence every memory shares). */
+// "We deploy with make ship, never with npm run deploy": the means to take, and the one not to.
+const BY_MEANS_NOT = /\b(with|through|via|using|by)\s+(.+?),\s*(?:never|not)\s+(?:with|through|via|using|by)\s+(.+)$/i;
+
 function howToApply(statement: string): string | null {
-  const match = IN_PLACE_OF.exec(statement.replace(NAME_LEAD, ''));
+  const rule = statement.replace(NAME_LEAD, '');
+  const match = IN_PLACE_OF.exec(rule) ?? BY_MEANS_NOT.exec(rule);
   if (!match) return null;
   const [, verb, wanted, instead] = match as unknown as [string, string, string, string];
   if (/[,;:]/.test(wanted) || /[,;:]/.test(instead) || wanted.split(/\s+/).length > 6 || instead.split(/\s+/).length > 6) return null;
-  const action = verb.toLowerCase() === 'prefer' ? 'use' : verb.toLowerCase();
+  const action = /^(?:prefer|with|through|via|using|by)$/i.test(verb) ? 'use' : verb.toLowerCase();
   return `wherever ${instead} would come up, ${action} ${wanted} instead.`;
 }
 

@@ -30,7 +30,7 @@ async function extractFixture(name: string): Promise<{ dir: string; files: Recor
 }
 
 describe('extract writes memories a person would keep', () => {
-  test('the reason after a dash is the Why, and the rule keeps its "never"', async () => {
+  test('the reason after a dash is the Why, the rule keeps its "never", and How to apply says what to use instead', async () => {
     const { files } = await extractFixture('deploy-reason');
     expect(files).toEqual({
       'MEMORY.md': '- [We deploy with make ship](feedback_we_deploy_with_make_ship.md) — We deploy with make ship, never with npm run deploy\n',
@@ -46,6 +46,7 @@ describe('extract writes memories a person would keep', () => {
         'We deploy with make ship, never with npm run deploy.',
         '',
         '**Why:** npm run deploy skips the smoke tests.',
+        '**How to apply:** wherever npm run deploy would come up, use make ship instead.',
         '',
       ].join('\n'),
     });

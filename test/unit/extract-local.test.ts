@@ -390,6 +390,15 @@ describe('local engine: durable statements only', () => {
     expect(memory.name).toBe('デプロイは火曜日だけ');
   });
 
+  test('How to apply says what to use in place of what only when the statement says both', () => {
+    const anchor = new Date('2026-03-02T10:00:00Z');
+    const body = (text: string) => proposeMemory(findDurableStatement(text)!, anchor).body;
+    expect(body('Always use pnpm in this repo, never npm or yarn.')).toBe(
+      'Always use pnpm in this repo, never npm or yarn.\n\n**How to apply:** wherever npm or yarn would come up, use pnpm in this repo instead.',
+    );
+    expect(body('Never use moment in new code, as it is deprecated.')).toBe('Never use moment in new code.\n\n**Why:** as it is deprecated.');
+  });
+
   test('a memory gets the reason the user gave as its Why, and absolute dates', () => {
     const found = findDurableStatement('Note for the future: the API freeze starts tomorrow because of the audit.')!;
     const memory = proposeMemory(found, new Date('2026-03-02T10:00:00Z'));

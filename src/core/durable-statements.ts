@@ -53,6 +53,19 @@ export function basisOf(found: Pick<DurableStatement, 'kind'>): 'request' | 'inf
   return found.kind === 'explicit' ? 'request' : 'inferred';
 }
 
+// "…, so don't store test fixtures there": what to do because of the fact, said in the next clause.
+const CONSEQUENCE = /^so\s+(?:don't|do not|never|always|avoid|only|use|keep|make sure|please|we\s+(?:must|should|can't|cannot|never|always))\b/i;
+
+/**
+ * A fact with the instruction the user drew from it ("The staging database is wiped every Sunday night,
+ * so don't store test fixtures there"): the instruction stays with it. Its "there" or "it" is the fact's
+ * subject, not the work at hand, so only its other pointers make it task-scoped.
+ */
+function withConsequence(clause: string, next: string | undefined): string {
+  if (!next || !CONSEQUENCE.test(next) || taskScoped(next.replace(/\b(?:there|it|them)\b/gi, ''))) return clause;
+  return `${clause}, ${next}`;
+}
+
 /**
  * The clause of a task-scoped sentence that holds on its own, if any: a strong rule, who the user is
  * ("i'm not very familiar with oauth, so … now i need …"), or work the user keeps ("…, implement and
@@ -65,7 +78,7 @@ function ruleClause(sentence: string): string | null {
       // A project fact or a place stands alone too, but not inside pasted output ("Error: the command is deprecated").
       const fact = !PASTED_OUTPUT.test(sentence) && (PROJECT.some((re) => re.test(clause)) || REFERENCE.some((re) => re.test(clause)));
       const standsAlone = IDENTITY.some((re) => re.test(clause)) || KEPT_BY_USER.test(clause) || fact;
-      if (standsAlone && !taskScoped(clause)) return clause;
+      if (standsAlone && !taskScoped(clause)) return withConsequence(clause, parts[i + 1]);
       continue;
     }
     // "From now on, use tabs": the marker may stand alone before its rule.

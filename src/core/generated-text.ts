@@ -2,10 +2,11 @@ import type { MemoryType } from './taxonomy.js';
 import { escapeRegExp } from './regexp.js';
 
 /**
- * The sentences memdir writes into a memory when the user gave none: the **How to apply:** of
- * each type and the **Why:** of a statement kept without a reason. Every memory extract writes
- * holds them, so memories are compared without them (`comparableText`): two short memories
- * about different things would otherwise share most of their words. Pure.
+ * The sentences earlier memdir versions wrote into every extracted memory when the user gave none:
+ * the **How to apply:** of each type and the **Why:** of a statement kept without a reason. Extract
+ * no longer writes them, but users' existing memories hold them, so memories are compared without
+ * them (`comparableText`: two short memories about different things would otherwise share most of
+ * their words) and MEM015 reports them. Pure.
  */
 export const HOW_TO_APPLY: Record<MemoryType, string> = {
   user: 'keep this in mind when explaining and deciding how to present work to this user.',

@@ -203,10 +203,12 @@ function messageTime(timestamp: string | null | undefined): Date {
 /** The local engine's proposals: one per durable statement in what the human typed. */
 function proposeLocally(
   messages: readonly TranscriptMessage[],
-  options: Pick<ExtractOptions, 'projectDir' | 'explicitOnly' | 'explain'> & { found?: (index: number) => DurableStatement | null },
+  options: Pick<ExtractOptions, 'projectDir' | 'explicitOnly' | 'explain'> & { found?: (index: number) => DurableStatement | null; names?: Iterable<string> },
   considered: Considered,
 ): { candidates: Candidate[]; rejected: RejectedOperation[] } {
   const { projectDir } = options;
+  // Titles of the memories there are and of those proposed so far: a new one is titled apart from them.
+  const titles = new Set([...(options.names ?? [])].map((name) => name.toLowerCase()));
   const candidates: Candidate[] = [];
   const rejected: RejectedOperation[] = [];
   let instructions: InstructionLine[] | undefined; // read on the first statement found: most runs find none
@@ -240,7 +242,7 @@ function proposeLocally(
       continue;
     }
     const anchor = messageTime(message.timestamp);
-    const memory = proposeMemory(found, anchor);
+    const memory = proposeMemory(found, anchor, (name) => titles.has(name.toLowerCase()));
     const secret = findSecrets(`${memory.name}\n${memory.body}`)[0];
     if (secret) {
       const reason = `holds a secret (${secret.rule.id})`;
@@ -270,6 +272,7 @@ function proposeLocally(
       day,
       time: anchor.getTime(),
     });
+    titles.add(memory.name.toLowerCase());
     considered.pending(message.uuid, { message: message.uuid, statement: found.statement, kind: found.kind });
   }
   return { candidates, rejected };
@@ -587,7 +590,7 @@ async function proposeByModel(messages: readonly TranscriptMessage[], existing: 
 
 /** The local engine's statements, near-duplicates merged with each other and into existing memories. */
 function proposeByRules(messages: readonly TranscriptMessage[], existing: ScannedMemory[], options: ExtractOptions, considered: Considered, sessionId: string | null): Proposal {
-  const local = proposeLocally(messages, options, considered);
+  const local = proposeLocally(messages, { ...options, names: existing.flatMap((m) => (m.name ? [m.name] : [])) }, considered);
   const merged = mergeNearDuplicates(local.candidates, existing, options.dir, considered, sessionId);
   return { operations: merged.operations, rejected: [...local.rejected, ...merged.rejected], usage: null };
 }

@@ -1,12 +1,15 @@
 /**
  * The claude engine's operations and the checks each must pass before anything is written:
  * the taxonomy, a topic-file name inside the directory, no secret, nothing derivable from the
- * code or git, absolute dates, and no update or delete of a file the manifest did not list.
+ * code or git, absolute dates, a name and description not cut with "…", and no update or delete
+ * of a file the manifest did not list. A **Why:** or **How to apply:** line that says nothing of
+ * its memory (generic, or the same in two operations) is dropped.
  * Pure: the manifest and the messages' time come in as arguments.
  */
 import path from 'node:path';
 import { findRelativeDates } from '../core/dates.js';
 import { withoutControlCharacters } from '../core/plain-text.js';
+import { isGeneratedLine } from '../core/generated-text.js';
 import { poisoningProblem } from '../core/poisoning.js';
 import { findSecrets } from '../core/secrets.js';
 import { INDEX_FILE, isMemoryType, STATE_DIR, type MemoryType } from '../core/taxonomy.js';
@@ -85,7 +88,59 @@ function contentProblem(op: Record<string, unknown>, anchor: Date): string | und
   if (FILE_LINE_CITATION.test(all) || COMMIT_HASH.test(all)) return 'holds what the code or git history already says (a file:line citation or a commit hash)';
   const relative = findRelativeDates(all, anchor)[0];
   if (relative) return `relative date "${relative.text}"; write ${relative.replacement}`;
+  for (const field of ['name', 'description'] as const) if (/(?:…|\.\.\.)\s*$/.test(text(op[field]))) return `${field} is cut ("…"); write it whole`;
   return undefined;
+}
+
+// A reason line: its label and sentence.
+const REASON_LINE = /^\s*\*\*(?:Why|How to apply):?\*\*:?\s*(.*?)\s*$/i;
+// Words that name nothing about a memory: "the user asked for this", "follow this in future sessions".
+const EMPTY_WORDS = new Set(
+  (
+    "a an the this that it its these those user users user's they them he she we our you your asked asks ask requested request requests wants want wanted said says say " +
+    'stated told explicitly so for to be is was are been kept keep keeping remember remembered mind note noted follow following apply applying applies use take account ' +
+    'into in on at of and or as when whenever where relevant future sessions session every all always each going forward from now later work working task tasks project ' +
+    'projects repo repository codebase this preference preferences preferred rule rules instruction instructions guideline guidelines convention unless otherwise ' +
+    "consider considered mentioned memory memories context should must will would do does related similar situations situation cases case same thing things it's"
+  ).split(' '),
+);
+
+/** A reason sentence made only of words that name nothing (or one of memdir's old default sentences). */
+export function isEmptyReason(line: string): boolean {
+  const match = REASON_LINE.exec(line);
+  if (!match) return false;
+  if (isGeneratedLine(line)) return true;
+  const words = match[1]!.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+  return words.length > 0 && words.every((word) => EMPTY_WORDS.has(word) || /^\d{4}$|^\d{1,2}$/.test(word));
+}
+
+/** The operations without the Why and How to apply lines that say nothing: generic ones, and those two operations share word for word. */
+function withoutEmptyReasons(operations: MemoryOperation[]): MemoryOperation[] {
+  const sentence = (line: string) => REASON_LINE.exec(line)?.[1]?.replace(/\s+/g, ' ').toLowerCase();
+  const count = new Map<string, number>();
+  for (const operation of operations)
+    for (const line of new Set(
+      operation.body
+        .split('\n')
+        .map((l) => (REASON_LINE.test(l) ? l.trim().toLowerCase().replace(/\s+/g, ' ') : ''))
+        .filter(Boolean),
+    ))
+      count.set(line, (count.get(line) ?? 0) + 1);
+  return operations.map((operation) => {
+    const lines = operation.body.split('\n');
+    const kept = lines.filter((line) => {
+      if (!sentence(line)) return true;
+      return !isEmptyReason(line) && (count.get(line.trim().toLowerCase().replace(/\s+/g, ' ')) ?? 0) < 2;
+    });
+    if (kept.length === lines.length) return operation;
+    return {
+      ...operation,
+      body: kept
+        .join('\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim(),
+    };
+  });
 }
 
 /**
@@ -129,5 +184,5 @@ export function checkOperations(raw: unknown[], manifest: ReadonlySet<string>, a
       basis: 'model',
     });
   }
-  return { valid, rejected };
+  return { valid: withoutEmptyReasons(valid), rejected };
 }

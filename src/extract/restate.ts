@@ -200,7 +200,8 @@ export function replacedBody(body: string, proposed: string, note: (was: string)
   let was: string[];
   if (parts.claim === -1 || memdirShaped) {
     own = proposedLines;
-    was = parts.own.filter((line) => line.trim() && !isGeneratedLine(line));
+    // The old rule and the user's reason for it; its How to apply only restated the rule.
+    was = parts.own.filter((line) => line.trim() && !isGeneratedLine(line) && !/^\*\*How to apply/i.test(line.trim()));
   } else {
     own = parts.own.map((line, i) => (i === parts.claim ? proposedLines[0]! : line));
     was = [parts.own[parts.claim]!];

@@ -44,8 +44,7 @@ const ruleFile = (origins: string, updates = '') =>
     '',
     'We deploy with make ship, never with npm run deploy.',
     '',
-    "**Why:** the user said so on 2026-12-01; kept by memdir's rules, not at the user's request.",
-    '**How to apply:** follow this in every session of this project unless the user says otherwise.',
+    '**How to apply:** wherever npm run deploy would come up, use make ship instead.',
     ...(updates ? ['', updates] : []),
     '',
   ].join('\n');
@@ -148,16 +147,13 @@ describe('extract: a statement said again updates its memory, never a second fil
       [
         '---',
         'name: We deploy with make ship',
-        'description: We deploy with make ship, and the release notes go out the same day with the changelog entry',
+        'description: and the release notes go out the same day with the changelog entry',
         'type: project',
         `originSessionId: "${session(9)}"`,
         `originMessageUuid: "${message(9)}"`,
         '---',
         '',
         'We deploy with make ship, and the release notes go out the same day with the changelog entry.',
-        '',
-        '**Why:** the user asked for this to be kept (stated on 2026-12-04).',
-        '**How to apply:** take this into account when planning or changing related work in this project.',
         '',
       ].join('\n'),
     );
@@ -187,9 +183,6 @@ describe('extract: a statement said again updates its memory, never a second fil
         '---',
         '',
         'From now on we deploy with npm run release, not make ship.',
-        '',
-        "**Why:** the user said so on 2026-12-05; kept by memdir's rules, not at the user's request.",
-        '**How to apply:** follow this in every session of this project unless the user says otherwise.',
         '',
         `**Update (2026-12-05, session ${session(4)}):** the user changed this; before, it said: "We deploy with make ship, never with npm run deploy."`,
         '',
@@ -254,12 +247,12 @@ describe('extract: a statement said again updates its memory, never a second fil
     await extract(w, 'fridays.jsonl');
     const r = await extract(w, 'review.jsonl');
     expect(r.operations.map((o: { op: string; file: string }) => `${o.op} ${o.file}`)).toEqual(['create feedback_never_deploy_without_a_review.md']);
-    expect(memoryFiles(w.dir)).toEqual(['.memdir', 'MEMORY.md', 'feedback_never_deploy_without_a_review.md', 'project_never_deploy_on_fridays.md']);
-    expect(fs.readFileSync(path.join(w.dir, 'project_never_deploy_on_fridays.md'), 'utf8')).toBe(
+    expect(memoryFiles(w.dir)).toEqual(['.memdir', 'MEMORY.md', 'feedback_never_deploy_without_a_review.md', 'project_never_deploy.md']);
+    expect(fs.readFileSync(path.join(w.dir, 'project_never_deploy.md'), 'utf8')).toBe(
       [
         '---',
-        'name: Never deploy on Fridays',
-        'description: "Project fact: Never deploy on Fridays"',
+        'name: Never deploy',
+        'description: Never deploy on Fridays',
         'type: project',
         `originSessionId: "${session(7)}"`,
         `originMessageUuid: "${message(7)}"`,
@@ -267,16 +260,13 @@ describe('extract: a statement said again updates its memory, never a second fil
         '',
         'Never deploy on Fridays.',
         '',
-        "**Why:** the user said so on 2026-12-01; kept by memdir's rules, not at the user's request.",
-        '**How to apply:** take this into account when planning or changing related work in this project.',
-        '',
       ].join('\n'),
     );
     expect(fs.readFileSync(path.join(w.dir, 'feedback_never_deploy_without_a_review.md'), 'utf8')).toBe(
       [
         '---',
         'name: Never deploy without a review',
-        'description: "User rule: Never deploy without a review"',
+        'description: Never deploy without a review (2026-12-03)',
         'type: feedback',
         `originSessionId: "${session(8)}"`,
         `originMessageUuid: "${message(8)}"`,
@@ -284,15 +274,12 @@ describe('extract: a statement said again updates its memory, never a second fil
         '',
         'Never deploy without a review.',
         '',
-        "**Why:** the user said so on 2026-12-03; kept by memdir's rules, not at the user's request.",
-        '**How to apply:** follow this in every session of this project unless the user says otherwise.',
-        '',
       ].join('\n'),
     );
     expect(fs.readFileSync(path.join(w.dir, 'MEMORY.md'), 'utf8')).toBe(
       [
-        '- [Never deploy on Fridays](project_never_deploy_on_fridays.md) — Project fact: Never deploy on Fridays',
-        '- [Never deploy without a review](feedback_never_deploy_without_a_review.md) — User rule: Never deploy without a review',
+        '- [Never deploy](project_never_deploy.md) — Never deploy on Fridays',
+        '- [Never deploy without a review](feedback_never_deploy_without_a_review.md) — Never deploy without a review (2026-12-03)',
         '',
       ].join('\n'),
     );

@@ -78,7 +78,9 @@ describe('extract --engine local', () => {
     expect(text).toContain('originSessionId: sess-1\noriginMessageUuid: u1\n');
     expect(text).toContain('The release freeze starts 2026-03-05'); // "next Thursday" on Monday 2026-03-02 (docs/architecture.md#memory-types)
     expect(text).not.toMatch(/next Thursday/i);
-    expect(text).toMatch(/\*\*Why:\*\* because of the audit\.\n\*\*How to apply:\*\*/);
+    // The user's reason is the Why; no How to apply is made up for a fact that says nothing to do.
+    expect(text).toMatch(/\*\*Why:\*\* because of the audit\.\n$/);
+    expect(text).not.toContain('**How to apply:**');
     expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toContain(`(${report.operations[0].file})`);
 
     const before = snapshotTree(dir);

@@ -354,12 +354,18 @@ describe('local engine: durable statements only', () => {
   test('a memory is named by its statement, not by the words that open it, and an inferred one does not claim a request', () => {
     const anchor = new Date('2026-03-02T10:00:00Z');
     const standing = proposeMemory(findDurableStatement('From now on, write commit messages in the imperative mood.')!, anchor);
-    expect(standing.name).toBe('Write commit messages in the imperative mood');
-    expect(standing.body).toContain("**Why:** the user said so on 2026-03-02; kept by memdir's rules, not at the user's request.");
+    // The pointer line (150 characters) holds the name twice (title and file name): a short title leaves the hook room for the rule whole.
+    expect(standing).toEqual({
+      type: 'feedback',
+      name: 'Write commit messages',
+      description: 'From now on, write commit messages in the imperative mood',
+      body: 'From now on, write commit messages in the imperative mood.',
+    });
     expect(proposeMemory(findDurableStatement('yes, keep doing it like that: small PRs with a test each')!, anchor).name).toBe('Keep doing it like that');
     expect(proposeMemory(findDurableStatement('Please always respond in Thai.')!, anchor).name).toBe('Always respond in Thai');
+    // No reason given, none made up: no **Why:**, and no **How to apply:** every memory would share.
     const asked = proposeMemory(findDurableStatement('Please remember that the demo environment is rebuilt every night')!, anchor);
-    expect(asked.body).toContain('**Why:** the user asked for this to be kept (stated on 2026-03-02).');
+    expect(asked.body).toBe('The demo environment is rebuilt every night.');
   });
 
   test.each([
@@ -384,12 +390,22 @@ describe('local engine: durable statements only', () => {
     expect(memory.name).toBe('デプロイは火曜日だけ');
   });
 
-  test('a memory gets Why/How to apply, the reason the user gave, and absolute dates', () => {
+  test('How to apply says what to use in place of what only when the statement says both', () => {
+    const anchor = new Date('2026-03-02T10:00:00Z');
+    const body = (text: string) => proposeMemory(findDurableStatement(text)!, anchor).body;
+    expect(body('Always use pnpm in this repo, never npm or yarn.')).toBe(
+      'Always use pnpm in this repo, never npm or yarn.\n\n**How to apply:** wherever npm or yarn would come up, use pnpm in this repo instead.',
+    );
+    expect(body('Never use moment in new code, as it is deprecated.')).toBe('Never use moment in new code.\n\n**Why:** as it is deprecated.');
+  });
+
+  test('a memory gets the reason the user gave as its Why, and absolute dates', () => {
     const found = findDurableStatement('Note for the future: the API freeze starts tomorrow because of the audit.')!;
     const memory = proposeMemory(found, new Date('2026-03-02T10:00:00Z'));
-    expect(memory.body).toBe('The API freeze starts 2026-03-03.\n\n**Why:** because of the audit.\n**How to apply:** take this into account when planning or changing related work in this project.');
-    expect(memory.name).toBe('The API freeze starts 2026-03-03');
-    expect(memory.description).not.toBe(memory.name);
+    expect(memory.body).toBe('The API freeze starts 2026-03-03.\n\n**Why:** because of the audit.');
+    // The statement is one short clause: the name says it as a headline, the hook says it whole.
+    expect(memory.name).toBe('API freeze starts 2026-03-03');
+    expect(memory.description).toBe('The API freeze starts 2026-03-03');
   });
 });
 
@@ -405,6 +421,8 @@ describe('claude engine operations are checked', () => {
     [{ ...base, op: 'create', file: 'project_x.md', body: 'See src/deploy.ts:42 for the window.' }, 'holds what the code or git history already says (a file:line citation or a commit hash)'],
     [{ ...base, op: 'create', file: 'project_x.md', name: '' }, 'name is empty'],
     [{ ...base, op: 'rename', file: 'project_x.md' }, 'unknown operation "rename"'],
+    [{ ...base, op: 'create', file: 'project_x.md', name: 'Deploys happen on Tuesdays and…' }, 'name is cut ("…"); write it whole'],
+    [{ ...base, op: 'create', file: 'project_x.md', description: 'Deploys happen on Tuesdays...' }, 'description is cut ("…"); write it whole'],
   ])('%o', (operation, reason) => {
     const { valid, rejected } = checkOperations([operation], new Set(['project_known.md']), new Date('2026-03-02T10:00:00Z'));
     expect(rejected[0]?.reason).toBe(reason);

@@ -107,6 +107,13 @@ export const messages = {
   syncAnswerNotObject: (method: string) => `the answer to ${method} is not a JSON object`,
   syncGaveUpRequest: (failure: string, attempts: number) => `${failure} (after ${attempts} attempts)`,
   syncServerRefusedSize: () => 'the server refused the upload as too large (413); not uploaded',
+  syncExcludedKey: () => 'this sync does not carry that folder (team/ is synced by `memdir sync`, private memory by `--scope personal`)',
+  syncSecretSentPrivate: (rules: string) => `uploaded with its secret (${rules}): --allow-secret, and the remote is declared private in your config`,
+  syncPersonalNeedsRemote: () => 'sync --scope personal needs a remote of your own: pass --remote URL, set MEMDIR_SYNC_PERSONAL_REMOTE, or sync.personalRemote in your user config',
+  syncPersonalGitOnly: () => 'sync --scope personal uses the git backend only (the HTTP contract is for team memory)',
+  syncAllowSecretNeedsPersonal: () => '--allow-secret is for --scope personal only: team memory is shared, its secrets are refused or redacted (--redact)',
+  syncAllowSecretNeedsPrivate: () =>
+    'sync --allow-secret: the remote is not declared private; set "sync": { "personalPrivate": true } in your user config (~/.config/memdir/config.json) if only you can read it',
   secretInTeam: (file: string, rules: string) => `${file}: contains a secret (${rules}); team memory is shared, so memdir will not write it (remove the secret)`,
   extractRejected: (op: string, file: string, reason: string) => `memdir extract: rejected ${op}${file ? ` ${printable(file)}` : ''}: ${reason}`,
   extractMainAgentWrote: (writes: number) => `memdir extract: skipped; the agent already wrote into the memory directory (${writes} write${writes === 1 ? '' : 's'})`,

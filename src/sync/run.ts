@@ -5,8 +5,8 @@ import { remoteFailure, type RemoteView, type SyncBackend } from './backend.js';
 import { mergeTeamIndex } from './index-merge.js';
 import { unchangedSummary, type FileStatus } from './summary.js';
 import { caseCollisions, keyProblem } from './keys.js';
-import { pushBarrier } from '../store/test-hooks.js';
-import { checkPulled, readBase, readTeam, writeBase, writeTeamFiles, type LocalTeam } from './team.js';
+import { crashAt, pushBarrier } from '../store/test-hooks.js';
+import { checkPulled, excludedKey, readBase, readTeam, TEAM_ROOT, writeBase, writeTeamFiles, type LocalTeam, type SyncRoot } from './team.js';
 
 export type SyncMode = 'sync' | 'pull' | 'push';
 export type { FileStatus } from './summary.js';
@@ -20,6 +20,10 @@ export interface SyncOptions {
   /** Propagate local deletions of files synced before (never the default). */
   prune: boolean;
   dryRun: boolean;
+  /** What is synced (default: team/). */
+  root?: SyncRoot | undefined;
+  /** Upload a file with a secret as it is (a private remote of the user's own; the command checks that). */
+  allowSecrets?: boolean | undefined;
 }
 
 export interface FileReport {
@@ -62,7 +66,7 @@ interface Pulled {
 }
 
 /** Keys of the remote that must not come in: bad keys, non-files, and names colliding by case with each other or with a local file. */
-function refuseRemoteKeys(view: RemoteView, local: LocalTeam, report: Map<string, FileReport>): Set<string> {
+function refuseRemoteKeys(view: RemoteView, local: LocalTeam, report: Map<string, FileReport>, root: SyncRoot): Set<string> {
   const refused = new Set<string>();
   const refuse = (file: string, reason: string) => {
     refused.add(file);
@@ -72,6 +76,7 @@ function refuseRemoteKeys(view: RemoteView, local: LocalTeam, report: Map<string
   for (const key of view.hashes.keys()) {
     const problem = keyProblem(key);
     if (problem) refuse(key, messages.syncBadKey('remote', problem));
+    else if (excludedKey(root, key)) refuse(key, messages.syncNotWritable(messages.syncExcludedKey()));
   }
   const localByCase = new Map([...local.files.keys()].map((k) => [k.toLowerCase(), k]));
   for (const key of view.hashes.keys()) {
@@ -82,12 +87,13 @@ function refuseRemoteKeys(view: RemoteView, local: LocalTeam, report: Map<string
   return refused;
 }
 
-async function startAttempt(memdir: string, backend: SyncBackend, base: Map<string, string>): Promise<Attempt> {
+async function startAttempt(memdir: string, backend: SyncBackend, base: Map<string, string>, root: SyncRoot): Promise<Attempt> {
   const view = await backend.fetch();
-  const local = readTeam(memdir);
+  crashAt('sync-fetched');
+  const local = readTeam(memdir, root);
   const report = new Map<string, FileReport>();
   for (const [file, reason] of local.refused) report.set(file, { file, status: 'skipped', reason });
-  const refusedRemote = refuseRemoteKeys(view, local, report);
+  const refusedRemote = refuseRemoteKeys(view, local, report, root);
   const localHash = new Map([...local.files].map(([key, text]) => [key, backend.hash(text)]));
   return { view, local, report, base, localHash, refusedRemote };
 }
@@ -120,7 +126,7 @@ async function pull(memdir: string, backend: SyncBackend, attempt: Attempt, opti
       pulled.mergedIndex = true;
     }
   }
-  const unwritten = options.dryRun ? new Map<string, string>() : await writeTeamFiles(memdir, incoming);
+  const unwritten = options.dryRun ? new Map<string, string>() : await writeTeamFiles(memdir, incoming, options.root);
   for (const [key, text] of incoming) {
     const reason = unwritten.get(key);
     if (reason) {
@@ -151,16 +157,19 @@ function planPush(backend: SyncBackend, attempt: Attempt, options: SyncOptions, 
     }
     const hits = findSecrets(text);
     const rules = [...new Set(hits.map((h) => h.rule.id))];
-    if (hits.length > 0 && !options.redact) {
+    if (hits.length > 0 && !options.redact && !options.allowSecrets) {
       report.set(key, { file: key, status: 'refused', reason: messages.syncSecretRefused(rules.join(', ')), rules });
       continue;
     }
-    const content = hits.length > 0 ? redactSecrets(text) : text;
-    if (hits.length > 0 && options.write) rewrites.set(key, content);
+    const redacting = hits.length > 0 && options.redact;
+    const content = redacting ? redactSecrets(text) : text;
+    if (redacting && options.write) rewrites.set(key, content);
     if (backend.hash(content) === remoteHash) continue;
     uploads.set(key, content);
     if (merged) report.set(key, { file: key, status: 'pushed', reason: messages.syncIndexMerged() });
-    else report.set(key, { file: key, status: 'pushed', ...(hits.length > 0 ? { reason: messages.syncSecretRedacted(rules.join(', '), options.write), rules } : {}) });
+    else if (hits.length > 0)
+      report.set(key, { file: key, status: 'pushed', reason: redacting ? messages.syncSecretRedacted(rules.join(', '), options.write) : messages.syncSecretSentPrivate(rules.join(', ')), rules });
+    else report.set(key, { file: key, status: 'pushed' });
   }
   return { uploads, rewrites };
 }
@@ -176,7 +185,7 @@ export async function runSync(memdir: string, backend: SyncBackend, options: Syn
   const base = readBase(memdir, backend.remote);
   const pulledEarlier = new Map<string, FileReport>();
   for (let retries = 0; ; retries++) {
-    const attempt = await startAttempt(memdir, backend, base);
+    const attempt = await startAttempt(memdir, backend, base, options.root ?? TEAM_ROOT);
     const { view, local, report, localHash, refusedRemote } = attempt;
     const pulled = options.mode !== 'push' ? await pull(memdir, backend, attempt, options, pulledEarlier) : { now: new Set<string>(), mergedIndex: false };
     const { uploads, rewrites } = options.mode !== 'pull' ? planPush(backend, attempt, options, pulled.mergedIndex) : { uploads: new Map<string, string>(), rewrites: new Map<string, string>() };
@@ -189,6 +198,7 @@ export async function runSync(memdir: string, backend: SyncBackend, options: Syn
     if (!options.dryRun && (uploads.size > 0 || removals.length > 0)) {
       if (retries === 0) await pushBarrier();
       const pushed = await backend.push(view, uploads, removals);
+      crashAt('sync-pushed');
       if (pushed.conflict) {
         if (retries >= backend.retries) throw remoteFailure(backend.remote, messages.syncGaveUp(retries));
         continue;
@@ -201,7 +211,7 @@ export async function runSync(memdir: string, backend: SyncBackend, options: Syn
       for (const key of removals) nextBase.delete(key);
     }
     if (!options.dryRun) {
-      await writeTeamFiles(memdir, rewrites);
+      await writeTeamFiles(memdir, rewrites, options.root);
       if (!sameEntries(base, nextBase)) writeBase(memdir, backend.remote, nextBase);
     }
     for (const [key, entry] of pulledEarlier) if (!report.has(key)) report.set(key, entry);

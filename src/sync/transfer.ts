@@ -1,0 +1,205 @@
+/**
+ * `memdir export` and `memdir import`: a memory directory moved without git, as a tar or a folder.
+ * The same path keys as sync (checked both ways), the same folders left out (`.memdir/`, and
+ * `team/` unless asked), and an import is all or nothing: every entry is checked before anything
+ * is written, then one locked transaction writes what is new.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ExitCode, InputError, UsageError } from '../core/errors.js';
+import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
+import { messages, printable } from '../core/messages.js';
+import { findSecrets } from '../core/secrets.js';
+import { INDEX_FILE, STATE_DIR } from '../core/taxonomy.js';
+import { readTar, writeTar } from '../core/tar.js';
+import { commitChanges } from '../store/atomic.js';
+import { confinedPath } from '../store/confine.js';
+import { decodeMemoryBytes } from '../store/files.js';
+import { withDirLock } from '../store/lock.js';
+import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import type { Output } from '../shell/output.js';
+import { mergeTeamIndex } from './index-merge.js';
+import { caseCollisions, keyProblem } from './keys.js';
+import { PERSONAL_ROOT, readTeam, type SyncRoot } from './team.js';
+
+export interface ExportOptions extends GlobalArgs {
+  out?: string | undefined;
+  team: boolean;
+}
+
+export interface ImportOptions extends GlobalArgs {
+  source: string;
+  force: boolean;
+  allowSecret: boolean;
+}
+
+export const DEFAULT_EXPORT = 'memdir-export.tar';
+/** The whole directory, team/ included (`.memdir/` and hidden names are never read). */
+const WHOLE_ROOT: SyncRoot = { dir: '', exclude: [] };
+
+const isTar = (file: string) => /\.tar$/i.test(file);
+
+/** `memdir export [--out FILE.tar|DIR] [--team]`: the private memory (with --team, team/ too) as a tar or a folder; files byte for byte. */
+export async function runExport(options: ExportOptions, output: Output): Promise<number> {
+  const memdir = resolveFor(options, output).dir;
+  const out = path.resolve(options.out ?? DEFAULT_EXPORT);
+  if (!fs.existsSync(memdir)) throw new InputError(memdir, messages.exportNoDirectory());
+  const asTar = isTar(out);
+  const existing = fs.lstatSync(out, { throwIfNoEntry: false });
+  if (existing && (asTar || !existing.isDirectory() || fs.readdirSync(out).length > 0)) throw new UsageError(messages.exportExists(out));
+  const local = readTeam(memdir, options.team ? WHOLE_ROOT : PERSONAL_ROOT);
+  const keys = [...local.files.keys()].sort();
+  const files = keys.map((key) => {
+    const file = path.join(memdir, key);
+    return { path: key, bytes: fs.readFileSync(file), mtimeMs: fs.statSync(file).mtimeMs };
+  });
+  if (asTar) {
+    // Temp file and rename: a reader never sees half a tar. 0600: it holds private memory.
+    const temp = path.join(path.dirname(out), `.${path.basename(out)}.${process.pid}.tmp`);
+    fs.writeFileSync(temp, writeTar(files), { mode: 0o600 });
+    fs.renameSync(temp, out);
+  } else {
+    fs.mkdirSync(out, { recursive: true, mode: 0o700 });
+    for (const file of files) {
+      const target = path.join(out, ...file.path.split('/'));
+      fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+      fs.writeFileSync(target, file.bytes, { mode: 0o600, flag: 'wx' });
+    }
+  }
+  const skipped = [...local.refused].map(([file, reason]) => ({ file, reason }));
+  if (options.json) output.json({ out, files: keys, skipped });
+  else {
+    for (const { file, reason } of skipped) output.out(`${output.colors.yellow('skipped'.padEnd(9))} ${printable(file)}${output.colors.dim(`  ${reason}`)}`);
+    output.out(messages.exported(keys.length, out));
+  }
+  return skipped.length > 0 ? ExitCode.findings : ExitCode.ok;
+}
+
+type ImportStatus = 'imported' | 'unchanged' | 'merged' | 'replaced' | 'conflict' | 'refused' | 'skipped';
+
+/** The files of an import source, checked: path key → text. Any entry that cannot be taken fails the whole import (one line naming it). */
+function readSource(source: string): { files: Map<string, string>; skipped: string[] } {
+  const stat = fs.statSync(source, { throwIfNoEntry: false });
+  if (!stat) throw new InputError(source, messages.importNoSource());
+  const raw: Array<{ key: string; bytes: Buffer }> = [];
+  const skipped: string[] = [];
+  const refuse = (key: string, problem: string): never => {
+    throw new InputError(source, messages.importBadEntry(key, problem));
+  };
+  const take = (entryPath: string, bytes: Buffer) => {
+    const key = entryPath.replace(/^(\.\/)+/, '');
+    if (key === STATE_DIR || key.startsWith(`${STATE_DIR}/`)) {
+      skipped.push(key); // memdir's own state of the other machine: never a memory
+      return;
+    }
+    const problem = keyProblem(key);
+    if (problem) refuse(key, problem);
+    raw.push({ key, bytes });
+  };
+  if (stat.isDirectory()) {
+    const walk = (rel: string) => {
+      for (const dirent of fs.readdirSync(path.join(source, rel), { withFileTypes: true })) {
+        const key = rel ? `${rel}/${dirent.name}` : dirent.name;
+        if (dirent.isDirectory()) {
+          if (key !== STATE_DIR) walk(key);
+          else skipped.push(`${key}/`);
+        } else if (dirent.isFile()) take(key, fs.readFileSync(path.join(source, key)));
+        else refuse(key, dirent.isSymbolicLink() ? messages.importLink() : messages.importNotFile());
+      }
+    };
+    walk('');
+  } else {
+    const read = readTar(fs.readFileSync(source));
+    if ('problem' in read) throw new InputError(source, read.problem);
+    for (const entry of read.entries) {
+      if (entry.type === 'dir') {
+        const key = entry.path.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+        // A folder entry is only a name; its files are checked on their own. One that escapes is refused all the same.
+        if (key && key !== '.' && key !== STATE_DIR && !key.startsWith(`${STATE_DIR}/`)) {
+          const problem = keyProblem(`${key}/x.md`);
+          if (problem) refuse(entry.path, problem);
+        }
+        continue;
+      }
+      if (entry.type === 'file') take(entry.path, entry.bytes);
+      else refuse(entry.path, entry.type === 'link' ? messages.importLink() : `${entry.kind}, not a file`);
+    }
+  }
+  for (const key of caseCollisions(raw.map((r) => r.key))) refuse(key, messages.syncCaseCollision());
+  const files = new Map<string, string>();
+  for (const { key, bytes } of raw) {
+    if (files.has(key)) refuse(key, messages.importDuplicate());
+    if (path.posix.basename(key) !== INDEX_FILE && bytes.length > MAX_TOPIC_FILE_BYTES) refuse(key, messages.topicTooLarge(bytes.length, MAX_TOPIC_FILE_BYTES));
+    const decoded = decodeMemoryBytes(bytes);
+    if (!decoded.ok) refuse(key, decoded.problem);
+    else if (decoded.encoding !== 'UTF-8') refuse(key, messages.readOnlyEncoding(decoded.encoding));
+    else files.set(key, decoded.text);
+  }
+  return { files, skipped };
+}
+
+/** `memdir import FILE.tar|DIR`: new files written, identical ones left, a different existing file kept and reported (or replaced with --force); an index merged. */
+export async function runImport(options: ImportOptions, output: Output): Promise<number> {
+  const memdir = resolveFor(options, output).dir;
+  const source = path.resolve(options.source);
+  const { files, skipped } = readSource(source);
+  const report: Array<{ file: string; status: ImportStatus; reason?: string; rules?: string[] }> = skipped.map((file) => ({ file, status: 'skipped', reason: messages.importStateSkipped() }));
+  fs.mkdirSync(memdir, { recursive: true });
+  await withDirLock(memdir, () => {
+    const changes: Array<{ path: string; content: string }> = [];
+    const refused = new Map<string, string[]>();
+    for (const [key, text] of files) {
+      const hits = options.allowSecret ? [] : findSecrets(text);
+      if (hits.length > 0) refused.set(key, [...new Set(hits.map((h) => h.rule.id))]);
+    }
+    const present = (key: string) => (files.has(key) && !refused.has(key)) || fs.existsSync(path.join(memdir, key));
+    for (const [key, text] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const target = confinedPath(memdir, key);
+      const rules = refused.get(key);
+      if (rules) {
+        report.push({ file: key, status: 'refused', reason: messages.importSecret(rules.join(', ')), rules });
+        continue;
+      }
+      const existing = fs.existsSync(target) ? fs.readFileSync(target) : undefined;
+      if (existing === undefined) {
+        changes.push({ path: key, content: text });
+        report.push({ file: key, status: 'imported' });
+      } else if (existing.equals(Buffer.from(text))) report.push({ file: key, status: 'unchanged' });
+      else if (options.force) {
+        changes.push({ path: key, content: text });
+        report.push({ file: key, status: 'replaced' });
+      } else if (path.posix.basename(key) === INDEX_FILE) {
+        // An index is merged, not a conflict: the local one keeps its lines and gains the imported pointers to files that will be there.
+        const dir = path.posix.dirname(key);
+        const merged = mergeTeamIndex(existing.toString('utf8'), text, (target) => present(dir === '.' ? target : `${dir}/${target}`));
+        if (merged === existing.toString('utf8')) report.push({ file: key, status: 'unchanged' });
+        else {
+          changes.push({ path: key, content: merged });
+          report.push({ file: key, status: 'merged', reason: messages.importIndexMerged() });
+        }
+      } else report.push({ file: key, status: 'conflict', reason: messages.importConflict() });
+    }
+    commitChanges(memdir, changes);
+  });
+  report.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const count = (status: ImportStatus) => report.filter((r) => r.status === status).length;
+  const summary = Object.fromEntries((['imported', 'replaced', 'merged', 'unchanged', 'conflict', 'refused', 'skipped'] as const).map((s) => [s, count(s)]));
+  if (options.json) output.json({ source, memdir, files: report, summary });
+  else {
+    const { colors } = output;
+    const paint: Partial<Record<ImportStatus, (s: string) => string>> = {
+      imported: colors.green,
+      replaced: colors.yellow,
+      merged: colors.blue,
+      conflict: colors.red,
+      refused: colors.red,
+      skipped: colors.yellow,
+    };
+    for (const entry of report) {
+      if (entry.status === 'unchanged') continue;
+      output.out(`${(paint[entry.status] ?? colors.dim)(entry.status.padEnd(9))} ${printable(entry.file)}${entry.reason ? colors.dim(`  ${entry.reason}`) : ''}`);
+    }
+    output.out(messages.importSummary(summary, memdir));
+  }
+  return count('conflict') + count('refused') > 0 ? ExitCode.findings : ExitCode.ok;
+}

@@ -60,6 +60,11 @@ function refPart(text: string): string {
  */
 export async function personalBranch(memdir: string): Promise<string> {
   const origin = await (async () => (await (await projectGit()).raw(['remote', 'get-url', 'origin'])).trim())().catch(() => '');
+  return personalBranchName(origin || undefined, memdir);
+}
+
+/** personalBranch's name from the origin URL (when there is one) or the memory folder. Pure. */
+export function personalBranchName(origin: string | undefined, memdir: string): string {
   if (origin)
     return (
       PERSONAL_BRANCH_PREFIX +
@@ -207,7 +212,8 @@ async function lockedSync(memdir: string, options: SyncCommandOptions, config: L
     root,
     allowSecrets: options.allowSecret === true,
   });
-  if (!options.dryRun) {
+  // Personal runs leave the team record alone: they touch neither team/ nor its branch (and state.json is in the fingerprint).
+  if (!options.dryRun && root === TEAM_ROOT) {
     const { unchanged, ...rest } = report.summary;
     const after = before && Object.values(rest).every((count) => count === 0) && report.retries === 0 ? teamManifest(memdir) : undefined;
     // Recorded only when no file moved while it ran: the stats then describe what was compared.

@@ -16,7 +16,7 @@ import { commitChanges } from '../store/atomic.js';
 import { confinedPath } from '../store/confine.js';
 import { decodeMemoryBytes } from '../store/files.js';
 import { withDirLock } from '../store/lock.js';
-import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import { resolveChecked, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { mergeTeamIndex } from './index-merge.js';
 import { caseCollisions, keyProblem } from './keys.js';
@@ -41,7 +41,7 @@ const isTar = (file: string) => /\.tar$/i.test(file);
 
 /** `memdir export [--out FILE.tar|DIR] [--team]`: the private memory (with --team, team/ too) as a tar or a folder; files byte for byte. */
 export async function runExport(options: ExportOptions, output: Output): Promise<number> {
-  const memdir = resolveFor(options, output).dir;
+  const memdir = resolveChecked(options, output).dir;
   const out = path.resolve(options.out ?? DEFAULT_EXPORT);
   if (!fs.existsSync(memdir)) throw new InputError(memdir, messages.exportNoDirectory());
   const asTar = isTar(out);
@@ -140,7 +140,7 @@ function readSource(source: string): { files: Map<string, string>; skipped: stri
 
 /** `memdir import FILE.tar|DIR`: new files written, identical ones left, a different existing file kept and reported (or replaced with --force); an index merged. */
 export async function runImport(options: ImportOptions, output: Output): Promise<number> {
-  const memdir = resolveFor(options, output).dir;
+  const memdir = resolveChecked(options, output).dir;
   const source = path.resolve(options.source);
   const { files, skipped } = readSource(source);
   const report: Array<{ file: string; status: ImportStatus; reason?: string; rules?: string[] }> = skipped.map((file) => ({ file, status: 'skipped', reason: messages.importStateSkipped() }));

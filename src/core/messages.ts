@@ -115,6 +115,7 @@ export const messages = {
   importLink: () => 'a link, not a file (links are never imported)',
   importNotFile: () => 'not a regular file',
   importDuplicate: () => 'appears twice in the archive',
+  importNotMemory: () => 'not a memory file (hidden, or not .md); not imported',
   importStateSkipped: () => "memdir's own state of the other machine (.memdir/); not a memory, not imported",
   importSecret: (rules: string) => `contains a secret (${rules}); not imported (remove it, or pass --allow-secret)`,
   importConflict: () => 'differs from the file here; yours kept (compare them, then --force to take the imported one)',

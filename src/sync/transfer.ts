@@ -78,18 +78,25 @@ export async function runExport(options: ExportOptions, output: Output): Promise
 type ImportStatus = 'imported' | 'unchanged' | 'merged' | 'replaced' | 'conflict' | 'refused' | 'skipped';
 
 /** The files of an import source, checked: path key → text. Any entry that cannot be taken fails the whole import (one line naming it). */
-function readSource(source: string): { files: Map<string, string>; skipped: string[] } {
+function readSource(source: string): { files: Map<string, string>; skipped: Map<string, string> } {
   const stat = fs.statSync(source, { throwIfNoEntry: false });
   if (!stat) throw new InputError(source, messages.importNoSource());
   const raw: Array<{ key: string; bytes: Buffer }> = [];
-  const skipped: string[] = [];
+  const skipped = new Map<string, string>();
   const refuse = (key: string, problem: string): never => {
     throw new InputError(source, messages.importBadEntry(key, problem));
   };
   const take = (entryPath: string, bytes: Buffer) => {
     const key = entryPath.replace(/^(\.\/)+/, '');
     if (key === STATE_DIR || key.startsWith(`${STATE_DIR}/`)) {
-      skipped.push(key); // memdir's own state of the other machine: never a memory
+      skipped.set(key, messages.importStateSkipped()); // memdir's own state of the other machine: never a memory
+      return;
+    }
+    // A name that stays inside but is no memory (a hidden file, a config, a picture) is left out; anything that could escape or deceive refuses the import.
+    const segments = key.split('/');
+    const staysInside = !key.startsWith('/') && !key.includes('\\') && segments.every((s) => s !== '' && s !== '.' && s !== '..');
+    if (staysInside && (segments.some((s) => s.startsWith('.')) || !key.endsWith('.md'))) {
+      skipped.set(key, messages.importNotMemory());
       return;
     }
     const problem = keyProblem(key);
@@ -101,8 +108,9 @@ function readSource(source: string): { files: Map<string, string>; skipped: stri
       for (const dirent of fs.readdirSync(path.join(source, rel), { withFileTypes: true })) {
         const key = rel ? `${rel}/${dirent.name}` : dirent.name;
         if (dirent.isDirectory()) {
-          if (key !== STATE_DIR) walk(key);
-          else skipped.push(`${key}/`);
+          if (key === STATE_DIR) skipped.set(`${key}/`, messages.importStateSkipped());
+          else if (dirent.name.startsWith('.')) skipped.set(`${key}/`, messages.importNotMemory());
+          else walk(key);
         } else if (dirent.isFile()) take(key, fs.readFileSync(path.join(source, key)));
         else refuse(key, dirent.isSymbolicLink() ? messages.importLink() : messages.importNotFile());
       }
@@ -143,7 +151,7 @@ export async function runImport(options: ImportOptions, output: Output): Promise
   const memdir = resolveChecked(options, output).dir;
   const source = path.resolve(options.source);
   const { files, skipped } = readSource(source);
-  const report: Array<{ file: string; status: ImportStatus; reason?: string; rules?: string[] }> = skipped.map((file) => ({ file, status: 'skipped', reason: messages.importStateSkipped() }));
+  const report: Array<{ file: string; status: ImportStatus; reason?: string; rules?: string[] }> = [...skipped].map(([file, reason]) => ({ file, status: 'skipped', reason }));
   fs.mkdirSync(memdir, { recursive: true });
   await withDirLock(memdir, () => {
     const changes: Array<{ path: string; content: string }> = [];

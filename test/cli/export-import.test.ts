@@ -61,6 +61,21 @@ describe('memdir export / import', () => {
     expect(memories(whole)).toEqual(memories(source));
     expect(Object.keys(memories(whole)).sort()).toEqual(['MEMORY.md', 'feedback_terse.md', 'notes/reference_café.md', 'team/MEMORY.md', 'team/project_freeze.md']);
 
+    // A tar of the whole folder, as `tar -C` makes it: ./ names; memdir's state, hidden and non-memory files are left out and said so.
+    writeTree(source, { '.DS_Store': Buffer.from([0, 1, 2]), 'memdir.config.json': '{}' });
+    const whole2 = path.join(root, 'whole.tar');
+    expect(spawnSync('tar', ['-cf', whole2, '-C', source, '.'], { encoding: 'utf8' }).status).toBe(0);
+    const fresh = path.join(root, 'fresh');
+    const fromGnu = await run(['import', whole2, '--dir', fresh, '--json']);
+    expect(fromGnu.code, fromGnu.stderr).toBe(0);
+    expect(memories(fresh)).toEqual(memories(whole));
+    const skipped = (JSON.parse(fromGnu.stdout) as { files: Array<{ file: string; status: string; reason: string }> }).files.filter((f) => f.status === 'skipped');
+    expect(skipped).toEqual([
+      { file: '.DS_Store', status: 'skipped', reason: 'not a memory file (hidden, or not .md); not imported' },
+      { file: '.memdir/sync/state.json', status: 'skipped', reason: "memdir's own state of the other machine (.memdir/); not a memory, not imported" },
+      { file: 'memdir.config.json', status: 'skipped', reason: 'not a memory file (hidden, or not .md); not imported' },
+    ]);
+
     // An export never overwrites.
     const over = await run(['export', '--dir', source, '--out', tar]);
     expect(over.code).toBe(2);

@@ -108,7 +108,9 @@ export async function writeTeamFiles(memdir: string, files: Map<string, string>,
         refused.set(key, messages.syncNotWritable(messages.escapesDirectory(teamDir)));
       }
     }
-    commitChanges(memdir, changes);
+    // Indexes are renamed last: a crash between two renames never leaves an index pointing at a file not yet there.
+    const isIndex = (change: { path: string }) => path.posix.basename(change.path) === INDEX_FILE;
+    commitChanges(memdir, [...changes.filter((c) => !isIndex(c)), ...changes.filter(isIndex)]);
   });
   return refused;
 }

@@ -202,6 +202,8 @@ describe('memdir sync --scope personal', () => {
         if (file === 'MEMORY.md') expect(text === oldB[file] || (text.includes('(feedback_one.md)') && text.includes('(feedback_local.md)')), `step ${step}: ${file}`).toBe(true);
         else expect(versions, `step ${step}: ${file}`).toContain(text);
       }
+      // The index is consistent at every step: each pointer leads to a file that is there.
+      for (const [, target] of memoryFiles(b.mem)['MEMORY.md']!.matchAll(/\]\(([^)]+)\)/g)) expect(fs.existsSync(path.join(b.mem, target!)), `step ${step}: ${target}`).toBe(true);
       const again = await b.run(['sync', '--scope', 'personal', 'pull', '--json']);
       expect(again.code, again.stderr).toBe(0);
       const after = memoryFiles(b.mem);

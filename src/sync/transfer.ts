@@ -187,7 +187,9 @@ export async function runImport(options: ImportOptions, output: Output): Promise
         }
       } else report.push({ file: key, status: 'conflict', reason: messages.importConflict() });
     }
-    commitChanges(memdir, changes);
+    // Indexes last, as sync writes them: a crash between renames never leaves one pointing at a file not yet there.
+    const isIndex = (change: { path: string }) => path.posix.basename(change.path) === INDEX_FILE;
+    commitChanges(memdir, [...changes.filter((c) => !isIndex(c)), ...changes.filter(isIndex)]);
   });
   report.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const count = (status: ImportStatus) => report.filter((r) => r.status === status).length;

@@ -1,5 +1,5 @@
 import type { ArgumentsCamelCase } from 'yargs';
-import type { ImportOptions } from '../sync/transfer.js';
+import type { ImportCommandOptions } from '../sync/transfer-command.js';
 import { commandOptions } from '../shell/options.js';
 import { runCommand } from '../shell/run-command.js';
 import { importTable } from './table/import.js';
@@ -7,6 +7,6 @@ import { importTable } from './table/import.js';
 export const { command, describe } = importTable;
 export const builder = commandOptions(importTable);
 
-export function handler(args: ArgumentsCamelCase<ImportOptions>): Promise<void> {
-  return runCommand(args, async () => (await import('../sync/transfer.js')).runImport);
+export function handler(args: ArgumentsCamelCase<ImportCommandOptions>): Promise<void> {
+  return runCommand(args, async () => (await import('../sync/transfer-command.js')).runImport);
 }

@@ -6,9 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ExitCode, InputError, UsageError } from '../core/errors.js';
+import { InputError, UsageError } from '../core/errors.js';
 import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
-import { messages, printable } from '../core/messages.js';
+import { messages } from '../core/messages.js';
 import { findSecrets } from '../core/secrets.js';
 import { INDEX_FILE, STATE_DIR } from '../core/taxonomy.js';
 import { readTar, writeTar } from '../core/tar.js';
@@ -16,21 +16,39 @@ import { commitChanges } from '../store/atomic.js';
 import { confinedPath } from '../store/confine.js';
 import { decodeMemoryBytes } from '../store/files.js';
 import { withDirLock } from '../store/lock.js';
-import { resolveChecked, type GlobalArgs } from '../shell/options.js';
-import type { Output } from '../shell/output.js';
 import { mergeTeamIndex } from './index-merge.js';
 import { caseCollisions, keyProblem } from './keys.js';
 import { PERSONAL_ROOT, readTeam, type SyncRoot } from './team.js';
 
-export interface ExportOptions extends GlobalArgs {
-  out?: string | undefined;
-  team: boolean;
+export interface ExportOptions {
+  /** A new FILE.tar, or a new or empty folder. */
+  out: string;
+  /** team/ too. */
+  team?: boolean | undefined;
 }
 
-export interface ImportOptions extends GlobalArgs {
+export interface ExportResult {
+  out: string;
+  /** Path keys written, sorted. */
+  files: string[];
+  /** Files that could not travel, with the reason. */
+  skipped: Array<{ file: string; reason: string }>;
+}
+
+export interface ImportOptions {
+  /** Replace a different existing file with the imported one. */
+  force?: boolean | undefined;
+  /** Import files that hold a secret too. */
+  allowSecret?: boolean | undefined;
+}
+
+export type ImportStatus = 'imported' | 'unchanged' | 'merged' | 'replaced' | 'conflict' | 'refused' | 'skipped';
+
+export interface ImportResult {
   source: string;
-  force: boolean;
-  allowSecret: boolean;
+  memdir: string;
+  files: Array<{ file: string; status: ImportStatus; reason?: string; rules?: string[] }>;
+  summary: Record<ImportStatus, number>;
 }
 
 export const DEFAULT_EXPORT = 'memdir-export.tar';
@@ -39,10 +57,9 @@ const WHOLE_ROOT: SyncRoot = { dir: '', exclude: [] };
 
 const isTar = (file: string) => /\.tar$/i.test(file);
 
-/** `memdir export [--out FILE.tar|DIR] [--team]`: the private memory (with --team, team/ too) as a tar or a folder; files byte for byte. */
-export async function runExport(options: ExportOptions, output: Output): Promise<number> {
-  const memdir = resolveChecked(options, output).dir;
-  const out = path.resolve(options.out ?? DEFAULT_EXPORT);
+/** The private memory of `memdir` (with `team`, team/ too) as a tar or a folder at `out`; files byte for byte. */
+export function exportMemory(memdir: string, options: ExportOptions): ExportResult {
+  const out = path.resolve(options.out);
   if (!fs.existsSync(memdir)) throw new InputError(memdir, messages.exportNoDirectory());
   const asTar = isTar(out);
   const existing = fs.lstatSync(out, { throwIfNoEntry: false });
@@ -66,16 +83,8 @@ export async function runExport(options: ExportOptions, output: Output): Promise
       fs.writeFileSync(target, file.bytes, { mode: 0o600, flag: 'wx' });
     }
   }
-  const skipped = [...local.refused].map(([file, reason]) => ({ file, reason }));
-  if (options.json) output.json({ out, files: keys, skipped });
-  else {
-    for (const { file, reason } of skipped) output.out(`${output.colors.yellow('skipped'.padEnd(9))} ${printable(file)}${output.colors.dim(`  ${reason}`)}`);
-    output.out(messages.exported(keys.length, out));
-  }
-  return skipped.length > 0 ? ExitCode.findings : ExitCode.ok;
+  return { out, files: keys, skipped: [...local.refused].map(([file, reason]) => ({ file, reason })) };
 }
-
-type ImportStatus = 'imported' | 'unchanged' | 'merged' | 'replaced' | 'conflict' | 'refused' | 'skipped';
 
 /** The files of an import source, checked: path key → text. Any entry that cannot be taken fails the whole import (one line naming it). */
 function readSource(source: string): { files: Map<string, string>; skipped: Map<string, string> } {
@@ -146,12 +155,11 @@ function readSource(source: string): { files: Map<string, string>; skipped: Map<
   return { files, skipped };
 }
 
-/** `memdir import FILE.tar|DIR`: new files written, identical ones left, a different existing file kept and reported (or replaced with --force); an index merged. */
-export async function runImport(options: ImportOptions, output: Output): Promise<number> {
-  const memdir = resolveChecked(options, output).dir;
-  const source = path.resolve(options.source);
+/** The files of `source` (a tar or a folder) into `memdir`: new files written, identical ones left, a different existing file kept and reported (or replaced with `force`); an index merged. One transaction under the lock. */
+export async function importMemory(memdir: string, sourcePath: string, options: ImportOptions = {}): Promise<ImportResult> {
+  const source = path.resolve(sourcePath);
   const { files, skipped } = readSource(source);
-  const report: Array<{ file: string; status: ImportStatus; reason?: string; rules?: string[] }> = [...skipped].map(([file, reason]) => ({ file, status: 'skipped', reason }));
+  const report: ImportResult['files'] = [...skipped].map(([file, reason]) => ({ file, status: 'skipped', reason }));
   fs.mkdirSync(memdir, { recursive: true });
   await withDirLock(memdir, () => {
     const changes: Array<{ path: string; content: string }> = [];
@@ -192,24 +200,8 @@ export async function runImport(options: ImportOptions, output: Output): Promise
     commitChanges(memdir, [...changes.filter((c) => !isIndex(c)), ...changes.filter(isIndex)]);
   });
   report.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  const count = (status: ImportStatus) => report.filter((r) => r.status === status).length;
-  const summary = Object.fromEntries((['imported', 'replaced', 'merged', 'unchanged', 'conflict', 'refused', 'skipped'] as const).map((s) => [s, count(s)]));
-  if (options.json) output.json({ source, memdir, files: report, summary });
-  else {
-    const { colors } = output;
-    const paint: Partial<Record<ImportStatus, (s: string) => string>> = {
-      imported: colors.green,
-      replaced: colors.yellow,
-      merged: colors.blue,
-      conflict: colors.red,
-      refused: colors.red,
-      skipped: colors.yellow,
-    };
-    for (const entry of report) {
-      if (entry.status === 'unchanged') continue;
-      output.out(`${(paint[entry.status] ?? colors.dim)(entry.status.padEnd(9))} ${printable(entry.file)}${entry.reason ? colors.dim(`  ${entry.reason}`) : ''}`);
-    }
-    output.out(messages.importSummary(summary, memdir));
-  }
-  return count('conflict') + count('refused') > 0 ? ExitCode.findings : ExitCode.ok;
+  const summary = Object.fromEntries(
+    (['imported', 'replaced', 'merged', 'unchanged', 'conflict', 'refused', 'skipped'] as const).map((status) => [status, report.filter((r) => r.status === status).length]),
+  ) as ImportResult['summary'];
+  return { source, memdir, files: report, summary };
 }

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readTar, writeTar } from '../../src/core/tar.js';
+import { exportMemory, importMemory, InputError } from '../../src/index.js';
 import { personalBranchName } from '../../src/sync/command.js';
-import { tempDir } from '../helpers/temp.js';
+import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
 
 describe('the personal branch name', () => {
   test('one per project, the same from every clone of it: named after the origin, any URL form', () => {
@@ -67,5 +68,31 @@ describe('tar', () => {
     const corrupt = Buffer.from(tar);
     corrupt[10] = 0x41;
     expect(readTar(corrupt)).toEqual({ problem: 'not a tar archive' });
+  });
+});
+
+describe('exportMemory / importMemory (the library)', () => {
+  test('a folder round trip, then a second import that finds a conflict and keeps the file here', async () => {
+    const root = tempDir('memdir-transfer-api-');
+    const from = path.join(root, 'from');
+    writeTree(from, { 'MEMORY.md': '- [A](a.md) — a\n', 'a.md': '---\nname: A\ndescription: a\ntype: user\n---\nA.\n', 'team/MEMORY.md': '- [T](t.md) — t\n' });
+    expect(exportMemory(from, { out: path.join(root, 'out') })).toEqual({ out: path.join(root, 'out'), files: ['MEMORY.md', 'a.md'], skipped: [] });
+    const to = path.join(root, 'to');
+    const first = await importMemory(to, path.join(root, 'out'));
+    expect(first.summary).toEqual({ imported: 2, replaced: 0, merged: 0, unchanged: 0, conflict: 0, refused: 0, skipped: 0 });
+    fs.writeFileSync(path.join(to, 'a.md'), '---\nname: A\ndescription: a\ntype: user\n---\nMine.\n');
+    const second = await importMemory(to, path.join(root, 'out'));
+    expect(second.files).toEqual([
+      { file: 'MEMORY.md', status: 'unchanged' },
+      { file: 'a.md', status: 'conflict', reason: 'differs from the file here; yours kept (compare them, then --force to take the imported one)' },
+    ]);
+    expect(fs.readFileSync(path.join(to, 'a.md'), 'utf8')).toContain('Mine.');
+  });
+
+  test('a source that does not exist: an InputError naming it, nothing created', async () => {
+    const root = tempDir('memdir-transfer-api-');
+    await expect(importMemory(path.join(root, 'mem'), path.join(root, 'nope.tar'))).rejects.toThrow(InputError);
+    expect(snapshotTree(root)).toEqual({});
+    expect(fs.existsSync(path.join(root, 'mem'))).toBe(false);
   });
 });

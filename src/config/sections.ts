@@ -70,7 +70,6 @@ export const SECTIONS = {
     url: { type: 'string', trust: 'user', description: 'server of the HTTP backend (speaks GET/PUT /api/claude_code/team_memory)' },
     repo: { type: 'string', trust: 'user', description: 'owner/repo the HTTP backend files team memory under (default: from the origin remote)' },
     personalRemote: { type: 'string', trust: 'user', description: 'git remote (URL or path) that `sync --scope personal` syncs your private memory with' },
-    personalBranch: { type: 'string', trust: 'user', description: 'branch of that remote (default: memdir/personal/<project>, from the origin URL or the memory folder)' },
     personalPrivate: {
       type: 'boolean',
       trust: 'user',

@@ -135,7 +135,7 @@ async function chooseBackend(
   const given = personal ? personalRemote(options, settings) : (options.remote ?? settings.remote);
   const url = await gitRemoteUrl(given);
   const { gitBackend } = await import('./git-backend.js');
-  const branch = personal ? (options.branch ?? settings.personalBranch ?? (await personalBranch(memdir))) : (options.branch ?? settings.branch ?? DEFAULT_BRANCH);
+  const branch = personal ? (options.branch ?? (await personalBranch(memdir))) : (options.branch ?? settings.branch ?? DEFAULT_BRANCH);
   const name = url === given || url === path.resolve(given) ? undefined : given;
   const backend = await gitBackend({
     repo: checkStatePath(memdir, privateRepo(memdir)),

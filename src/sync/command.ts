@@ -65,16 +65,13 @@ export async function personalBranch(memdir: string): Promise<string> {
 
 /** personalBranch's name from the origin URL (when there is one) or the memory folder. Pure. */
 export function personalBranchName(origin: string | undefined, memdir: string): string {
-  if (origin)
-    return (
-      PERSONAL_BRANCH_PREFIX +
-      refPart(
-        origin
-          .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
-          .replace(/^[^/@]*@/, '')
-          .replace(/\.git\/?$/, ''),
-      )
-    );
+  if (origin) {
+    const hostAndPath = origin
+      .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+      .replace(/^[^/@]*@/, '')
+      .replace(/\.git\/?$/, '');
+    return PERSONAL_BRANCH_PREFIX + refPart(hostAndPath);
+  }
   const folder = path.basename(memdir) === 'memory' ? path.basename(path.dirname(memdir)) : memdir;
   return PERSONAL_BRANCH_PREFIX + refPart(folder);
 }

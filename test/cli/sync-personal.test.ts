@@ -6,7 +6,7 @@ import { expandExample, SECRET_RULES } from '../../src/core/secrets.js';
 import { createRepo } from '../helpers/git-repo.js';
 import { cleanEnv, runMemdir, type CliResult } from '../helpers/run-cli.js';
 import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
-import { topic } from '../helpers/team-sync.js';
+import { pushRawTree, topic } from '../helpers/team-sync.js';
 
 const token = expandExample(SECRET_RULES.find((r) => r.id === 'github-pat')!.examples.hit[0]!);
 type Report = { files: Array<{ file: string; status: string; reason?: string; rules?: string[] }>; summary: Record<string, number> };
@@ -156,6 +156,32 @@ describe('memdir sync --scope personal', () => {
     // Team sync takes no --allow-secret.
     const team = await a.run(['sync', '--allow-secret']);
     expect(team.code).toBe(2);
+  });
+
+  test('a personal branch carrying team/ or .memdir/ files does not write them here', async () => {
+    const { personal, b } = await twoMachines();
+    const branch = 'memdir/personal/crafted';
+    pushRawTree(
+      personal,
+      [
+        { path: 'feedback_ok.md', content: topic('Ok', 'fine', 'feedback') },
+        { path: 'team/project_planted.md', content: topic('Planted', 'would reach the whole team') },
+        { path: '.memdir/sync/state.json', content: '{}' },
+      ],
+      branch,
+    );
+    const pulled = await b.run(['sync', '--scope', 'personal', 'pull', '--remote', personal, '--branch', branch, '--json']);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(json(pulled).files).toEqual([
+      { file: '.memdir/sync/state.json', status: 'skipped', reason: 'remote path key refused: has a hidden (dot) segment' },
+      { file: 'feedback_ok.md', status: 'pulled' },
+      {
+        file: 'team/project_planted.md',
+        status: 'skipped',
+        reason: 'cannot write it here: this sync does not carry that folder (team/ is synced by `memdir sync`, private memory by `--scope personal`)',
+      },
+    ]);
+    expect(Object.keys(memoryFiles(b.mem))).toEqual(['feedback_ok.md']);
   });
 
   test('kill -9 mid-sync leaves both sides whole, and a rerun completes', async () => {

@@ -6,9 +6,11 @@ import { globalOptions } from '../shell/options.js';
 import * as completion from './completion.js';
 import * as context from './context.js';
 import * as dream from './dream.js';
+import * as exportCommand from './export.js';
 import * as extract from './extract.js';
 import * as forget from './forget.js';
 import * as hooks from './hooks.js';
+import * as importCommand from './import.js';
 import * as lint from './lint.js';
 import * as list from './list.js';
 import * as recall from './recall.js';
@@ -28,7 +30,7 @@ export interface CommandModule {
 
 // Command modules hold options and a handler; each handler imports its logic
 // on demand, so `memdir where` never loads what `memdir save` needs.
-export const COMMANDS: readonly CommandModule[] = [where, context, save, forget, list, show, lint, refactor, recall, extract, dream, sync, hooks, completion];
+export const COMMANDS: readonly CommandModule[] = [where, context, save, forget, list, show, lint, refactor, recall, extract, dream, sync, exportCommand, importCommand, hooks, completion];
 
 /** Help at the terminal's width (or $COLUMNS when piped), at most 100 columns. */
 function helpWidth(): number {

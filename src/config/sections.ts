@@ -69,6 +69,12 @@ export const SECTIONS = {
     redact: { type: 'boolean', default: false, description: 'replace secrets with [REDACTED] instead of refusing the file' },
     url: { type: 'string', trust: 'user', description: 'server of the HTTP backend (speaks GET/PUT /api/claude_code/team_memory)' },
     repo: { type: 'string', trust: 'user', description: 'owner/repo the HTTP backend files team memory under (default: from the origin remote)' },
+    personalRemote: { type: 'string', trust: 'user', description: 'git remote (URL or path) that `sync --scope personal` syncs your private memory with' },
+    personalPrivate: {
+      type: 'boolean',
+      trust: 'user',
+      description: 'the personal remote is readable by you alone: `sync --scope personal --allow-secret` may upload files that hold a secret',
+    },
   },
   hooks: {
     command: { type: 'string', trust: 'user', description: "how installed hooks invoke memdir (default: the project's node_modules/.bin/memdir, else memdir on PATH, else node and the bin)" },

@@ -125,6 +125,33 @@ export const messages = {
   syncAnswerNotObject: (method: string) => `the answer to ${method} is not a JSON object`,
   syncGaveUpRequest: (failure: string, attempts: number) => `${failure} (after ${attempts} attempts)`,
   syncServerRefusedSize: () => 'the server refused the upload as too large (413); not uploaded',
+  exportNoDirectory: () => 'no memory directory here (nothing saved yet); nothing exported',
+  exportExists: (out: string) => `export: ${out} exists; name a new .tar file or an empty folder with --out (an export never overwrites)`,
+  exported: (count: number, out: string) => `exported ${count} file${count === 1 ? '' : 's'} to ${out}`,
+  importNoSource: () => 'no such file or folder',
+  importBadEntry: (entry: string, problem: string) => `entry "${printable(entry)}": ${problem}; nothing imported`,
+  importLink: () => 'a link, not a file (links are never imported)',
+  importNotFile: () => 'not a regular file',
+  importDuplicate: () => 'appears twice in the archive',
+  importNotMemory: () => 'not a memory file (hidden, or not .md); not imported',
+  importStateSkipped: () => "memdir's own state of the other machine (.memdir/); not a memory, not imported",
+  importSecret: (rules: string) => `contains a secret (${rules}); not imported (remove it, or pass --allow-secret)`,
+  importConflict: () => 'differs from the file here; yours kept (compare them, then --force to take the imported one)',
+  importIndexMerged: () => 'your index, with the imported pointers it lacked',
+  importSummary: (summary: Record<string, number>, memdir: string) =>
+    `${
+      Object.entries(summary)
+        .filter(([, n]) => n > 0)
+        .map(([status, n]) => `${n} ${status}`)
+        .join(', ') || 'nothing to import'
+    } (${memdir})`,
+  syncExcludedKey: () => 'this sync does not carry that folder (team/ is synced by `memdir sync`, private memory by `--scope personal`)',
+  syncSecretSentPrivate: (rules: string) => `uploaded with its secret (${rules}): --allow-secret, and the remote is declared private in your config`,
+  syncPersonalNeedsRemote: () => 'sync --scope personal needs a remote of your own: pass --remote URL, set MEMDIR_SYNC_PERSONAL_REMOTE, or sync.personalRemote in your user config',
+  syncPersonalGitOnly: () => 'sync --scope personal uses the git backend only (the HTTP contract is for team memory)',
+  syncAllowSecretNeedsPersonal: () => '--allow-secret is for --scope personal only: team memory is shared, its secrets are refused or redacted (--redact)',
+  syncAllowSecretNeedsPrivate: () =>
+    'sync --allow-secret: the remote is not declared private; set "sync": { "personalPrivate": true } in your user config (~/.config/memdir/config.json) if only you can read it',
   secretInTeam: (file: string, rules: string) => `${file}: contains a secret (${rules}); team memory is shared, so memdir will not write it (remove the secret)`,
   extractRejected: (op: string, file: string, reason: string) => `memdir extract: rejected ${op}${file ? ` ${printable(file)}` : ''}: ${reason}`,
   extractMainAgentWrote: (writes: number) => `memdir extract: skipped; the agent already wrote into the memory directory (${writes} write${writes === 1 ? '' : 's'})`,

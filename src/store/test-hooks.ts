@@ -9,6 +9,7 @@ import path from 'node:path';
  * | variable | what a test does with it |
  * |---|---|
  * | `MEMDIR_TEST_CRASH_AFTER_STEP=N`, `MEMDIR_TEST_CRASH_SIGNAL` | stop a writer right after its Nth durable step |
+ * | `MEMDIR_TEST_CRASH_AT=name` | stop a process with SIGKILL at the named point (`sync-fetched`, `sync-pushed`) |
  * | `MEMDIR_SYNC_PUSH_BARRIER=dir::count` | hold `count` sync processes before their first push, so the pushes really race |
  * | `MEMDIR_TEST_NOW` | move the dream clock (the gate's 24 hours cannot be waited for) |
  * | `MEMDIR_MODEL_TIMEOUT_MS` | shorten every model call's timeout |
@@ -23,6 +24,11 @@ export function crashPoint(): void {
   const after = Number(process.env.MEMDIR_TEST_CRASH_AFTER_STEP);
   if (!Number.isInteger(after) || after <= 0) return;
   if (++stepsTaken === after) process.kill(process.pid, (process.env.MEMDIR_TEST_CRASH_SIGNAL || 'SIGKILL') as NodeJS.Signals);
+}
+
+/** With `MEMDIR_TEST_CRASH_AT=name`, the process kills itself (SIGKILL) here: a crash between two steps that are not file writes (a fetch, a push). */
+export function crashAt(name: string): void {
+  if (process.env.MEMDIR_TEST_CRASH_AT === name) process.kill(process.pid, 'SIGKILL');
 }
 
 /** Before its first push, each sync process waits until `count` of them reached this point (`MEMDIR_SYNC_PUSH_BARRIER=dir::count`). */

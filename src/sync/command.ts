@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import type { SyncBackend } from './backend.js';
 import { runSync, type SyncMode, type SyncReport } from './run.js';
-import { ensureSyncStateDir } from './team.js';
+import { ensureSyncStateDir, PERSONAL_ROOT, shownKey, TEAM_ROOT, type SyncRoot } from './team.js';
 import { summaryLine } from './summary.js';
 import { privateRepo, sameManifest, teamManifest } from './no-change.js';
 import { checkStatePath } from '../store/state-path.js';
@@ -32,6 +33,8 @@ export interface SyncCommandOptions extends GlobalArgs {
   resolve?: string | undefined;
   ours: boolean;
   theirs: boolean;
+  scope?: 'team' | 'personal' | undefined;
+  allowSecret?: boolean | undefined;
 }
 
 type SyncSettings = SectionSettings<'sync'>;
@@ -42,6 +45,39 @@ const SYNC_LOCK = path.join('sync', 'run.lock');
 const SYNC_LOCK_WAIT_RUNS = 4;
 /** Where the HTTP backend's bearer token is read from; never from a flag (it would land in shell history). */
 export const TOKEN_ENV = 'MEMDIR_SYNC_TOKEN';
+/** The personal remote from the environment (the user's own, like a flag). */
+export const PERSONAL_REMOTE_ENV = 'MEMDIR_SYNC_PERSONAL_REMOTE';
+export const PERSONAL_BRANCH_PREFIX = 'memdir/personal/';
+
+/** A ref-safe name part: every character outside [A-Za-z0-9] becomes '-', long ones end in a hash. */
+function refPart(text: string): string {
+  const clean = text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'memory';
+  return clean.length <= 80 ? clean : `${clean.slice(0, 80)}-${crypto.createHash('sha256').update(text).digest('hex').slice(0, 8)}`;
+}
+
+/**
+ * The default branch of personal memory, one per project and the same on each of the person's
+ * machines: named after the project's origin URL (host and path; no scheme, user or .git), which
+ * two clones of a project share wherever they sit; without an origin, after the memory folder
+ * (Claude Code's sanitized project path, or the folder itself).
+ */
+export async function personalBranch(memdir: string): Promise<string> {
+  const origin = await (async () => (await (await projectGit()).raw(['remote', 'get-url', 'origin'])).trim())().catch(() => '');
+  return personalBranchName(origin || undefined, memdir);
+}
+
+/** personalBranch's name from the origin URL (when there is one) or the memory folder. Pure. */
+export function personalBranchName(origin: string | undefined, memdir: string): string {
+  if (origin) {
+    const hostAndPath = origin
+      .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+      .replace(/^[^/@]*@/, '')
+      .replace(/\.git\/?$/, '');
+    return PERSONAL_BRANCH_PREFIX + refPart(hostAndPath);
+  }
+  const folder = path.basename(memdir) === 'memory' ? path.basename(path.dirname(memdir)) : memdir;
+  return PERSONAL_BRANCH_PREFIX + refPart(folder);
+}
 
 /** A URL as it may be shown: credentials in it are git's business, never printed. */
 export function displayUrl(url: string): string {
@@ -85,7 +121,7 @@ async function chooseBackend(
   settings: SyncSettings,
   warn: (text: string) => void,
 ): Promise<{ backend: SyncBackend; git?: { url: string; branch: string } }> {
-  const kind = options.backend ?? settings.backend;
+  const kind = options.scope === 'personal' ? 'git' : (options.backend ?? settings.backend);
   if (kind === 'http') {
     const url = options.url ?? settings.url;
     if (!url) throw new UsageError(messages.syncNeedsUrl());
@@ -95,22 +131,51 @@ async function chooseBackend(
     const { httpBackend } = await import('./http-backend.js');
     return { backend: httpBackend({ url, repo, token: process.env[TOKEN_ENV] }) };
   }
-  const given = options.remote ?? settings.remote;
+  const personal = options.scope === 'personal';
+  const given = personal ? personalRemote(options, settings) : (options.remote ?? settings.remote);
   const url = await gitRemoteUrl(given);
   const { gitBackend } = await import('./git-backend.js');
-  const branch = options.branch ?? settings.branch ?? DEFAULT_BRANCH;
+  const branch = personal ? (options.branch ?? (await personalBranch(memdir))) : (options.branch ?? settings.branch ?? DEFAULT_BRANCH);
   const name = url === given || url === path.resolve(given) ? undefined : given;
-  const backend = await gitBackend({ repo: checkStatePath(memdir, privateRepo(memdir)), url, display: displayUrl(url), name, branch, author: gitAuthor, warn });
+  const backend = await gitBackend({
+    repo: checkStatePath(memdir, privateRepo(memdir)),
+    url,
+    display: displayUrl(url),
+    name,
+    branch,
+    author: gitAuthor,
+    warn,
+    what: personal ? 'personal memory' : undefined,
+  });
   return { backend, git: { url, branch } };
 }
 
-function printReport(report: SyncReport, output: Output): void {
+/** Where personal memory goes: the flag, the environment, the user's own config; never a default (the project's origin is not the person's). */
+function personalRemote(options: SyncCommandOptions, settings: SyncSettings): string {
+  const remote = options.remote ?? (process.env[PERSONAL_REMOTE_ENV] || undefined) ?? settings.personalRemote;
+  if (!remote) throw new UsageError(messages.syncPersonalNeedsRemote());
+  return remote;
+}
+
+/** What a sync carries, and the checks of the flags that go with it (nothing touched yet). */
+function syncRoot(options: SyncCommandOptions, settings: SyncSettings): SyncRoot {
+  if (options.scope !== 'personal') {
+    if (options.allowSecret) throw new UsageError(messages.syncAllowSecretNeedsPersonal());
+    return TEAM_ROOT;
+  }
+  if (options.backend === 'http' || options.url) throw new UsageError(messages.syncPersonalGitOnly());
+  // A secret leaves only for a remote the user's own config declares private (a project file cannot: the key is the user's).
+  if (options.allowSecret && !settings.personalPrivate) throw new UsageError(messages.syncAllowSecretNeedsPrivate());
+  return PERSONAL_ROOT;
+}
+
+function printReport(report: SyncReport, output: Output, root: SyncRoot): void {
   const { colors } = output;
   const paint: Record<string, (s: string) => string> = { pulled: colors.blue, pushed: colors.green, removed: colors.yellow, skipped: colors.yellow, refused: colors.red, conflict: colors.red };
   for (const file of report.files) {
     if (file.status === 'unchanged') continue;
     const label = (paint[file.status] ?? colors.dim)(file.status.padEnd(9));
-    output.out(`${label} team/${printable(file.file)}${file.reason ? colors.dim(`  ${file.reason}`) : ''}`);
+    output.out(`${label} ${printable(shownKey(root, file.file))}${file.reason ? colors.dim(`  ${file.reason}`) : ''}`);
   }
   output.out(summaryLine(report.summary, report.remote, report));
 }
@@ -123,6 +188,7 @@ export async function runSyncCommand(options: SyncCommandOptions, output: Output
   const config = loadConfig({ dir: memdir, cwd: process.cwd(), trustProjectSettings: options.trustProjectSettings || undefined, sections: ['sync'] });
   for (const warning of config.warnings) output.warn(warning);
   const settings = sectionSettings('sync', config.config.sync);
+  const root = syncRoot(options, settings);
   await ensureSyncStateDir(memdir);
   if (side) {
     // The remote names the sync state to change and the hash it compares by; it is not contacted.
@@ -131,7 +197,7 @@ export async function runSyncCommand(options: SyncCommandOptions, output: Output
       async () => {
         const { backend } = await chooseBackend(memdir, options, settings, (text) => output.warn(text));
         const { resolveConflict } = await import('./resolve.js');
-        return resolveConflict(memdir, backend, options.resolve!, side);
+        return resolveConflict(memdir, backend, options.resolve!, side, root);
       },
       { name: SYNC_LOCK, timeoutMs: SYNC_LOCK_WAIT_RUNS * networkTimeoutMs() },
     );
@@ -140,9 +206,9 @@ export async function runSyncCommand(options: SyncCommandOptions, output: Output
     return ExitCode.ok;
   }
   // One sync of a directory at a time: two on one private clone fail on each other's ref locks.
-  const report = await withDirLock(memdir, () => lockedSync(memdir, options, config, settings, output), { name: SYNC_LOCK, timeoutMs: SYNC_LOCK_WAIT_RUNS * networkTimeoutMs() });
+  const report = await withDirLock(memdir, () => lockedSync(memdir, options, config, settings, output, root), { name: SYNC_LOCK, timeoutMs: SYNC_LOCK_WAIT_RUNS * networkTimeoutMs() });
   if (options.json) output.json(report);
-  else printReport(report, output);
+  else printReport(report, output, root);
   return report.summary.refused > 0 || report.summary.conflict > 0 ? ExitCode.findings : ExitCode.ok;
 }
 
@@ -158,10 +224,11 @@ function resolveSide(options: SyncCommandOptions): 'ours' | 'theirs' | undefined
 }
 
 /** The sync itself, under the directory's sync lock. */
-async function lockedSync(memdir: string, options: SyncCommandOptions, config: LoadedConfig, settings: SyncSettings, output: Output): Promise<SyncReport> {
+async function lockedSync(memdir: string, options: SyncCommandOptions, config: LoadedConfig, settings: SyncSettings, output: Output, root: SyncRoot): Promise<SyncReport> {
   const { backend, git } = await chooseBackend(memdir, options, settings, (text) => output.warn(text));
   // The command line the no-change fast path answers (src/sync/fast.ts): git, origin, no flags, no config.
-  const plain = git && config.files.length === 0 && !options.action && !options.remote && !options.backend && !options.branch && !options.redact && !options.prune && !options.dryRun;
+  const plain =
+    git && config.files.length === 0 && root === TEAM_ROOT && !options.action && !options.remote && !options.backend && !options.branch && !options.redact && !options.prune && !options.dryRun;
   const before = plain ? teamManifest(memdir) : undefined;
   const report = await runSync(memdir, backend, {
     mode: options.action ?? 'sync',
@@ -169,8 +236,11 @@ async function lockedSync(memdir: string, options: SyncCommandOptions, config: L
     write: options.write,
     prune: options.prune,
     dryRun: options.dryRun,
+    root,
+    allowSecrets: options.allowSecret === true,
   });
-  if (!options.dryRun) {
+  // Personal runs leave the team record alone: they touch neither team/ nor its branch (and state.json is in the fingerprint).
+  if (!options.dryRun && root === TEAM_ROOT) {
     const { unchanged, ...rest } = report.summary;
     const after = before && Object.values(rest).every((count) => count === 0) && report.retries === 0 ? teamManifest(memdir) : undefined;
     // Recorded only when no file moved while it ran: the stats then describe what was compared.

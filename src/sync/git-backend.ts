@@ -25,6 +25,8 @@ export interface GitBackendOptions {
   author: () => Promise<{ name: string; email: string }>;
   /** A warning on stderr (a clone that was not memdir's, moved aside). */
   warn: (text: string) => void;
+  /** What the commits carry, in their message (default: team memory). */
+  what?: string | undefined;
 }
 
 const OUTGOING_REF = 'refs/memdir/outgoing';
@@ -165,7 +167,7 @@ export async function gitBackend(options: GitBackendOptions): Promise<SyncBacken
     async push(view, uploads, removals): Promise<PushResult> {
       const { name, email } = await options.author();
       const when = `${Math.floor(Date.now() / 1000)} +0000`;
-      const message = `memdir sync: ${uploads.size + removals.length} team memory file(s)\n\nMemdir-Machine: ${os.hostname()}\n`;
+      const message = `memdir sync: ${uploads.size + removals.length} ${options.what ?? 'team memory'} file(s)\n\nMemdir-Machine: ${os.hostname()}\n`;
       const parts: Buffer[] = [
         Buffer.from(`reset ${OUTGOING_REF}\ncommit ${OUTGOING_REF}\nauthor ${name} <${email}> ${when}\ncommitter ${name} <${email}> ${when}\ndata ${Buffer.byteLength(message)}\n${message}`),
       ];

@@ -5,8 +5,22 @@ import { remoteFailure, type RemoteView, type SyncBackend } from './backend.js';
 import { keptLocalPointers, mergeTeamIndex } from './index-merge.js';
 import { unchangedSummary, type FileStatus } from './summary.js';
 import { caseCollisions, keyProblem } from './keys.js';
-import { pushBarrier } from '../store/test-hooks.js';
-import { checkPulled, conflictCopies, conflictCopyKey, readBase, removeConflictCopies, readTeam, TEAM_DIR, writeBase, writeTeamFiles, type LocalTeam } from './team.js';
+import { crashAt, pushBarrier } from '../store/test-hooks.js';
+import {
+  checkPulled,
+  conflictCopies,
+  conflictCopyKey,
+  excludedKey,
+  readBase,
+  readTeam,
+  removeConflictCopies,
+  shownKey,
+  TEAM_ROOT,
+  writeBase,
+  writeTeamFiles,
+  type LocalTeam,
+  type SyncRoot,
+} from './team.js';
 
 export type SyncMode = 'sync' | 'pull' | 'push';
 export type { FileStatus } from './summary.js';
@@ -20,6 +34,10 @@ export interface SyncOptions {
   /** Propagate local deletions of files synced before (never the default). */
   prune: boolean;
   dryRun: boolean;
+  /** What is synced (default: team/). */
+  root?: SyncRoot | undefined;
+  /** Upload a file with a secret as it is (a private remote of the user's own; the command checks that). */
+  allowSecrets?: boolean | undefined;
 }
 
 export interface FileReport {
@@ -62,7 +80,7 @@ interface Pulled {
 }
 
 /** Keys of the remote that must not come in: bad keys, non-files, and names colliding by case with each other or with a local file. */
-function refuseRemoteKeys(view: RemoteView, local: LocalTeam, report: Map<string, FileReport>): Set<string> {
+function refuseRemoteKeys(view: RemoteView, local: LocalTeam, report: Map<string, FileReport>, root: SyncRoot): Set<string> {
   const refused = new Set<string>();
   const refuse = (file: string, reason: string) => {
     refused.add(file);
@@ -72,6 +90,7 @@ function refuseRemoteKeys(view: RemoteView, local: LocalTeam, report: Map<string
   for (const key of view.hashes.keys()) {
     const problem = keyProblem(key);
     if (problem) refuse(key, messages.syncBadKey('remote', problem));
+    else if (excludedKey(root, key)) refuse(key, messages.syncNotWritable(messages.syncExcludedKey()));
   }
   const localByCase = new Map([...local.files.keys()].map((k) => [k.toLowerCase(), k]));
   for (const key of view.hashes.keys()) {
@@ -82,12 +101,13 @@ function refuseRemoteKeys(view: RemoteView, local: LocalTeam, report: Map<string
   return refused;
 }
 
-async function startAttempt(memdir: string, backend: SyncBackend, base: Map<string, string>): Promise<Attempt> {
+async function startAttempt(memdir: string, backend: SyncBackend, base: Map<string, string>, root: SyncRoot): Promise<Attempt> {
   const view = await backend.fetch();
-  const local = readTeam(memdir);
+  crashAt('sync-fetched');
+  const local = readTeam(memdir, root);
   const report = new Map<string, FileReport>();
   for (const [file, reason] of local.refused) report.set(file, { file, status: 'skipped', reason });
-  const refusedRemote = refuseRemoteKeys(view, local, report);
+  const refusedRemote = refuseRemoteKeys(view, local, report, root);
   const localHash = new Map([...local.files].map(([key, text]) => [key, backend.hash(text)]));
   return { view, local, report, base, localHash, refusedRemote };
 }
@@ -129,10 +149,10 @@ async function pull(memdir: string, backend: SyncBackend, attempt: Attempt, opti
   const pulledIndex = incoming.get(INDEX_FILE);
   if (pulledIndex !== undefined && heldBack.size > 0) incoming.set(INDEX_FILE, keptLocalPointers(pulledIndex, (key) => !heldBack.has(key)).text);
   // Changed on both sides: the local file stays, the remote's version is kept beside it; its base stays, so it is a conflict again until resolved.
-  const unwrittenCopies = options.dryRun ? new Map<string, string>() : await writeTeamFiles(memdir, new Map([...copies].map(([key, text]) => [conflictCopyKey(key), text])));
+  const unwrittenCopies = options.dryRun ? new Map<string, string>() : await writeTeamFiles(memdir, new Map([...copies].map(([key, text]) => [conflictCopyKey(key), text])), options.root);
   for (const key of copies.keys()) {
     const reason = unwrittenCopies.get(conflictCopyKey(key));
-    report.set(key, reason ? { file: key, status: 'skipped', reason } : { file: key, status: 'conflict', reason: messages.syncConflict(`${TEAM_DIR}/${conflictCopyKey(key)}`) });
+    report.set(key, reason ? { file: key, status: 'skipped', reason } : { file: key, status: 'conflict', reason: messages.syncConflict(shownKey(options.root ?? TEAM_ROOT, conflictCopyKey(key))) });
   }
   const remoteIndex = incoming.get(INDEX_FILE);
   const localIndex = local.files.get(INDEX_FILE);
@@ -143,7 +163,7 @@ async function pull(memdir: string, backend: SyncBackend, attempt: Attempt, opti
       pulled.mergedIndex = true;
     }
   }
-  const unwritten = options.dryRun ? new Map<string, string>() : await writeTeamFiles(memdir, incoming);
+  const unwritten = options.dryRun ? new Map<string, string>() : await writeTeamFiles(memdir, incoming, options.root);
   for (const [key, text] of incoming) {
     const reason = unwritten.get(key);
     if (reason) {
@@ -178,18 +198,19 @@ function planPush(backend: SyncBackend, attempt: Attempt, options: SyncOptions, 
     const kept = key === INDEX_FILE ? keptLocalPointers(text, (target) => uploads.has(target) || (view.hashes.has(target) && !removals.has(target))) : { text, kept: [] };
     const hits = findSecrets(kept.text);
     const rules = [...new Set(hits.map((h) => h.rule.id))];
-    if (hits.length > 0 && !options.redact) {
+    if (hits.length > 0 && !options.redact && !options.allowSecrets) {
       report.set(key, { file: key, status: 'refused', reason: messages.syncSecretRefused(rules.join(', ')), rules });
       continue;
     }
-    const content = hits.length > 0 ? redactSecrets(kept.text) : kept.text;
+    const redacting = hits.length > 0 && options.redact;
+    const content = redacting ? redactSecrets(kept.text) : kept.text;
     // The local file keeps every pointer: only its secrets are rewritten.
-    if (hits.length > 0 && options.write) rewrites.set(key, redactSecrets(text));
+    if (redacting && options.write) rewrites.set(key, redactSecrets(text));
     if (backend.hash(content) === remoteHash) continue;
     uploads.set(key, content);
     const reasons = [
       ...(merged ? [messages.syncIndexMerged()] : []),
-      ...(hits.length > 0 ? [messages.syncSecretRedacted(rules.join(', '), options.write)] : []),
+      ...(hits.length > 0 ? [redacting ? messages.syncSecretRedacted(rules.join(', '), options.write) : messages.syncSecretSentPrivate(rules.join(', '))] : []),
       ...kept.kept.map((target) => messages.syncPointerKeptLocal(target, whyNotOnRemote(report.get(target)))),
     ];
     report.set(key, { file: key, status: 'pushed', ...(reasons.length > 0 ? { reason: reasons.join('; ') } : {}), ...(hits.length > 0 ? { rules } : {}) });
@@ -219,7 +240,7 @@ export async function runSync(memdir: string, backend: SyncBackend, options: Syn
   /** Files the remote did not take in an earlier attempt (HTTP: too large, over the entry limit). */
   const notTaken = new Map<string, string>();
   for (let retries = 0; ; retries++) {
-    const attempt = await startAttempt(memdir, backend, synced);
+    const attempt = await startAttempt(memdir, backend, synced, options.root ?? TEAM_ROOT);
     for (const [file, reason] of notTaken) attempt.report.set(file, { file, status: 'skipped', reason });
     const { view, local, report, localHash, refusedRemote } = attempt;
     const pulled = options.mode !== 'push' ? await pull(memdir, backend, attempt, options, pulledEarlier) : { now: new Set<string>(), mergedIndex: false };
@@ -235,6 +256,7 @@ export async function runSync(memdir: string, backend: SyncBackend, options: Syn
     if (!options.dryRun && (uploads.size > 0 || removals.length > 0)) {
       if (retries === 0) await pushBarrier();
       const pushed = await backend.push(view, uploads, removals);
+      crashAt('sync-pushed');
       if (pushed.conflict) {
         if (retries >= backend.retries) throw remoteFailure(backend.remote, messages.syncGaveUp(retries));
         continue;
@@ -254,12 +276,13 @@ export async function runSync(memdir: string, backend: SyncBackend, options: Syn
       }
     }
     if (!options.dryRun) {
-      await writeTeamFiles(memdir, rewrites);
+      await writeTeamFiles(memdir, rewrites, options.root);
       // A conflict settled another way (the file here made equal to the remote's): its copy has served.
       if (options.mode !== 'push')
         await removeConflictCopies(
           memdir,
-          conflictCopies(memdir).filter((key) => report.get(key)?.status !== 'conflict' && localHash.get(key) === view.hashes.get(key)),
+          conflictCopies(memdir, options.root).filter((key) => report.get(key)?.status !== 'conflict' && localHash.get(key) === view.hashes.get(key)),
+          options.root,
         );
       if (!sameEntries(base, nextBase)) writeBase(memdir, backend.remote, nextBase);
     }

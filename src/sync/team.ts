@@ -8,7 +8,7 @@ import { INDEX_FILE } from '../core/taxonomy.js';
 import { parseTopicFile } from '../core/topic-file.js';
 import { commitChanges } from '../store/atomic.js';
 import { confinedPath } from '../store/confine.js';
-import { loadDirectory } from '../store/dir-reader.js';
+import { loadDirectories } from '../store/dir-reader.js';
 import { decodeMemoryBytes } from '../store/files.js';
 import { withDirLock } from '../store/lock.js';
 import { writeFileAtomic } from '../store/atomic.js';
@@ -29,26 +29,51 @@ export function conflictCopyKey(key: string): string {
   return `${CONFLICTS_DIR}/${key}`;
 }
 
+/** What one sync carries: a folder of the memory directory ('' for the directory itself) and the folders below it it leaves out. */
+export interface SyncRoot {
+  dir: string;
+  exclude: readonly string[];
+}
+
+/** Team memory: `team/`, whole. */
+export const TEAM_ROOT: SyncRoot = { dir: TEAM_DIR, exclude: [] };
+/** One person's private memory: the directory without `team/` (`.memdir/` and hidden names are never read). */
+export const PERSONAL_ROOT: SyncRoot = { dir: '', exclude: [TEAM_DIR] };
+
+/** Whether a path key lies in a folder the root leaves out. */
+export function excludedKey(root: SyncRoot, key: string): boolean {
+  return root.exclude.some((dir) => key === dir || key.startsWith(`${dir}/`));
+}
+
+/** How a key is shown to the user: its path in the memory directory. */
+export function shownKey(root: SyncRoot, key: string): string {
+  return root.dir ? `${root.dir}/${key}` : key;
+}
+
 /** The team files on this machine: path key → text; files that cannot travel, with the reason. */
 export interface LocalTeam {
   files: Map<string, string>;
   refused: Map<string, string>;
 }
 
-/** Read `<memdir>/team/` through the one directory reader; keys checked on the way out. */
-export function readTeam(memdir: string): LocalTeam {
+/** Read the root's files (`<memdir>/team/` by default) through the one directory reader; keys checked on the way out. */
+export function readTeam(memdir: string, root: SyncRoot = TEAM_ROOT): LocalTeam {
   const team: LocalTeam = { files: new Map(), refused: new Map() };
-  const dir = path.join(memdir, TEAM_DIR);
+  const dir = path.join(memdir, root.dir);
   if (!fs.existsSync(dir)) return team;
-  const { raw } = loadDirectory(dir);
-  for (const key of raw.escapingLinks) team.refused.set(key, messages.escapingFile());
-  for (const { path: key, message } of raw.unreadable) team.refused.set(key, message);
-  for (const [key, reason] of raw.readOnly) team.refused.set(key, reason);
-  for (const [key, file] of raw.files) {
-    if (team.refused.has(key)) continue;
-    const problem = keyProblem(key);
-    if (problem) team.refused.set(key, messages.syncBadKey('local', problem));
-    else team.files.set(key, file.text);
+  for (const { prefix, raw } of loadDirectories(dir)) {
+    if (excludedKey(root, prefix.slice(0, -1))) continue;
+    const keep = (key: string) => !excludedKey(root, prefix + key);
+    for (const key of raw.escapingLinks) if (keep(key)) team.refused.set(prefix + key, messages.escapingFile());
+    for (const { path: key, message } of raw.unreadable) if (keep(key)) team.refused.set(prefix + key, message);
+    for (const [key, reason] of raw.readOnly) if (keep(key)) team.refused.set(prefix + key, reason);
+    for (const [rel, file] of raw.files) {
+      const key = prefix + rel;
+      if (team.refused.has(key) || !keep(rel)) continue;
+      const problem = keyProblem(key);
+      if (problem) team.refused.set(key, messages.syncBadKey('local', problem));
+      else team.files.set(key, file.text);
+    }
   }
   for (const key of caseCollisions(team.files.keys())) {
     team.files.delete(key);
@@ -74,27 +99,33 @@ export function checkPulled(key: string, bytes: Buffer): { text: string } | { pr
 }
 
 /**
- * Write team files as one locked transaction. Each key is confined to
- * `team/` first (symlinks out refused); what cannot be written is returned
- * with the reason and the rest is written.
+ * Write the root's files as one locked transaction. Each key is confined to
+ * the root first (symlinks out refused, folders it leaves out refused); what
+ * cannot be written is returned with the reason and the rest is written.
  */
-export async function writeTeamFiles(memdir: string, files: Map<string, string>): Promise<Map<string, string>> {
+export async function writeTeamFiles(memdir: string, files: Map<string, string>, root: SyncRoot = TEAM_ROOT): Promise<Map<string, string>> {
   const refused = new Map<string, string>();
   if (files.size === 0) return refused;
-  const teamDir = path.join(memdir, TEAM_DIR);
+  const teamDir = path.join(memdir, root.dir);
   fs.mkdirSync(teamDir, { recursive: true });
   await withDirLock(memdir, () => {
     const changes = [];
     for (const [key, content] of files) {
       try {
+        if (excludedKey(root, key)) {
+          refused.set(key, messages.syncNotWritable(messages.syncExcludedKey()));
+          continue;
+        }
         confinedPath(teamDir, key);
-        changes.push({ path: `${TEAM_DIR}/${key}`, content });
+        changes.push({ path: shownKey(root, key), content });
       } catch (error) {
         if (!(error instanceof MemdirError)) throw error;
         refused.set(key, messages.syncNotWritable(messages.escapesDirectory(teamDir)));
       }
     }
-    commitChanges(memdir, changes);
+    // Indexes are renamed last: a crash between two renames never leaves an index pointing at a file not yet there.
+    const isIndex = (change: { path: string }) => path.posix.basename(change.path) === INDEX_FILE;
+    commitChanges(memdir, [...changes.filter((c) => !isIndex(c)), ...changes.filter(isIndex)]);
   });
   return refused;
 }
@@ -137,9 +168,9 @@ export function writeBase(memdir: string, remote: string, base: Map<string, stri
   writeFileAtomic(file, text);
 }
 
-/** Keys of the conflict copies kept under `team/.conflicts/` (plain files only). */
-export function conflictCopies(memdir: string): string[] {
-  const root = path.join(memdir, TEAM_DIR, CONFLICTS_DIR);
+/** Keys of the conflict copies kept under the root's `.conflicts/` (plain files only). */
+export function conflictCopies(memdir: string, syncRoot: SyncRoot = TEAM_ROOT): string[] {
+  const root = path.join(memdir, syncRoot.dir, CONFLICTS_DIR);
   const keys: string[] = [];
   const walk = (dir: string, prefix: string) => {
     let entries: fs.Dirent[];
@@ -158,13 +189,13 @@ export function conflictCopies(memdir: string): string[] {
 }
 
 /** Remove the conflict copies of `keys` (settled: the file here is the remote's now) in one locked transaction, and the folders left empty. */
-export async function removeConflictCopies(memdir: string, keys: string[]): Promise<void> {
+export async function removeConflictCopies(memdir: string, keys: string[], syncRoot: SyncRoot = TEAM_ROOT): Promise<void> {
   if (keys.length === 0) return;
-  const root = path.join(memdir, TEAM_DIR, CONFLICTS_DIR);
+  const root = path.join(memdir, syncRoot.dir, CONFLICTS_DIR);
   await withDirLock(memdir, () => {
     commitChanges(
       memdir,
-      keys.map((key) => ({ path: `${TEAM_DIR}/${conflictCopyKey(key)}`, delete: true as const })),
+      keys.map((key) => ({ path: shownKey(syncRoot, conflictCopyKey(key)), delete: true as const })),
     );
     for (const key of keys) {
       for (let dir = path.dirname(path.join(root, key)); dir.startsWith(root); dir = path.dirname(dir)) {

@@ -58,6 +58,8 @@ function commands(mem: string, project: string, transcript: string): Run[] {
     { name: 'dream', args: ['dream', ...dir, '--status'] },
     { name: 'hooks', args: ['hooks', 'status'] },
     { name: 'sync', args: ['sync', ...dir] },
+    { name: 'export', args: ['export', ...dir, '--out', path.join(path.dirname(mem), 'agreement-export.tar')] },
+    { name: 'import', args: ['import', ...dir, path.join(path.dirname(mem), 'agreement-export.tar')] },
     { name: 'save', args: ['save', ...dir, '--type', 'project', '--name', 'Deploy freeze', '--description', 'No deploys on Fridays', '--body', 'No deploys on Fridays.'] },
     { name: 'forget', args: ['forget', ...dir, 'user_role'] },
     { name: 'recall', args: ['recall', '--hook', ...dir], hookInput: { ...session, hook_event_name: 'UserPromptSubmit', prompt: 'how do deploys of the billing service go' } },

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { bloatedIndex } from '../helpers/bloated.js';
 import { inPool, leftovers, memoryState, STACK_TRACE, stateKey, writeDatedTree } from '../helpers/reliability.js';
 import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
-import { tempDir } from '../helpers/temp.js';
+import { tempDir, writeTree } from '../helpers/temp.js';
 
 // Every writer is stopped after each of its durable write steps in turn (fault injection in
 // src/store/test-hooks.ts), by SIGKILL and by SIGTERM. The next command must find the old state or the
@@ -55,6 +55,14 @@ const bloatedDirectory: Record<string, string> = {
   'project_deploy_window_old.md': nearDuplicate('Deploy window (old)'),
 };
 
+/** An export from another machine: one memory this directory lacks, one it has, and that machine's index (merged into this one's). */
+const importSource = path.join(tempDir('memdir-import-source-'), 'export');
+writeTree(importSource, {
+  'MEMORY.md': '- [Linear board](reference_linear.md) — where the mobile team tracks its bugs\n',
+  'reference_linear.md': memory('Linear board', 'where the mobile team tracks its bugs', 'reference', 'https://linear.app/acme/team/MOB'),
+  'feedback_terse.md': smallDirectory['feedback_terse.md']!,
+});
+
 interface Writer {
   name: string;
   files: Record<string, string>;
@@ -79,6 +87,7 @@ const writers: Writer[] = [
   },
   { name: 'forget', files: smallDirectory, args: ['forget', 'feedback_terse.md'], minSteps: 4 },
   { name: 'lint --fix', files: lintableDirectory, args: ['lint', '--fix'], minSteps: 3 },
+  { name: 'import', files: smallDirectory, args: ['import', importSource], minSteps: 5 },
 ];
 
 interface Trial {

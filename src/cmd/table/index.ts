@@ -7,9 +7,11 @@ import type { CommandTable } from '../../shell/command-table.js';
 import { completion } from './completion.js';
 import { context } from './context.js';
 import { dream } from './dream.js';
+import { exportTable } from './export.js';
 import { extract } from './extract.js';
 import { forget } from './forget.js';
 import { hooks } from './hooks.js';
+import { importTable } from './import.js';
 import { lint } from './lint.js';
 import { list } from './list.js';
 import { recall } from './recall.js';
@@ -19,7 +21,7 @@ import { show } from './show.js';
 import { sync } from './sync.js';
 import { where } from './where.js';
 
-export const TABLES: readonly CommandTable[] = [where, context, save, forget, list, show, lint, refactor, recall, extract, dream, sync, hooks, completion];
+export const TABLES: readonly CommandTable[] = [where, context, save, forget, list, show, lint, refactor, recall, extract, dream, sync, exportTable, importTable, hooks, completion];
 
 /** bin/memdir.cjs's list: each command with a fast path, and the flag a command line needs for it ('' for none). */
 export function fastPaths(tables: readonly CommandTable[] = TABLES): Record<string, string> {

@@ -1,51 +1,93 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { expandExample, findSecrets, KEYWORDS, redact, redactOutput, redactSecrets, SECRET_RULES } from '../../src/core/secrets.js';
+import { expandExample, findSecrets, GITLEAKS_SECRET_RULES, KEYWORDS, MEMDIR_RULES, redact, redactOutput, redactSecrets, SECRET_RULES } from '../../src/core/secrets.js';
 import { DEFAULT_CONFIG } from '../../src/config/validate.js';
 import { lintDirectory } from '../../src/lint/engine.js';
 import { rawDirectory } from '../../src/core/dir-model.js';
 import { sharedFixtures } from '../helpers/fixtures.js';
+import { generate, re2ToJs, TABLE_PATH, TOML_PATH } from '../../scripts/generate-secret-rules.js';
 
 const secretsCorpus = path.join(sharedFixtures, 'secrets');
 const corpus = (file: string) => fs.readFileSync(path.join(secretsCorpus, file), 'utf8');
 const ids = (text: string) => [...new Set(findSecrets(text).map((h) => h.rule.id))].sort();
-const example = (id: string) => expandExample(SECRET_RULES.find((r) => r.id === id)!.examples.hit[0]!);
+const allIds = (text: string) => [...new Set(findSecrets(text, { warnings: true }).map((h) => h.rule.id))].sort();
+// Templates for a few gitleaks formats (gitleaks' config holds no examples); memdir's own rules carry theirs.
+const TEMPLATES: Record<string, string> = { 'github-pat': 'ghp_{an:36}', 'npm-access-token': 'npm_{an:36}' };
+const example = (id: string) => expandExample(TEMPLATES[id] ?? MEMDIR_RULES.find((r) => r.id === id)!.examples!.hit[0]!);
 
-describe('provider rules', () => {
-  test('at least 35 high-confidence rules, unique ids, each with true- and false-positive examples', () => {
-    expect(SECRET_RULES.length).toBeGreaterThanOrEqual(35);
+describe('rules generated from gitleaks', () => {
+  test('the committed table is what the script makes of the vendored gitleaks.toml', () => {
+    const { text, rules, dropped } = generate(fs.readFileSync(TOML_PATH, 'utf8'));
+    expect(fs.readFileSync(TABLE_PATH, 'utf8')).toBe(text);
+    // 222 rules: all but those bound to other file kinds (PHP, Terraform, YAML, nuget.config, .p12 names).
+    expect(rules.length).toBe(217);
+    expect(dropped).toHaveLength(5);
+    expect(GITLEAKS_SECRET_RULES.length).toBe(217);
+  });
+  test('RE2 constructs JavaScript lacks are rewritten', () => {
+    expect(re2ToJs('(?i)abc[a-z]')).toEqual({ source: 'abc[a-z]', flags: 'i' });
+    // (?i) in the middle: the letters after it, to the end of its group, in both cases.
+    expect(re2ToJs(String.raw`\b(p8e-(?i)[a-z0-9]{32})x`)).toEqual({ source: String.raw`\b(p8e-[a-z0-9A-Z]{32})x`, flags: '' });
+    expect(re2ToJs('(?i:ab)c')).toEqual({ source: '(?:[aA][bB])c', flags: '' });
+    // (?-i:…) inside (?i): the pattern is expanded rather than given the i flag.
+    expect(re2ToJs('(?i)a(?-i:B)')).toEqual({ source: '[aA](?:B)', flags: '' });
+    expect(re2ToJs(String.raw`(?P<key>[[:alnum:]]+)\z`)).toEqual({ source: String.raw`(?<key>[A-Za-z0-9]+)$`, flags: '' });
+    expect(re2ToJs('(?s:a.b)')).toEqual({ source: String.raw`(?:a[\s\S]b)`, flags: '' });
+    expect(re2ToJs('[^]]+')).toEqual({ source: String.raw`[^\]]+`, flags: '' });
+    expect(() => re2ToJs(String.raw`\pL`)).toThrow();
+  });
+  test('a keyword-context rule without an entropy floor and the generic rule are warnings; formats are errors', () => {
+    const severity = (id: string) => GITLEAKS_SECRET_RULES.find((r) => r.id === id)!.severity;
+    expect(severity('generic-api-key')).toBe('warning');
+    expect(severity('adafruit-api-key')).toBe('warning');
+    expect(severity('github-pat')).toBe('error');
+    expect(severity('aws-access-token')).toBe('error');
+  });
+  test('entropy floor, stopwords and allowlists as gitleaks applies them', () => {
+    // The same AWS key shape: AWS's documented example is allowlisted, a low-entropy one is below the floor.
+    expect(ids(`key ${'AKIA'}QYLPMN5HHHBKZV7E end`)).toEqual(['aws-access-token']);
+    expect(ids(`key ${'AKIA'}IOSFODNN7EXAMPLE end`)).toEqual([]);
+    expect(ids(`key ${'AKIA'}AAAAAAAAAAAAAAAA end`)).toEqual([]);
+  });
+});
+
+describe('memdir rules', () => {
+  test('unique ids; each own rule with true- and false-positive examples', () => {
+    expect(SECRET_RULES.filter((r) => r.severity === 'error').length).toBeGreaterThanOrEqual(35);
     expect(new Set(SECRET_RULES.map((r) => r.id)).size).toBe(SECRET_RULES.length);
-    for (const rule of SECRET_RULES) {
-      expect(rule.examples.hit.length, rule.id).toBeGreaterThan(0);
-      expect(rule.examples.miss.length, rule.id).toBeGreaterThan(0);
+    for (const rule of MEMDIR_RULES) {
+      expect(rule.examples!.hit.length, rule.id).toBeGreaterThan(0);
+      expect(rule.examples!.miss.length, rule.id).toBeGreaterThan(0);
     }
   });
-  test.each(SECRET_RULES.map((r) => [r.id, r] as const))('%s: its examples hit, its near misses match no rule', (_id, rule) => {
-    for (const template of rule.examples.hit) {
+  test.each(MEMDIR_RULES.map((r) => [r.id, r] as const))('%s: its examples hit, its near misses match no rule', (_id, rule) => {
+    for (const template of rule.examples!.hit) {
       const token = expandExample(template);
-      const hits = findSecrets(`config\n  value: ${token} end\n`).filter((h) => h.rule.id === rule.id);
+      const hits = findSecrets(`config\n  value: ${token} end\n`);
       expect(hits, template).toHaveLength(1);
       // The capture group is the secret: redaction keeps the context around it.
-      expect(redact(`value: ${token} end`), template).toMatch(/^value: .*\[REDACTED\].* end$/);
+      expect(redact(`value: ${token} end`), template).toMatch(/^value: .*\[REDACTED\].*( end)?$/);
     }
-    for (const template of rule.examples.miss) expect(ids(`value: ${expandExample(template)}\n`), template).toEqual([]);
+    for (const template of rule.examples!.miss) expect(allIds(`value: ${expandExample(template)}\n`), template).toEqual([]);
   });
-  test('no keyword is a prefix of another: the one-pass keyword search would find only the first', () => {
-    for (const a of KEYWORDS) for (const b of KEYWORDS) if (a !== b) expect(b.startsWith(a), `${a} / ${b}`).toBe(false);
-  });
-  test('keywords that overlap in the text are all found', () => {
+  test('keywords are lowercase; overlapping ones and those that begin others are all found', () => {
+    for (const keyword of KEYWORDS) expect(keyword).toBe(keyword.toLowerCase());
     // `lin_api_` (Linear) holds the start of `api_key`.
     expect(ids(`lin_api_key = ${expandExample('{an:24}')}9`)).toEqual(['keyword-credential']);
+    expect(KEYWORDS.some((a) => KEYWORDS.some((b) => a !== b && b.startsWith(a)))).toBe(true);
+    expect(ids(`token ${example('github-pat')}`)).toEqual(['github-pat']);
   });
   test('a keyword-plus-value rule redacts only the value', () => {
     const value = expandExample('{an:40}');
     expect(redact(`aws_secret_access_key = ${value}\n`)).toBe('aws_secret_access_key = [REDACTED]\n');
     expect(redactSecrets('nothing here')).toBe('nothing here');
   });
-  test('a private key block is redacted whole', () => {
-    const block = expandExample(SECRET_RULES.find((r) => r.id === 'private-key')!.examples.hit[1]!);
+  test('a private key block is redacted whole; without its END line, to the end of the text', () => {
+    const block = expandExample(MEMDIR_RULES.find((r) => r.id === 'private-key-block')!.examples!.hit[1]!);
     expect(redact(`before\n${block}\nafter`)).toBe('before\n[REDACTED]\nafter');
+    const unterminated = block.replace(/\n-----END.*$/, '');
+    expect(redact(`before\n${unterminated}\nmore key lines\n`)).toBe('before\n[REDACTED]');
   });
   test('memdir:allow-secret opts out its own line only', () => {
     const token = example('github-pat');
@@ -53,7 +95,7 @@ describe('provider rules', () => {
     expect(ids(`ci token ${token} <!-- memdir:allow-secret -->\nother ${token}\n`)).toEqual(['github-pat']);
   });
   test('the Anthropic OAuth placeholder is not a secret', () => {
-    expect(ids('export CLAUDE_CODE_OAUTH_TOKEN=sk-ant-oat01-...\n')).toEqual([]);
+    expect(allIds('export CLAUDE_CODE_OAUTH_TOKEN=sk-ant-oat01-...\n')).toEqual([]);
     expect(ids(`export CLAUDE_CODE_OAUTH_TOKEN=${example('anthropic-oauth-token')}\n`)).toEqual(['anthropic-oauth-token']);
   });
 });
@@ -61,14 +103,15 @@ describe('provider rules', () => {
 describe('public corpora (../shared/fixtures/secrets)', () => {
   // Every provider token example and every credential assigned to a key in the corpora, per file; files not listed are controls and give nothing.
   const expected: Record<string, string[]> = {
-    'Yelp+detect-secrets/test_data/each_secret.py': ['aws-access-key-id', 'aws-secret-access-key', 'keyword-credential'],
-    'Yelp+detect-secrets/test_data/config.yaml': ['aws-access-key-id', 'keyword-credential'],
+    // AWS's documented example key (…EXAMPLE) and AKIATESTTESTTESTTEST are no keys for gitleaks (allowlist, entropy floor).
+    'Yelp+detect-secrets/test_data/each_secret.py': ['aws-secret-access-key', 'keyword-credential'],
+    'Yelp+detect-secrets/test_data/config.yaml': ['keyword-credential'],
     'Yelp+detect-secrets/test_data/config.ini': ['keyword-credential'],
     'gitleaks+gitleaks/testdata/archives/files/.env.prod': ['keyword-credential'],
     'gitleaks+gitleaks/testdata/repos/nogit/.env.prod': ['keyword-credential'],
     'Yelp+detect-secrets/test_data/files/private_key': ['private-key'],
-    'gitleaks+gitleaks/testdata/repos/nogit/api.go': ['aws-access-key-id'],
-    'gitleaks+gitleaks/testdata/repos/nogit/main.go': ['aws-access-key-id'],
+    'gitleaks+gitleaks/testdata/repos/nogit/api.go': ['aws-access-token'],
+    'gitleaks+gitleaks/testdata/repos/nogit/main.go': ['aws-access-token'],
   };
   const files = fs.readdirSync(secretsCorpus, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(secretsCorpus, f)).isFile() && !/LICENSE|\.toml$/.test(f));
   test('the corpus is there', () => expect(files.length).toBeGreaterThan(20));
@@ -102,14 +145,14 @@ describe('never printing the secret', () => {
       DEFAULT_CONFIG,
     ).filter((f) => f.ruleId === 'MEM020');
     expect(findings).toHaveLength(1);
-    expect(findings[0]!.message).toBe('possible GitHub personal access token (github-pat); remove it and rotate the credential');
+    expect(findings[0]!.message).toBe('possible secret (github-pat); remove it and rotate the credential');
     expect(JSON.stringify(findings)).not.toContain(token.slice(4));
     expect(redactSecrets(`Token: ${token} end`)).toBe('Token: [REDACTED] end');
   });
 
   test('output: text as it is; JSON string by string, so a secret behind an escape is found and the document stays valid', () => {
     const token = example('github-pat');
-    const npm = example('npm-token');
+    const npm = example('npm-access-token');
     expect(redactOutput(`Token: ${token} end`)).toBe('Token: [REDACTED] end');
     const plain = 'no keyword in this line';
     expect(redactOutput(plain)).toBe(plain);

@@ -226,6 +226,7 @@ export function generate(tomlText) {
       secretGroup: rule.secretGroup ?? (groups > 0 ? 1 : 0),
       entropy: rule.entropy ?? 0,
       severity: severityOf(rule),
+      assigned: rule.id.startsWith('generic') || rule.regex.includes(TEMPLATE),
       allow: allowOf(rule.allowlists, dropped, rule.id),
     });
   }
@@ -247,6 +248,8 @@ export function generate(tomlText) {
     '  /** Minimum Shannon entropy (bits per character) of the secret; 0: none. */',
     '  entropy: number;',
     "  severity: 'error' | 'warning';",
+    '  /** A value assigned to a provider word (`<word> … = <value>`), not a token with its own format. */',
+    '  assigned: boolean;',
     '  allow: GeneratedAllow[];',
     '}',
     '',

@@ -17,6 +17,8 @@ export interface SecretRule {
   /** `error`: precise enough to refuse a write or an upload; `warning`: lint reports it. */
   severity: 'error' | 'warning';
   origin: 'gitleaks' | 'memdir';
+  /** A value assigned to a word (`password = …`, "the token is …") rather than a token with its own format. */
+  assigned: boolean;
   /** The capture group that is the secret; 0: the first group that matched, else the whole match. */
   secretGroup: number;
   /** Minimum Shannon entropy of the secret (bits per character); 0: none. */
@@ -42,17 +44,47 @@ export interface SecretAllow {
 type RuleRow = [id: string, description: string, keywords: string[], pattern: string, hit: string[], miss: string[], accept?: (secret: string) => boolean];
 
 /**
- * A value written where a credential goes that is a placeholder, a reference or a word,
- * not a credential: `...`, `<password>`, `${DB_PASS}`, `$(cat /run/secrets/x)`, `xxxx`,
- * `your_api_key`, `password`, an ENV_NAME, a path.
+ * A value written where a credential goes that is a placeholder, a reference or a word, not a
+ * credential: `...`, `<password>`, `${DB_PASS}`, `$(cat /run/secrets/x)`, `process.env.TOKEN`,
+ * `config.password`, `xxxx`, `your_api_key`, `changeme`, `example-secret-1`, an ENV_NAME, a path.
  */
-function isRealCredential(value: string): boolean {
-  const placeholder =
-    /^[$%{<([/.*#~!]|\.\.\.|…|x{4,}|\*{3,}|^(?:your|my|the|some|example|sample|placeholder|change_?me|redacted|dummy|fake|none|null|nil|undefined|true|false|todo|tbd|secret|password|passw(?:or)?d|pass|pwd|token|api_?key|key|env)(?:[_-]|$)/i;
-  if (placeholder.test(value) || /^[A-Z][A-Z0-9_]*$/.test(value) || /^(.)\1+$/.test(value)) return false;
-  // A credential mixes letters with digits or symbols; words and numbers alone are not one.
-  return /[A-Za-z]/.test(value) && /[\d!@#%^&*+=?]/.test(value);
+export function isPlaceholder(value: string): boolean {
+  return (
+    /^[$%{<([/.*#~!\\]|\.\.\.|…|x{4,}|\*{3,}|<[^>]*>|\$\{|\{\{|\$\(|%\w+%/i.test(value) ||
+    /^(?:your|my|the|some|a|an|example|sample|placeholder|change_?me|changeit|redacted|dummy|fake|test|none|null|nil|undefined|true|false|todo|tbd|secret|password|passw(?:or)?d|pass|pwd|token|api_?key|key|env|insert|replace|enter|put)(?:[_\-.]|$)/i.test(
+      value,
+    ) ||
+    /example|sample|placeholder|change_?me|changeit|dummy|not_?a_?real|redacted|lorem|foobar|xxxx|your[_-]?(?:api|secret|token|key|pass)/i.test(value) ||
+    /(?:process\.env|os\.environ|getenv|ENV\[|\benv\.|\bsecrets\.|\bvars\.|\bvault:|^arn:)/i.test(value) ||
+    // A reference to a name: config.password, settings.DB_PASSWORD, getSecret(), an ENV_NAME, words.
+    /^(?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*(?:\(\))?$|^[A-Za-z_$][\w$]*\(.*\)?$/.test(value) ||
+    /^[A-Z][A-Z0-9_]*$/.test(value) ||
+    /^[a-z]+(?:[_\- ][a-z]+)*$/i.test(value) ||
+    /^(.)\1+$/.test(value) ||
+    /^(?:0?1234567?8?9?0?|abcdefg?h?|qwerty|asdf)/i.test(value)
+  );
 }
+
+/**
+ * Whether a value written after a keyword (`password = …`, "the token is …", `-p…`) looks like a
+ * credential: long enough, letters mixed with digits or symbols, not a placeholder or a reference,
+ * and varied enough (Shannon entropy) to be more than a word with a digit.
+ */
+export function looksLikeCredential(value: string, minLength = 8): boolean {
+  if (value.length < minLength || isPlaceholder(value)) return false;
+  if (!/[A-Za-z]/.test(value) || !/[\d!@#$%^&*+=?_~-]/.test(value)) return false;
+  // Varied enough: 3 bits a character for 16 or more, less for a shorter one (8 distinct characters give 3).
+  return shannonEntropy(value) >= Math.min(3, Math.log2(value.length) * 0.8);
+}
+
+/** A line that says it shows an example: its credential-shaped values are not secrets. */
+const EXAMPLE_LINE = /(?:^|\W)e\.g\.|\b(?:for example|for instance|example|sample|placeholder|dummy|fake|such as|looks like|format is|of the form)\b/i;
+
+const credential = (minLength: number) => (value: string) => looksLikeCredential(value, minLength);
+/** A value after `Authorization:` or `Bearer`: a token, not a placeholder or a word. */
+const tokenValue = (value: string) => !isPlaceholder(value) && /[A-Za-z]/.test(value) && /\d/.test(value) && shannonEntropy(value) >= 3;
+/** 40 characters of an AWS secret key: upper and lower case and digits, random-looking. */
+const awsSecret = (value: string) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && !isPlaceholder(value) && shannonEntropy(value) >= 4;
 
 const rules: RuleRow[] = [
   // Cloud
@@ -61,8 +93,9 @@ const rules: RuleRow[] = [
     'AWS secret access key',
     ['secret', 'SECRET', 'Secret'],
     String.raw`(?i:aws_?secret_?access_?key)["']?\s*[:=]\s*["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])`,
-    ['aws_secret_access_key = {an:40}', 'AWS_SECRET_ACCESS_KEY: "{an:40}"'],
-    ['aws_secret_access_key = {an:39}', 'the secret access key lives in vault'],
+    ['aws_secret_access_key = {b64:40}', 'AWS_SECRET_ACCESS_KEY: "{b64:40}"'],
+    ['aws_secret_access_key = ${AWS_SECRET_ACCESS_KEY}', 'the secret access key lives in vault'],
+    awsSecret,
   ],
   ['azure-storage-key', 'Azure storage account key', ['AccountKey='], 'AccountKey=([A-Za-z0-9+/]{86}==)', ['AccountKey={an:86}=='], ['AccountKey rotation is monthly']],
   ['google-api-key', 'Google API key', ['AIza'], String.raw`\b(AIza[0-9A-Za-z_-]{35})\b`, ['AIza{an:35}'], ['AIza{an:20}']],
@@ -131,16 +164,53 @@ const rules: RuleRow[] = [
     String.raw`(?<![A-Za-z0-9])(?<!hashed_|hash_|public_)(?:(?i:client_secret|secret_key|secret|password|passwd|api_key|apikey|api-key)|密码)["'\x60]?[ \t]*(?:[:=：]|=>)[ \t]*["'\x60]?([^\s"'\x60,;<>)\]]{6,})`,
     ['client_secret: {an:24}', 'DB_PASSWORD={an:12}9', 'api_key = "{an:32}"', '密码：{an:10}7'],
     ['password: <your password>', 'client_secret: ${CLIENT_SECRET}', 'PGPASSWORD=$(cat /run/secrets/pgpass)', 'api_key: sk-...', 'password=required', 'secret: /run/secrets/db'],
-    isRealCredential,
+    credential(8),
   ],
   [
     'uri-credential',
     'password in a connection URI',
     ['://'],
     String.raw`\b[a-z][a-z0-9+.-]{1,20}://[^\s:@/'"\x60]+:([^\s@/'"\x60]{3,})@[\w.-]+`,
-    ['postgres://app:{an:16}9@db.internal:5432/app', 'mongodb+srv://svc:{an:20}@cluster0.example.net/'],
+    ['postgres://app:{an:16}9@db.internal:5432/app', 'mongodb+srv://svc:{b64:20}@cluster0.mongodb.net/'],
     ['postgres://user:password@localhost/app', 'mongodb+srv://user:<password>@cluster0.example.net/', 'redis://:${REDIS_PASS}@cache:6379', 'https://example.com/a:b@c'],
-    isRealCredential,
+    credential(6),
+  ],
+  // Credentials in plain words: "the db password is …", `mysql -p…`, an Authorization header, an AWS secret key in a sentence.
+  [
+    'prose-credential',
+    'password, secret or token written in a sentence',
+    ['password', 'passwd', 'passphrase', 'pwd', 'secret', 'token', 'api key', 'access key'],
+    String.raw`(?<![\w-])(?:(?i:password|passwd|passphrase|pwd|secret|token|api key|access key))(?:\s+(?:for|of|on|to|in|at)(?:\s+[\w.@:/-]+){1,4}?)?\s+(?:(?i:is|was|are|=|:|->))\s+(?:(?i:now|still|set to)\s+)?["'\x60]?([^\s"'\x60]{6,}?)["'\x60]?(?=[.,;:!?)]*(?:\s|$))`,
+    ['db password is {an:10}7!q', 'the token = {an:20}9', 'The password for the staging box is {an:12}4.'],
+    ['the password is in 1Password', 'the token is expired', 'password is required', 'the api key is stored in vault', 'the password is <your password>', 'the token is ${GITHUB_TOKEN}'],
+    credential(8),
+  ],
+  [
+    'cli-password',
+    'password on a command line (mysql -p…, sshpass -p, --password=)',
+    ['mysql', 'mariadb', 'sshpass', '--password'],
+    String.raw`\b(?:mysql(?:dump|admin|import|sh)?|mariadb)\b[^\n]*?\s(?:-p|--password=)["']?([^\s"']{4,})|\bsshpass\s+-p\s*["']?([^\s"']{4,})|--password[= ]["']?([^\s"']{4,})`,
+    ['mysql -u root -p{an:8}1!', 'sshpass -p {an:10}3 ssh deploy@host', 'pg_restore --password={an:12}5'],
+    ['mysql -u root -p', 'mysql -u root -p$MYSQL_PASSWORD db', 'docker login --password-stdin', 'mysql -u root -p<password>'],
+    credential(6),
+  ],
+  [
+    'authorization-header',
+    'credential in an Authorization header or after Bearer',
+    ['authorization', 'bearer'],
+    String.raw`(?i:authorization)["']?\s*[:=]\s*["']?(?i:bearer|basic|token|bot|apikey)\s+([A-Za-z0-9._~+/=-]{12,})|(?<![\w-])(?i:bearer)\s+([A-Za-z0-9._~+/-]{20,}=*)`,
+    ['Authorization: Bearer {an:32}', 'curl -H "Authorization: Basic {an:20}8=" https://api', 'send Bearer {an:40} with each call'],
+    ['Authorization: Bearer <token>', 'Authorization: Bearer $TOKEN', 'a Bearer token from the login endpoint', 'Authorization: Bearer YOUR_ACCESS_TOKEN_HERE'],
+    tokenValue,
+  ],
+  [
+    'aws-secret-key-prose',
+    'AWS secret access key written in a sentence',
+    ['aws'],
+    String.raw`(?i:aws)[^\n]{0,40}?(?i:secret)[^\n]{0,30}?(?<![A-Za-z0-9/+=])([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])`,
+    ['the AWS secret key is {b64:40}', 'our aws secret access key: {b64:40}'],
+    ['the AWS secret key lives in the vault', 'AWS secret key rotation every 90 days'],
+    awsSecret,
   ],
   // Keys
   // The whole block, so redaction takes the key body too; without its END line, the rest of the text (a lone header still counts).
@@ -191,7 +261,8 @@ export const MEMDIR_RULES: readonly SecretRule[] = rules.map(([id, description, 
   pattern: compile(source),
   severity: 'error',
   origin: 'memdir',
-  secretGroup: 1,
+  assigned: accept !== undefined,
+  secretGroup: 0,
   entropy: 0,
   allow: [],
   examples: { hit, miss },
@@ -206,6 +277,7 @@ export const GITLEAKS_SECRET_RULES: readonly SecretRule[] = GITLEAKS_RULES.map((
   pattern: new RegExp(rule.source, `${rule.flags}gd`),
   severity: rule.severity,
   origin: 'gitleaks',
+  assigned: rule.assigned,
   secretGroup: rule.secretGroup,
   entropy: rule.entropy,
   allow: compileAllow(rule.allow),
@@ -282,11 +354,13 @@ export interface SecretHit {
  * enough to refuse a write or an upload (`error`); `warnings: true` adds the looser ones lint reports.
  * Where two rules find the same secret, the first (an error before a warning, then the longer) is kept.
  */
-export function findSecrets(text: string, options: { warnings?: boolean } = {}): SecretHit[] {
+export function findSecrets(text: string, options: { warnings?: boolean } = {}, embedded = false): SecretHit[] {
   const hits: SecretHit[] = [];
-  const present = new Set(keywordsIn(text).map((found) => found.keyword));
+  const found = keywordsIn(text);
+  const present = new Set(found.map((f) => f.keyword));
   if (present.size === 0) return hits;
   for (const rule of SECRET_RULES) {
+    if (embedded && rule.assigned) continue;
     if (rule.severity === 'warning' && !options.warnings) continue;
     if (!rule.keywords.some((keyword) => present.has(keyword))) continue;
     rule.pattern.lastIndex = 0;
@@ -297,10 +371,12 @@ export function findSecrets(text: string, options: { warnings?: boolean } = {}):
       if (rule.entropy > 0 && shannonEntropy(secret) < rule.entropy) continue;
       if (rule.accept && !rule.accept(secret)) continue;
       const line = () => lineAt(text, start);
+      if (rule.assigned && (isPlaceholder(secret) || EXAMPLE_LINE.test(line()))) continue;
       if (rule.origin === 'gitleaks' && (allowed(rule.allow, secret, match[0], line) || allowed(GLOBAL_ALLOW, secret, match[0], line))) continue;
       hits.push({ rule, index: start, length: end - start });
     }
   }
+  if (!embedded) hits.push(...embeddedTokens(text, found, options));
   const kept = text.includes(ALLOW_SECRET_MARKER) ? hits.filter((hit) => !lineAt(text, hit.index).includes(ALLOW_SECRET_MARKER)) : hits;
   kept.sort((a, b) => a.index - b.index || SEVERITY_RANK[a.rule.severity] - SEVERITY_RANK[b.rule.severity] || b.length - a.length);
   const distinct: SecretHit[] = [];
@@ -313,6 +389,26 @@ export function findSecrets(text: string, options: { warnings?: boolean } = {}):
 }
 
 const SEVERITY_RANK = { error: 0, warning: 1 } as const;
+
+/**
+ * Tokens glued to a word by `_`, `-`, `.` or `/` (`reference_ghp_….md`, `key-sk_live_…`): many formats
+ * begin at a word boundary, which a file name or a slug does not give. The separator before each keyword
+ * is read as a space (same offsets) and only the format rules run, never the keyword-assignment ones.
+ */
+function embeddedTokens(text: string, found: Array<{ index: number; keyword: string }>, options: { warnings?: boolean }): SecretHit[] {
+  let spaced: string[] | undefined;
+  for (const { index } of found) {
+    const before = text[index - 1];
+    if (before === '_' || before === '-' || before === '.' || before === '/') {
+      spaced ??= text.split(''); // UTF-16 units: the offsets stay those of `text`
+      spaced[index - 1] = ' ';
+    }
+  }
+  if (!spaced) return [];
+  // …and a file name's extension ends the token as a space would.
+  for (const ext of text.matchAll(/\.(?:md|markdown|txt)(?=$|[\s/:"'\x60),;])/g)) spaced[ext.index] = ' ';
+  return findSecrets(spaced.join(''), options, true);
+}
 
 /** The secret's offsets in the text: the rule's group, or with none set the first group that matched, else the whole match. */
 function secretSpan(match: RegExpExecArray | RegExpMatchArray, group: number): [number, number] {

@@ -79,7 +79,7 @@ describe('memdir rules', () => {
     expect(ids(`token ${example('github-pat')}`)).toEqual(['github-pat']);
   });
   test('a keyword-plus-value rule redacts only the value', () => {
-    const value = expandExample('{an:40}');
+    const value = expandExample('{b64:40}');
     expect(redact(`aws_secret_access_key = ${value}\n`)).toBe('aws_secret_access_key = [REDACTED]\n');
     expect(redactSecrets('nothing here')).toBe('nothing here');
   });
@@ -103,8 +103,8 @@ describe('memdir rules', () => {
 describe('public corpora (../shared/fixtures/secrets)', () => {
   // Every provider token example and every credential assigned to a key in the corpora, per file; files not listed are controls and give nothing.
   const expected: Record<string, string[]> = {
-    // AWS's documented example key (…EXAMPLE) and AKIATESTTESTTESTTEST are no keys for gitleaks (allowlist, entropy floor).
-    'Yelp+detect-secrets/test_data/each_secret.py': ['aws-secret-access-key', 'keyword-credential'],
+    // AWS's documented example keys (…EXAMPLE, …EXAMPLEKEY) and AKIATESTTESTTESTTEST are no keys (allowlist, placeholder, entropy floor).
+    'Yelp+detect-secrets/test_data/each_secret.py': ['keyword-credential'],
     'Yelp+detect-secrets/test_data/config.yaml': ['keyword-credential'],
     'Yelp+detect-secrets/test_data/config.ini': ['keyword-credential'],
     'gitleaks+gitleaks/testdata/archives/files/.env.prod': ['keyword-credential'],
@@ -125,7 +125,7 @@ describe('credentials by shape', () => {
     const value = expandExample('{an:14}7');
     expect(ids(`client_secret: ${value}\n`)).toEqual(['keyword-credential']);
     expect(ids(`DATABASE_URL=postgres://app:${value}@db.internal:5432/app\n`)).toEqual(['uri-credential']);
-    expect(redact(`mongodb+srv://svc:${value}@cluster0.example.net/`)).toBe('mongodb+srv://svc:[REDACTED]@cluster0.example.net/');
+    expect(redact(`mongodb+srv://svc:${value}@cluster0.mongodb.net/`)).toBe('mongodb+srv://svc:[REDACTED]@cluster0.mongodb.net/');
     for (const placeholder of [
       'password: <your password>',
       'client_secret: ${CLIENT_SECRET}',
@@ -164,5 +164,52 @@ describe('never printing the secret', () => {
     expect(JSON.parse(json)).toEqual({ 'key [REDACTED]': ['line\n[REDACTED]', 'password=\nab12cdEF"x', `a\npm_${npm.slice(4)}`] });
     // JSON lines (recall --batch), unchanged but for the secret.
     expect(redactOutput(`${JSON.stringify({ q: token })}\n${JSON.stringify({ q: 'x' })}\n`, 'json')).toBe('{"q":"[REDACTED]"}\n{"q":"x"}\n');
+  });
+});
+
+describe('precision: placeholders and look-alikes', () => {
+  const lines = fs
+    .readFileSync(path.join(import.meta.dirname, '../fixtures/secrets-placeholders/look-alikes.txt'), 'utf8')
+    .split('\n')
+    .filter((line) => line.length > 0);
+  test('the corpus is there', () => expect(lines.length).toBeGreaterThan(70));
+  test.each(lines)('%s: no finding, not even a warning', (line) => {
+    expect(allIds(line)).toEqual([]);
+    expect(redactOutput(line)).toBe(line);
+  });
+});
+
+describe('everywhere a secret can hide', () => {
+  const token = example('github-pat');
+  test.each([
+    ['db password is hunter2Xy9!q', 'prose-credential', 'hunter2Xy9!q'],
+    ['The password for the staging box is Tr0ub4dor&3x.', 'prose-credential', 'Tr0ub4dor&3x'],
+    [`the token = ${expandExample('{an:20}')}9`, 'prose-credential', `${expandExample('{an:20}')}9`],
+    ['mysql -u root -pS3cr3t!x app', 'cli-password', 'S3cr3t!x'],
+    ['sshpass -p Kq8#vLp2Wz ssh deploy@10.0.0.5', 'cli-password', 'Kq8#vLp2Wz'],
+    [`curl -H "Authorization: Bearer ${expandExample('{an:32}')}" https://api.internal`, 'authorization-header', expandExample('{an:32}')],
+    [`postgres://app:${expandExample('{an:14}')}7@db.internal:5432/app`, 'uri-credential', `${expandExample('{an:14}')}7`],
+    [`remember the AWS secret key is ${expandExample('{b64:40}')} for the billing account`, 'aws-secret-key-prose', expandExample('{b64:40}')],
+  ])('%s', (text, id, secret) => {
+    expect(ids(text)).toEqual([id]);
+    expect(redact(text)).toBe(text.replace(secret, '[REDACTED]'));
+  });
+  test('a JWT in prose', () => {
+    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const jwt = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: '8123', name: 'deploy bot', iat: 1764806400 })}.${expandExample('{an:43}')}`;
+    expect(ids(`the session cookie was ${jwt} yesterday`)).toEqual(['jwt']);
+    expect(redact(`cookie ${jwt} end`)).toBe('cookie [REDACTED] end');
+  });
+  test('a token glued into a file name or a slug', () => {
+    expect(ids(`reference_${token}.md`)).toEqual(['github-pat']);
+    expect(ids(`team/project_deploy-${example('npm-access-token')}.md`)).toEqual(['npm-access-token']);
+    expect(redactOutput(`team/reference_${token}.md: refused`)).toBe('team/reference_[REDACTED].md: refused');
+    // A keyword after `_` in an ordinary name is no token.
+    expect(ids('hashed_secret: "513e0a36963ae1e8431c"\nfeedback_api_key_rotation.md')).toEqual([]);
+  });
+  test('a private key block missing its END line: redacted to the end of the text', () => {
+    const body = expandExample('{b64:64}\n{b64:64}\n');
+    expect(redact(`notes\n-----BEGIN OPENSSH PRIVATE KEY-----\n${body}more`)).toBe('notes\n[REDACTED]');
+    expect(ids(`-----BEGIN OPENSSH PRIVATE KEY-----\n${body}`)).toEqual(['private-key-block']);
   });
 });

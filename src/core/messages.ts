@@ -90,6 +90,7 @@ export const messages = {
   syncNeedsRepo: () => 'sync --backend http needs the repository as owner/repo: pass --repo, or run inside a git checkout whose origin names it',
   syncGaveUp: (retries: number) => `others kept writing: gave up after ${retries} retries; run sync again`,
   syncSecretRefused: (rules: string) => `contains a secret (${rules}); not uploaded (remove it, or pass --redact)`,
+  syncSecretInName: (rules: string) => `its file name contains a secret (${rules}); not uploaded (rename the file)`,
   syncSecretRedacted: (rules: string, written: boolean) => `uploaded with the secret redacted (${rules})${written ? '; local file rewritten' : ''}`,
   syncRemoteChanged: () => 'changed on the remote since the last sync; run `memdir sync` (pull first) to take the remote version',
   syncBadKey: (side: 'remote' | 'local', problem: string) => `${side} path key refused: ${problem}`,

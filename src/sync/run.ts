@@ -149,6 +149,12 @@ function planPush(backend: SyncBackend, attempt: Attempt, options: SyncOptions, 
       report.set(key, { file: key, status: 'skipped', reason: messages.syncRemoteChanged() });
       continue;
     }
+    // A name is printed and uploaded as it is: a secret in it cannot be redacted away.
+    const inName = [...new Set(findSecrets(key).map((h) => h.rule.id))];
+    if (inName.length > 0) {
+      report.set(key, { file: key, status: 'refused', reason: messages.syncSecretInName(inName.join(', ')), rules: inName });
+      continue;
+    }
     const hits = findSecrets(text);
     const rules = [...new Set(hits.map((h) => h.rule.id))];
     if (hits.length > 0 && !options.redact) {

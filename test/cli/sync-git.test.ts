@@ -101,6 +101,37 @@ describe('memdir sync over a git remote', () => {
     expect(fs.readFileSync(path.join(a!.team, 'reference_ci.md'), 'utf8')).toContain('token [REDACTED] for CI');
   });
 
+  test('a secret in a file name, in prose, in frontmatter or in a key block without END: refused, never uploaded or printed; --redact takes the rest of an unterminated key', async () => {
+    const { clones, sync, remoteFiles } = await teamSetup(['a']);
+    const { a } = clones;
+    const keyBody = expandExample('{b64:64}\n{b64:64}\n{b64:40}');
+    writeTeam(a!, {
+      [`reference_${token}.md`]: topic('CI token', 'the CI token file', 'reference'),
+      'project_db.md': topic('DB', 'the staging db password is hunter2Xy9!q, ask ops before using it'),
+      'reference_deploy.md': `---\nname: Deploy\ndescription: deploy with ${token}\ntype: reference\n---\nDeploys go through CI.\n`,
+      'reference_key.md': topic('Deploy key', `the deploy key:\n-----BEGIN OPENSSH PRIVATE KEY-----\n${keyBody}\n`, 'reference'),
+      'project_ok.md': topic('Ok', 'fine'),
+    });
+    for (const args of [[], ['--json'], ['--debug']]) {
+      const refused = await sync(a!, ['push', ...args]);
+      const printed = refused.stdout + refused.stderr;
+      expect(refused.code).toBe(1);
+      expect(printed).toMatch(/reference_\[REDACTED\]\.md[\s\S]*file name contains a secret \(github-pat\)/);
+      expect(printed).toMatch(/project_db\.md[\s\S]*prose-credential/);
+      expect(printed).toMatch(/reference_deploy\.md[\s\S]*github-pat/);
+      expect(printed).toMatch(/reference_key\.md[\s\S]*private-key-block/);
+      for (const secret of [token.slice(4, 20), 'hunter2Xy9', keyBody.slice(0, 20)]) expect(printed).not.toContain(secret);
+    }
+    expect(Object.keys(await remoteFiles())).toEqual(['project_ok.md']);
+    const redacted = await sync(a!, ['push', '--redact']);
+    expect(redacted.code).toBe(1); // the name cannot be redacted: still refused
+    const remote = await remoteFiles();
+    expect(Object.keys(remote).sort()).toEqual(['project_db.md', 'project_ok.md', 'reference_deploy.md', 'reference_key.md']);
+    expect(remote['reference_key.md']).toBe('---\nname: Deploy key\ndescription: about Deploy key\ntype: reference\n---\nthe deploy key:\n[REDACTED]');
+    expect(remote['project_db.md']).toContain('password is [REDACTED], ask ops');
+    expect(JSON.stringify(remote)).not.toContain(token.slice(4, 20));
+  });
+
   test('--dry-run writes nothing on either side', async () => {
     const { clones, sync, remoteFiles } = await teamSetup(['a', 'b']);
     const { a, b } = clones;

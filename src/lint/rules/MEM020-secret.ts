@@ -20,6 +20,9 @@ export const secret: Rule = {
   check(model, report) {
     const sources: SourceFile[] = [...(model.index ? [model.index] : []), ...model.topics];
     for (const source of sources) {
+      // The name is printed (redacted) and shared as it is, so it is scanned like the text.
+      const inName = findSecrets(source.path)[0];
+      if (inName) report({ file: source.path, line: 1, column: 1, message: `possible secret in the file name (${inName.rule.id}); rename the file and rotate the credential` });
       for (const hit of findSecrets(source.text, { warnings: true })) {
         const kind = hit.rule.origin === 'memdir' ? hit.rule.description : 'secret';
         const message = `possible ${kind} (${hit.rule.id}); remove it and rotate the credential`;

@@ -108,6 +108,8 @@ export const messages = {
   syncAnswerNotObject: (method: string) => `the answer to ${method} is not a JSON object`,
   syncGaveUpRequest: (failure: string, attempts: number) => `${failure} (after ${attempts} attempts)`,
   syncServerRefusedSize: () => 'the server refused the upload as too large (413); not uploaded',
+  secretInMemory: (file: string, rules: string) =>
+    `${file}: contains a secret (${rules}); a memory is loaded into every session, so memdir will not write it (remove the secret, or pass --redact to save it as [REDACTED], or --allow-secret)`,
   secretInTeam: (file: string, rules: string) => `${file}: contains a secret (${rules}); team memory is shared, so memdir will not write it (remove the secret)`,
   extractRejected: (op: string, file: string, reason: string) => `memdir extract: rejected ${op}${file ? ` ${printable(file)}` : ''}: ${reason}`,
   extractMainAgentWrote: (writes: number) => `memdir extract: skipped; the agent already wrote into the memory directory (${writes} write${writes === 1 ? '' : 's'})`,

@@ -1,4 +1,5 @@
 import { messages } from '../core/messages.js';
+import { redactSecrets } from '../core/secrets.js';
 import { resolveChecked, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { readStdin } from '../shell/stdin.js';
@@ -10,13 +11,24 @@ export interface SaveOptions extends GlobalArgs {
   description: string;
   /** The memory text; read from stdin when absent. */
   body?: string | undefined;
+  /** Save a secret in a private memory as it is. */
+  allowSecret?: boolean | undefined;
+  /** Save the secrets replaced by [REDACTED]. */
+  redact?: boolean | undefined;
 }
 
 /** `memdir save`: one topic file and its pointer, in one step. */
 export async function runSave(options: SaveOptions, output: Output): Promise<number> {
   const dir = resolveChecked(options, output).dir;
   const body = options.body ?? (await readStdin());
-  const result = await saveMemory(dir, { type: options.type, name: options.name, description: options.description, body });
+  const clean = options.redact ? redactSecrets : (text: string) => text;
+  const result = await saveMemory(dir, {
+    type: options.type,
+    name: clean(options.name),
+    description: clean(options.description),
+    body: clean(body),
+    ...(options.allowSecret && { allowSecret: true }),
+  });
   if (options.json) output.json(result);
   else {
     output.out(`${result.created ? 'saved' : 'updated'} ${result.file}`);

@@ -352,7 +352,8 @@ export interface SecretHit {
 /**
  * Every secret in `text`, except on lines marked `memdir:allow-secret`: by default the rules precise
  * enough to refuse a write or an upload (`error`); `warnings: true` adds the looser ones lint reports.
- * Where two rules find the same secret, the first (an error before a warning, then the longer) is kept.
+ * Where two rules find the same secret, one is kept: a provider format before a keyword shape, an error
+ * before a warning, the earlier, then the longer.
  */
 export function findSecrets(text: string, options: { warnings?: boolean } = {}, embedded = false): SecretHit[] {
   const hits: SecretHit[] = [];
@@ -382,7 +383,11 @@ export function findSecrets(text: string, options: { warnings?: boolean } = {}, 
   const distinct: SecretHit[] = [];
   for (const hit of kept) {
     const last = distinct[distinct.length - 1];
-    if (last && hit.index < last.index + last.length) continue;
+    if (last && hit.index < last.index + last.length) {
+      // Overlapping: a provider format names the secret better than a keyword shape ("the token is ghp_…").
+      if (last.rule.assigned && !hit.rule.assigned && hit.rule.severity === 'error') distinct[distinct.length - 1] = hit;
+      continue;
+    }
     distinct.push(hit);
   }
   return distinct;

@@ -66,3 +66,30 @@ describe('save refuses a secret in any memory', () => {
     expect(placeholder.code, placeholder.stderr).toBe(0);
   });
 });
+
+describe('lint: secrets in text, frontmatter and file names, never printed', () => {
+  test('stylish, json and sarif (with --debug): the rule named, the value never; a looser rule is a warning', async () => {
+    const { dir, root, env } = setup();
+    const ghp = `${'ghp_'}a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8`;
+    const keyBody = 'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\nVTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK\n';
+    const topic = (name: string, description: string, body: string) => `---\nname: ${name}\ndescription: ${description}\ntype: reference\n---\n${body}\n`;
+    fs.writeFileSync(path.join(dir, `reference_${ghp}.md`), topic('CI', 'the CI token', 'See the CI settings.'));
+    fs.writeFileSync(path.join(dir, 'reference_db.md'), topic('DB', 'staging access', 'the staging db password is hunter2Xy9!q'));
+    fs.writeFileSync(path.join(dir, 'reference_deploy.md'), topic('Deploy', `deploy with ${stripe}`, 'Deploys go through CI.'));
+    fs.writeFileSync(path.join(dir, 'reference_key.md'), topic('Key', 'the deploy key', `-----BEGIN RSA PRIVATE KEY-----\n${keyBody}`));
+    fs.writeFileSync(path.join(dir, 'reference_algolia.md'), topic('Search', 'search settings', 'algolia_key = b8e5c1f0d2a94e7a9c3f6b1d0e2a7c45'));
+    for (const format of ['stylish', 'json', 'sarif']) {
+      const r = await runMemdir(['lint', dir, '--format', format, '--debug'], { cwd: root, env });
+      const printed = r.stdout + r.stderr;
+      expect(r.code, format).toBe(1);
+      for (const rule of ['github-pat', 'prose-credential', 'stripe-access-token', 'private-key', 'algolia-api-key']) expect(printed, `${format} ${rule}`).toContain(rule);
+      for (const secret of [ghp.slice(4), 'hunter2Xy9', stripe.slice(8), keyBody.slice(0, 24), 'b8e5c1f0d2a94e7a9c3f6b1d0e2a7c45']) expect(printed, format).not.toContain(secret);
+    }
+    const json = await runMemdir(['lint', dir, '--format', 'json'], { cwd: root, env });
+    const findings = (JSON.parse(json.stdout) as { results: Array<{ messages: Array<{ ruleId: string; severity: string; message: string }> }> }).results.flatMap((f) =>
+      f.messages.filter((m) => m.ruleId === 'MEM020').map((m) => ({ severity: m.severity, message: m.message })),
+    );
+    expect(findings).toContainEqual({ severity: 'warning', message: 'possible secret (algolia-api-key); remove it and rotate the credential' });
+    expect(findings).toContainEqual({ severity: 'error', message: 'possible secret in the file name (github-pat); rename the file and rotate the credential' });
+  });
+});

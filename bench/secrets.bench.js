@@ -17,7 +17,9 @@ async function scanner(commit) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-secrets-bench-'));
   let entry = path.join(root, 'src/core/secrets.ts');
   if (commit) {
-    const files = execFileSync('git', ['-C', root, 'ls-tree', '--name-only', commit, 'src/core/'], { encoding: 'utf8' }).split('\n').filter((f) => f.endsWith('.ts'));
+    const files = execFileSync('git', ['-C', root, 'ls-tree', '--name-only', commit, 'src/core/'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => f.endsWith('.ts'));
     for (const file of files) {
       fs.mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
       fs.writeFileSync(path.join(dir, file), execFileSync('git', ['-C', root, 'show', `${commit}:${file}`], { maxBuffer: 1 << 26 }));
@@ -65,7 +67,13 @@ export default async function secrets() {
     `${t.caught}/${examples} (${pct(t.caught, examples)}) · ${t.flagged}/${negatives} (${pct(t.flagged, negatives)})`,
   ]);
   report(`secrets on Nosey Parker's examples (${corpus.source.commit.slice(0, 12)}), ${BASE} vs working tree`, summary);
-  const table = [`| rule | ${Object.keys(variants).join(' | ')} |`, `|---|${Object.keys(variants).map(() => '---|').join('')}`, ...rows].join('\n');
+  const table = [
+    `| rule | ${Object.keys(variants).join(' | ')} |`,
+    `|---|${Object.keys(variants)
+      .map(() => '---|')
+      .join('')}`,
+    ...rows,
+  ].join('\n');
   if (process.env.SECRETS_TABLE) fs.writeFileSync(process.env.SECRETS_TABLE, `${table}\n`);
   return Object.fromEntries(Object.entries(totals).map(([k, t]) => [k, { caught: t.caught / examples, flagged: t.flagged / negatives }]));
 }

@@ -293,8 +293,10 @@ export const SECRET_RULES: readonly SecretRule[] = [...GITLEAKS_SECRET_RULES, ..
 export const KEYWORDS: readonly string[] = [...new Set(SECRET_RULES.flatMap((r) => r.keywords))].sort();
 const keywordSource = KEYWORDS.map(escapeRegExp).join('|');
 // One pass over the text for every keyword, whatever its case; most text has none and stops here.
-const ANY_KEYWORD = new RegExp(keywordSource, 'i');
-const EVERY_KEYWORD = new RegExp(keywordSource, 'gi');
+const ANY_KEYWORD = new RegExp(keywordSource);
+const EVERY_KEYWORD = new RegExp(keywordSource, 'g');
+// Over text whose lowercase changes its length (`İ`): the slower case-insensitive search, same offsets.
+const EVERY_KEYWORD_I = new RegExp(keywordSource, 'gi');
 /** For each keyword, the longer ones it begins: the alternation reports only one keyword per place. */
 const LONGER = new Map(KEYWORDS.map((k) => [k, KEYWORDS.filter((other) => other !== k && other.startsWith(k))]));
 
@@ -305,14 +307,16 @@ const LONGER = new Map(KEYWORDS.map((k) => [k, KEYWORDS.filter((other) => other 
  */
 function keywordsIn(text: string): Array<{ index: number; keyword: string }> {
   const found: Array<{ index: number; keyword: string }> = [];
-  EVERY_KEYWORD.lastIndex = 0;
-  for (let match = EVERY_KEYWORD.exec(text); match; match = EVERY_KEYWORD.exec(text)) {
+  const lower = text.toLowerCase();
+  const [subject, search] = lower.length === text.length ? [lower, EVERY_KEYWORD] : [text, EVERY_KEYWORD_I];
+  search.lastIndex = 0;
+  for (let match = search.exec(subject); match; match = search.exec(subject)) {
     const keyword = match[0].toLowerCase();
     found.push({ index: match.index, keyword });
     for (const longer of LONGER.get(keyword) ?? []) {
-      if (text.slice(match.index, match.index + longer.length).toLowerCase() === longer) found.push({ index: match.index, keyword: longer });
+      if (subject.slice(match.index, match.index + longer.length).toLowerCase() === longer) found.push({ index: match.index, keyword: longer });
     }
-    EVERY_KEYWORD.lastIndex = match.index + 1;
+    search.lastIndex = match.index + 1;
   }
   return found;
 }
@@ -450,7 +454,7 @@ export const redact = redactSecrets;
  * (`\n`) or cut one in half. No keyword anywhere (most output): one regex test, nothing copied.
  */
 export function redactOutput(text: string, format: 'text' | 'json' = 'text'): string {
-  if (!ANY_KEYWORD.test(text)) return text;
+  if (!ANY_KEYWORD.test(text.toLowerCase())) return text;
   return format === 'text' ? redactSecrets(text) : redactJsonStrings(text);
 }
 

@@ -16,7 +16,9 @@ if (!gitDir) {
 const git = (...args) => execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
 const sha = git('rev-parse', commit).trim();
 const folder = 'crates/noseyparker/data/default/builtin/rules';
-const files = git('ls-tree', '--name-only', sha, `${folder}/`).split('\n').filter((f) => f.endsWith('.yml'));
+const files = git('ls-tree', '--name-only', sha, `${folder}/`)
+  .split('\n')
+  .filter((f) => f.endsWith('.yml'));
 const providers = [];
 for (const file of files) {
   const doc = yaml.load(git('show', `${sha}:${file}`));

@@ -192,6 +192,11 @@ function allowOf(list, dropped, id) {
   return out;
 }
 
+/** JSON for a String.raw template: a backtick or `${` would end or break it, so they are written as JSON escapes. */
+function rawJson(value) {
+  return JSON.stringify(value).replaceAll('`', '\\u0060').replaceAll('${', '\\u0024{');
+}
+
 /** The generated table's text, and the rules and patterns left out with why. */
 export function generate(tomlText) {
   const config = parse(tomlText);
@@ -262,11 +267,11 @@ export function generate(tomlText) {
     '',
     `export const GITLEAKS_COMMIT = '${COMMIT}';`,
     '',
-    'export const GITLEAKS_RULES: readonly GeneratedRule[] = [',
-    ...rules.map((r) => `  ${JSON.stringify(r)},`),
-    '];',
+    '// JSON text rather than object literals: every memdir process loads this table, and V8 parses JSON',
+    '// several times faster than the same data as JavaScript.',
+    `export const GITLEAKS_RULES: readonly GeneratedRule[] = JSON.parse(String.raw\`[\n${rules.map((r) => rawJson(r)).join(',\n')}\n]\`);`,
     '',
-    `export const GITLEAKS_GLOBAL_ALLOW: readonly GeneratedAllow[] = ${JSON.stringify(globalAllow)};`,
+    `export const GITLEAKS_GLOBAL_ALLOW: readonly GeneratedAllow[] = JSON.parse(String.raw\`${rawJson(globalAllow)}\`);`,
     '',
   ];
   return { text: lines.join('\n'), rules, dropped };

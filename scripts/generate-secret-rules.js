@@ -221,14 +221,13 @@ export function generate(tomlText) {
       dropped.push(`${rule.id}: ${error.message}`);
       continue;
     }
-    const groups = new RegExp(`${compiled.source}|`, compiled.flags).exec('').length - 1;
     rules.push({
       id: rule.id,
       description: rule.description,
       keywords: (rule.keywords ?? []).map((k) => k.toLowerCase()),
       source: compiled.source,
       flags: compiled.flags,
-      secretGroup: rule.secretGroup ?? (groups > 0 ? 1 : 0),
+      secretGroup: rule.secretGroup ?? 0,
       entropy: rule.entropy ?? 0,
       severity: severityOf(rule),
       assigned: rule.id.startsWith('generic') || rule.regex.includes(TEMPLATE),

@@ -333,11 +333,22 @@ export function shannonEntropy(text: string): number {
   return bits;
 }
 
-function allowed(list: readonly SecretAllow[], secret: string, match: string, line: () => string): boolean {
+/**
+ * The match as gitleaks sees it: the generator drops gitleaks' lazy `[\w.-]{0,50}?` before a provider
+ * word (it only widens the match, and costs a retry at every position), so the word characters just
+ * before the match are put back for the allowlists that look at the whole match (`random_access…`).
+ */
+function wholeMatch(text: string, match: RegExpExecArray | RegExpMatchArray): string {
+  let start = match.index!;
+  while (start > 0 && match.index! - start < 50 && /[\w.-]/.test(text[start - 1]!)) start--;
+  return text.slice(start, match.index! + match[0].length);
+}
+
+function allowed(list: readonly SecretAllow[], secret: string, match: () => string, line: () => string): boolean {
   for (const allow of list) {
     const lower = allow.stopwords.length > 0 ? secret.toLowerCase() : '';
     if (allow.stopwords.some((word) => lower.includes(word))) return true;
-    const target = allow.target === 'secret' ? secret : allow.target === 'match' ? match : line();
+    const target = allow.target === 'secret' ? secret : allow.target === 'match' ? match() : line();
     if (allow.patterns.some((pattern) => pattern.test(target))) return true;
   }
   return false;
@@ -359,9 +370,15 @@ export interface SecretHit {
  * Where two rules find the same secret, one is kept: a provider format before a keyword shape, an error
  * before a warning, the earlier, then the longer.
  */
-export function findSecrets(text: string, options: { warnings?: boolean } = {}, embedded = false): SecretHit[] {
+export function findSecrets(text: string, options: { warnings?: boolean } = {}): SecretHit[] {
+  return scan(text, text, options);
+}
+
+/** The rules run over `subject`; secrets, lines and allowlists read `text` (the same offsets): they differ in the embedded-token pass. */
+function scan(subject: string, text: string, options: { warnings?: boolean }): SecretHit[] {
+  const embedded = subject !== text;
   const hits: SecretHit[] = [];
-  const found = keywordsIn(text);
+  const found = keywordsIn(subject);
   const present = new Set(found.map((f) => f.keyword));
   if (present.size === 0) return hits;
   for (const rule of SECRET_RULES) {
@@ -369,7 +386,7 @@ export function findSecrets(text: string, options: { warnings?: boolean } = {}, 
     if (rule.severity === 'warning' && !options.warnings) continue;
     if (!rule.keywords.some((keyword) => present.has(keyword))) continue;
     rule.pattern.lastIndex = 0;
-    for (const match of text.matchAll(rule.pattern)) {
+    for (const match of subject.matchAll(rule.pattern)) {
       const [start, end] = secretSpan(match, rule.secretGroup);
       if (end <= start) continue;
       const secret = text.slice(start, end);
@@ -377,7 +394,10 @@ export function findSecrets(text: string, options: { warnings?: boolean } = {}, 
       if (rule.accept && !rule.accept(secret)) continue;
       const line = () => lineAt(text, start);
       if (rule.assigned && (isPlaceholder(secret) || EXAMPLE_LINE.test(line()))) continue;
-      if (rule.origin === 'gitleaks' && (allowed(rule.allow, secret, match[0], line) || allowed(GLOBAL_ALLOW, secret, match[0], line))) continue;
+      if (rule.origin === 'gitleaks') {
+        const whole = () => wholeMatch(text, match);
+        if (allowed(rule.allow, secret, whole, line) || allowed(GLOBAL_ALLOW, secret, whole, line)) continue;
+      }
       hits.push({ rule, index: start, length: end - start });
     }
   }
@@ -416,7 +436,7 @@ function embeddedTokens(text: string, found: Array<{ index: number; keyword: str
   if (!spaced) return [];
   // …and a file name's extension ends the token as a space would.
   for (const ext of text.matchAll(/\.(?:md|markdown|txt)(?=$|[\s/:"'\x60),;])/g)) spaced[ext.index] = ' ';
-  return findSecrets(spaced.join(''), options, true);
+  return scan(spaced.join(''), text, options);
 }
 
 /** The secret's offsets in the text: the rule's group, or with none set the first group that matched, else the whole match. */

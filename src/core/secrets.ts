@@ -2,11 +2,13 @@ import { escapeRegExp } from './regexp.js';
 import { GITLEAKS_GLOBAL_ALLOW, GITLEAKS_RULES, type GeneratedAllow } from './gitleaks-rules.js';
 
 /**
- * The one secret scanner (lint MEM020, save, extract and sync use it):
- * high-confidence provider token formats with a fixed prefix or structure,
- * so a hit is almost surely a real credential; no entropy guessing. Written
- * for memdir from the providers' published token formats. A finding names
- * the rule and where it is, never the secret itself.
+ * The one secret scanner (lint MEM020, save, extract, sync and every output's redaction use it):
+ * gitleaks' rules, generated from its vendored config (src/core/gitleaks-rules.ts: keyword prefilter,
+ * entropy floor, secret group, allowlists), and memdir's own where gitleaks has none — provider
+ * formats it lacks and credentials written as a value after a word (`password = …`, "the token is
+ * …", `mysql -p…`, `Authorization: Bearer …`, a connection URI), whose value must look like a
+ * credential. Rules precise enough to refuse a write or an upload are errors, the looser ones lint
+ * warnings. A finding names the rule and where it is, never the secret itself.
  */
 export interface SecretRule {
   id: string;

@@ -240,7 +240,7 @@ export function generate(tomlText) {
     `// gitleaks ${COMMIT}, MIT licence (vendor/gitleaks/LICENSE). Do not edit; a unit test checks it is current.`,
     ...(dropped.length ? ['//', '// Left out:', ...dropped.map((d) => `// - ${d}`)] : []),
     '',
-    '/** One gitleaks rule as JavaScript: `source`/`flags` make the RegExp; `secretGroup` 0 is the whole match. */',
+    '/** One gitleaks rule as JavaScript: `source`/`flags` make the RegExp; `secretGroup` 0: the first group that matched, else the whole match. */',
     'export interface GeneratedRule {',
     '  id: string;',
     '  description: string;',

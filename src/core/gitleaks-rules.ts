@@ -8,7 +8,7 @@
 // - nuget-config-password: applies only to files matching (?i)nuget\.config$; a memory file is markdown
 // - pkcs12-file: matches file names only ((?i)(?:^|\/)[^\/]+\.p(?:12|fx)$); a memory file is markdown
 
-/** One gitleaks rule as JavaScript: `source`/`flags` make the RegExp; `secretGroup` 0 is the whole match. */
+/** One gitleaks rule as JavaScript: `source`/`flags` make the RegExp; `secretGroup` 0: the first group that matched, else the whole match. */
 export interface GeneratedRule {
   id: string;
   description: string;

@@ -300,7 +300,13 @@ const EVERY_KEYWORD = new RegExp(keywordSource, 'g');
 // Over text whose lowercase changes its length (`İ`): the slower case-insensitive search, same offsets.
 const EVERY_KEYWORD_I = new RegExp(keywordSource, 'gi');
 /** For each keyword, the longer ones it begins: the alternation reports only one keyword per place. */
-const LONGER = new Map(KEYWORDS.map((k) => [k, KEYWORDS.filter((other) => other !== k && other.startsWith(k))]));
+const LONGER = new Map<string, string[]>();
+// Sorted, the keywords a keyword begins follow it directly: one look ahead each, not every pair (module load time).
+KEYWORDS.forEach((keyword, i) => {
+  const longer: string[] = [];
+  for (let j = i + 1; j < KEYWORDS.length && KEYWORDS[j]!.startsWith(keyword); j++) longer.push(KEYWORDS[j]!);
+  if (longer.length > 0) LONGER.set(keyword, longer);
+});
 
 /**
  * Where each keyword occurs in `text` (lowercase keyword), in one pass (a `String#includes` per keyword

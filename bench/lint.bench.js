@@ -2,7 +2,7 @@
 // markdownlint-cli2 on the same files and a bare Node process reading them.
 import fs from 'node:fs';
 import path from 'node:path';
-import { compare, generateMemoryDir, report, root, timeCommand } from './lib.js';
+import { baseBin, compare, generateMemoryDir, report, root, timeCommand } from './lib.js';
 
 // Linters exit 1 when they find errors; only higher codes are failures. Their reports
 // are not kept, but stderr is buffered in full: a child cut off at the default 1 MB would be killed mid-run.
@@ -14,14 +14,25 @@ export default function lint({ files = 5000, rounds = 5 } = {}) {
     const memdir = [path.join(root, 'bin/memdir.cjs'), 'lint', dir, '--format', 'json'];
     const markdownlint = [path.join(root, 'node_modules/markdownlint-cli2/markdownlint-cli2-bin.mjs'), `${dir}/**/*.md`];
     const bare = [path.join(root, 'bench/bare-read.js'), dir];
-    for (const args of [memdir, markdownlint, bare]) timeProcess(args); // warm the page cache
-    const medians = compare({ bare: () => timeProcess(bare), memdir: () => timeProcess(memdir), markdownlint: () => timeProcess(markdownlint) }, rounds);
+    // BENCH_BASE: the same lint by another built checkout, interleaved with this one's (before/after in one run).
+    const base = baseBin && [baseBin, 'lint', dir, '--format', 'json'];
+    for (const args of [memdir, markdownlint, bare, ...(base ? [base] : [])]) timeProcess(args); // warm the page cache
+    const medians = compare(
+      { bare: () => timeProcess(bare), memdir: () => timeProcess(memdir), markdownlint: () => timeProcess(markdownlint), ...(base && { base: () => timeProcess(base) }) },
+      rounds,
+    );
     report(`lint of ${files} files (whole processes, median of ${rounds}, interleaved)`, [
       ['bare Node process reading the files', `${medians.bare.toFixed(0)} ms`],
       ['memdir lint --format json', `${medians.memdir.toFixed(0)} ms`],
       ['markdownlint-cli2 (default rules)', `${medians.markdownlint.toFixed(0)} ms`],
       ['markdownlint-cli2 / memdir (goal ≥ 15×)', `${(medians.markdownlint / medians.memdir).toFixed(1)}×`],
       ['memdir / bare (goal ≤ 3×)', `${(medians.memdir / medians.bare).toFixed(2)}×`],
+      ...(base
+        ? [
+            [`BENCH_BASE ${process.env.BENCH_BASE} lint`, `${medians.base.toFixed(0)} ms`],
+            ['memdir / BENCH_BASE', `${(medians.memdir / medians.base).toFixed(3)}×`],
+          ]
+        : []),
     ]);
     return medians;
   } finally {

@@ -98,6 +98,7 @@ export const messages = {
   syncNeedsRepo: () => 'sync --backend http needs the repository as owner/repo: pass --repo, or run inside a git checkout whose origin names it',
   syncGaveUp: (retries: number) => `others kept writing: gave up after ${retries} retries; run sync again`,
   syncSecretRefused: (rules: string) => `contains a secret (${rules}); not uploaded (remove it, or pass --redact)`,
+  syncSecretInName: (rules: string) => `its file name contains a secret (${rules}); not uploaded (rename the file)`,
   syncSecretRedacted: (rules: string, written: boolean) => `uploaded with the secret redacted (${rules})${written ? '; local file rewritten' : ''}`,
   syncRemoteChanged: () => 'changed on the remote since the last sync; run `memdir sync` (pull first) to take the remote version',
   syncBadKey: (side: 'remote' | 'local', problem: string) => `${side} path key refused: ${problem}`,
@@ -152,6 +153,8 @@ export const messages = {
   syncAllowSecretNeedsPersonal: () => '--allow-secret is for --scope personal only: team memory is shared, its secrets are refused or redacted (--redact)',
   syncAllowSecretNeedsPrivate: () =>
     'sync --allow-secret: the remote is not declared private; set "sync": { "personalPrivate": true } in your user config (~/.config/memdir/config.json) if only you can read it',
+  secretInMemory: (file: string, rules: string) =>
+    `${file}: contains a secret (${rules}); a memory is loaded into every session, so memdir will not write it (remove the secret, or pass --redact to save it as [REDACTED], or --allow-secret)`,
   secretInTeam: (file: string, rules: string) => `${file}: contains a secret (${rules}); team memory is shared, so memdir will not write it (remove the secret)`,
   extractRejected: (op: string, file: string, reason: string) => `memdir extract: rejected ${op}${file ? ` ${printable(file)}` : ''}: ${reason}`,
   extractMainAgentWrote: (writes: number) => `memdir extract: skipped; the agent already wrote into the memory directory (${writes} write${writes === 1 ? '' : 's'})`,

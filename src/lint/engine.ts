@@ -38,7 +38,8 @@ export function lintModel(model: MemoryDirModel, config: LintConfig, rules: read
     rule.check(
       model,
       (report) => {
-        const finding: Finding = { ...report, ruleId: rule.id, ruleName: rule.name, severity: setting };
+        const { atMostWarning, ...reported } = report;
+        const finding: Finding = { ...reported, ruleId: rule.id, ruleName: rule.name, severity: atMostWarning && setting === 'error' ? 'warning' : setting };
         // A rule not marked fixable does not get to change files.
         if (!rule.fixable || (finding.fix && !writable(finding.fix.file))) delete finding.fix;
         if (!isDisabled(finding, rule, spansFor(finding.file))) findings.push(finding);

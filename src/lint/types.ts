@@ -30,8 +30,8 @@ export interface Finding {
   fix?: Fix;
 }
 
-/** What a rule reports; the engine adds rule id, name and severity. */
-export type Report = Omit<Finding, 'ruleId' | 'ruleName' | 'severity'>;
+/** What a rule reports; the engine adds rule id, name and severity (`atMostWarning`: a less certain finding of an error rule is a warning). */
+export type Report = Omit<Finding, 'ruleId' | 'ruleName' | 'severity'> & { atMostWarning?: boolean };
 
 export interface RuleExample {
   /** A tiny memory directory: relative path → content. */

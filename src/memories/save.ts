@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { messages } from '../core/messages.js';
 import { isTeamPath, TEAM_DIR } from '../core/taxonomy.js';
+import { redactSecrets } from '../core/secrets.js';
 import { resolveChecked, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { readStdin } from '../shell/stdin.js';
@@ -14,6 +15,10 @@ export interface SaveOptions extends GlobalArgs {
   body?: string | undefined;
   /** Write team memory (`<memdir>/team/`, its own MEMORY.md) rather than private memory. */
   team?: boolean | undefined;
+  /** Save a secret in a private memory as it is. */
+  allowSecret?: boolean | undefined;
+  /** Save the secrets replaced by [REDACTED]. */
+  redact?: boolean | undefined;
 }
 
 /** The directory a command writes: the private memory directory, or with `--team` its team/ folder. */
@@ -25,7 +30,14 @@ export function scopeDir(dir: string, team: boolean | undefined): string {
 export async function runSave(options: SaveOptions, output: Output): Promise<number> {
   const dir = scopeDir(resolveChecked(options, output).dir, options.team);
   const body = options.body ?? (await readStdin());
-  const result = await saveMemory(dir, { type: options.type, name: options.name, description: options.description, body });
+  const clean = options.redact ? redactSecrets : (text: string) => text;
+  const result = await saveMemory(dir, {
+    type: options.type,
+    name: clean(options.name),
+    description: clean(options.description),
+    body: clean(body),
+    ...(options.allowSecret && { allowSecret: true }),
+  });
   const scope = options.team ? 'team' : 'private';
   if (options.json) output.json({ ...result, scope });
   else {

@@ -20,6 +20,8 @@ export interface SaveInput {
   name: string;
   description: string;
   body: string;
+  /** Write a private memory even when it holds a secret (a documented test key); team memory never takes one. */
+  allowSecret?: boolean;
 }
 
 export interface SaveResult {
@@ -197,7 +199,7 @@ function planUpsert(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert' 
   } else {
     content = serializeTopicFile(withFields(newTopicFile(fields, edit.body), edit.extraFields ?? {}));
   }
-  refuseSecretInTeam(dir, file, absolute, content);
+  refuseSecret(dir, file, absolute, content, edit.allowSecret);
   state.changes.set(file, { path: file, content });
   state.names.set(file, key);
 
@@ -217,7 +219,7 @@ function planAddition(state: BatchState, edit: Extract<MemoryEdit, { op: 'upsert
   const provenance = keptProvenance(data, edit.extraFields);
   const body = `${eol}${parsed.file.body.trim()}${eol}${eol}${edit.body.trim()}${eol}`.replace(/\r?\n/g, eol);
   const content = serializeTopicFile(withBody(withFields(parsed.file, provenance), body));
-  refuseSecretInTeam(state.dir, file, absolute, content);
+  refuseSecret(state.dir, file, absolute, content, edit.allowSecret);
   state.changes.set(file, { path: file, content });
 
   if (!pointerTo(state.index, file)) {
@@ -251,7 +253,7 @@ function planReplacement(state: BatchState, edit: Extract<MemoryEdit, { op: 'ups
   const fields = { name: edit.name.trim(), description: edit.description.trim(), type: edit.type, ...keptProvenance(parsed.file.frontmatter?.data ?? {}, edit.extraFields) };
   const body = `${eol}${edit.body.trim()}${eol}`.replace(/\r?\n/g, eol);
   const content = serializeTopicFile(withBody(withFields(parsed.file, fields), body));
-  refuseSecretInTeam(state.dir, file, absolute, content);
+  refuseSecret(state.dir, file, absolute, content);
   state.changes.set(file, { path: file, content });
   state.names.set(file, fields.name.toLowerCase());
   const target = encodeURI(file);
@@ -264,11 +266,16 @@ function pointerTo(index: MemoryIndex, file: string): PointerLine | undefined {
   return pointers(index).find((p) => pointerPath(p.target) === file);
 }
 
-/** Team memory (`<memdir>/team/`) is shared by sync: a secret never gets written there, whoever writes (save, extract). */
-function refuseSecretInTeam(dir: string, file: string, absolute: string, content: string): void {
-  if (path.basename(path.resolve(dir)) !== 'team' && file.split('/')[0] !== 'team') return;
-  const rules = [...new Set(findSecrets(content).map((hit) => hit.rule.id))];
-  if (rules.length > 0) throw new RefusedError(messages.secretInTeam(absolute, rules.join(', ')));
+/**
+ * A memory is loaded into every session, and team memory (`<memdir>/team/`) is shared by sync: a secret
+ * (in the text or the file name) is never written, whoever writes (save, extract), unless a private
+ * write passes `allowSecret`.
+ */
+function refuseSecret(dir: string, file: string, absolute: string, content: string, allowSecret = false): void {
+  const team = path.basename(path.resolve(dir)) === 'team' || file.split('/')[0] === 'team';
+  if (allowSecret && !team) return;
+  const rules = [...new Set([...findSecrets(file), ...findSecrets(content)].map((hit) => hit.rule.id))];
+  if (rules.length > 0) throw new RefusedError(team ? messages.secretInTeam(absolute, rules.join(', ')) : messages.secretInMemory(absolute, rules.join(', ')));
 }
 
 /**

@@ -195,6 +195,12 @@ function planPush(backend: SyncBackend, attempt: Attempt, options: SyncOptions, 
       report.set(key, { file: key, status: 'skipped', reason: messages.syncRemoteChanged() });
       continue;
     }
+    // A name is printed and uploaded as it is: a secret in it cannot be redacted away.
+    const inName = [...new Set(findSecrets(key).map((h) => h.rule.id))];
+    if (inName.length > 0) {
+      report.set(key, { file: key, status: 'refused', reason: messages.syncSecretInName(inName.join(', ')), rules: inName });
+      continue;
+    }
     const kept = key === INDEX_FILE ? keptLocalPointers(text, (target) => uploads.has(target) || (view.hashes.has(target) && !removals.has(target))) : { text, kept: [] };
     const hits = findSecrets(kept.text);
     const rules = [...new Set(hits.map((h) => h.rule.id))];

@@ -80,7 +80,7 @@ describe('extract lists every statement it considered, with its decision and rea
       { message: 'u2', statement: 'we always use tabs in this repo, fix the indentation in this file for now', kind: 'standing', decision: 'task-scoped', reason: TASK_AT_HAND },
       { message: 'u3', statement: 'this test code is only meant to cover the parser.', kind: 'explicit', decision: 'task-scoped', reason: 'asks to keep in mind the work at hand ("this test…")' },
       { message: 'u4', statement: 'From now on, answer in British English.', kind: 'standing', decision: 'kept-elsewhere', reason: 'CLAUDE.md already says it' },
-      { message: 'u5', statement: 'the deploy token is [REDACTED]', kind: 'explicit', decision: 'secret', reason: 'holds a secret (github-pat)' },
+      { message: 'u5', statement: 'the deploy token is [REDACTED]', kind: 'explicit', decision: 'secret', reason: 'holds a secret (prose-credential)' },
       { message: 'u6', statement: '1. always use Redis', kind: 'standing', decision: 'not-durable', reason: 'an option listed after a question' },
       { message: 'u6', statement: '2. never cache', kind: 'standing', decision: 'not-durable', reason: 'an option listed after a question' },
       {
@@ -104,7 +104,7 @@ describe('extract lists every statement it considered, with its decision and rea
       ['u2', 'not-asked', NOT_ASKED],
       ['u3', 'task-scoped', 'asks to keep in mind the work at hand ("this test…")'],
       ['u4', 'kept-elsewhere', 'CLAUDE.md already says it'],
-      ['u5', 'secret', 'holds a secret (github-pat)'],
+      ['u5', 'secret', 'holds a secret (prose-credential)'],
       ['u6', 'not-durable', 'an option listed after a question'],
       ['u6', 'not-durable', 'an option listed after a question'],
       ['u7', 'duplicate', 'feedback_no_database_mocks.md already says it'],
@@ -129,7 +129,7 @@ describe('extract lists every statement it considered, with its decision and rea
       '  task-scoped     "this test code is only meant to cover the parser." (asks to keep in mind the work at hand ("this test…"))',
       '  not durable     "1. always use Redis" (an option listed after a question)',
       '  not durable     "2. never cache" (an option listed after a question)',
-      '  secret          "the deploy token is [REDACTED]" (holds a secret (github-pat))',
+      '  secret          "the deploy token is [REDACTED]" (holds a secret (prose-credential))',
       '1 saved, 1 duplicate, 1 kept elsewhere, 2 task-scoped, 2 not durable, 1 secret',
     ]);
   });

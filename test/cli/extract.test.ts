@@ -279,7 +279,7 @@ describe('extract --engine local', () => {
 
   test('a durable statement holding a secret is refused and reported, never written', async () => {
     const { root, dir, env } = workspace();
-    const file = transcriptFile(root, [{ user: 'remember: the deploy token is ghp_abcdefghijklmnopqrstuvwxyz0123456789' }]);
+    const file = transcriptFile(root, [{ user: 'remember: the deploy token is ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8' }]);
     const r = await runMemdir(['extract', '--from', file, '--dir', dir, '--engine', 'local', '--json'], { cwd: root, env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ operations: [], rejected: [{ op: 'create', reason: 'holds a secret (github-pat)', sources: ['u0'] }] });
@@ -566,7 +566,7 @@ describe('extract --engine claude (real SDK, fake Messages API)', () => {
               }),
               op({ file: '../x.md' }),
               op({ file: 'misc_note.md', type: 'misc' }),
-              op({ file: 'reference_token.md', body: 'token ghp_abcdefghijklmnopqrstuvwxyz0123456789' }),
+              op({ file: 'reference_token.md', body: 'token ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8' }),
               op({ file: 'project_freeze.md', type: 'project', body: 'Freeze starts next Thursday.' }),
               op({ op: 'delete', file: 'user_unknown.md' }),
             ],

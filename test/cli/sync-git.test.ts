@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleGit } from 'simple-git';
 import { describe, expect, test } from 'vitest';
-import { expandExample, SECRET_RULES } from '../../src/core/secrets.js';
+import { expandExample } from '../../src/core/secrets.js';
 import { runMemdir } from '../helpers/run-cli.js';
 import { snapshotTree, tempDir } from '../helpers/temp.js';
 import { teamSetup, topic, writeTeam } from '../helpers/team-sync.js';
 
-const token = expandExample(SECRET_RULES.find((r) => r.id === 'github-pat')!.examples.hit[0]!);
+const token = expandExample('ghp_{an:36}');
 const json = (stdout: string) => JSON.parse(stdout) as { retries: number; files: Array<{ file: string; status: string; reason?: string; rules?: string[] }>; summary: Record<string, number> };
 const statusOf = (stdout: string, file: string) => json(stdout).files.find((f) => f.file === file)?.status;
 
@@ -99,6 +99,37 @@ describe('memdir sync over a git remote', () => {
     expect(fs.readFileSync(path.join(a!.team, 'reference_ci.md'), 'utf8')).toContain(token);
     expect((await sync(a!, ['push', '--redact', '--write'])).code).toBe(0);
     expect(fs.readFileSync(path.join(a!.team, 'reference_ci.md'), 'utf8')).toContain('token [REDACTED] for CI');
+  });
+
+  test('a secret in a file name, in prose, in frontmatter or in a key block without END: refused, never uploaded or printed; --redact takes the rest of an unterminated key', async () => {
+    const { clones, sync, remoteFiles } = await teamSetup(['a']);
+    const { a } = clones;
+    const keyBody = expandExample('{b64:64}\n{b64:64}\n{b64:40}');
+    writeTeam(a!, {
+      [`reference_${token}.md`]: topic('CI token', 'the CI token file', 'reference'),
+      'project_db.md': topic('DB', 'the staging db password is hunter2Xy9!q, ask ops before using it'),
+      'reference_deploy.md': `---\nname: Deploy\ndescription: deploy with ${token}\ntype: reference\n---\nDeploys go through CI.\n`,
+      'reference_key.md': topic('Deploy key', `the deploy key:\n-----BEGIN OPENSSH PRIVATE KEY-----\n${keyBody}\n`, 'reference'),
+      'project_ok.md': topic('Ok', 'fine'),
+    });
+    for (const args of [[], ['--json'], ['--debug']]) {
+      const refused = await sync(a!, ['push', ...args]);
+      const printed = refused.stdout + refused.stderr;
+      expect(refused.code).toBe(1);
+      expect(printed).toMatch(/reference_\[REDACTED\]\.md[\s\S]*file name contains a secret \(github-pat\)/);
+      expect(printed).toMatch(/project_db\.md[\s\S]*prose-credential/);
+      expect(printed).toMatch(/reference_deploy\.md[\s\S]*github-pat/);
+      expect(printed).toMatch(/reference_key\.md[\s\S]*private-key-block/);
+      for (const secret of [token.slice(4, 20), 'hunter2Xy9', keyBody.slice(0, 20)]) expect(printed).not.toContain(secret);
+    }
+    expect(Object.keys(await remoteFiles())).toEqual(['project_ok.md']);
+    const redacted = await sync(a!, ['push', '--redact']);
+    expect(redacted.code).toBe(1); // the name cannot be redacted: still refused
+    const remote = await remoteFiles();
+    expect(Object.keys(remote).sort()).toEqual(['project_db.md', 'project_ok.md', 'reference_deploy.md', 'reference_key.md']);
+    expect(remote['reference_key.md']).toBe('---\nname: Deploy key\ndescription: about Deploy key\ntype: reference\n---\nthe deploy key:\n[REDACTED]');
+    expect(remote['project_db.md']).toContain('password is [REDACTED], ask ops');
+    expect(JSON.stringify(remote)).not.toContain(token.slice(4, 20));
   });
 
   test('--dry-run writes nothing on either side', async () => {

@@ -6,7 +6,7 @@ import { tempDir, writeTree } from '../helpers/temp.js';
 import { startTeamMemoryServer, type TeamMemoryServer } from '../helpers/team-memory-server.js';
 import { topic } from '../helpers/team-sync.js';
 import { MAX_BODY_BYTES, MAX_ENTRY_BYTES } from '../../src/sync/http-backend.js';
-import { expandExample, SECRET_RULES } from '../../src/core/secrets.js';
+import { expandExample } from '../../src/core/secrets.js';
 
 const REPO = 'acme/widgets';
 const TOKEN = 'test-bearer-token-not-a-secret';
@@ -89,7 +89,7 @@ describe('memdir sync --backend http (docs/architecture.md#sync-backends)', () =
 
   test('the index sent points only at entries the server holds: a file too large (not taken) or refused keeps its pointer local', async () => {
     const { team, sync, server } = await setup();
-    const token = expandExample(SECRET_RULES.find((rule) => rule.id === 'github-pat')!.examples.hit[0]!);
+    const token = expandExample('ghp_{an:36}');
     const index = '# Team\n- [Ok](project_ok.md) — fine\n- [Huge](project_huge.md) — too large\n- [CI](reference_ci.md) — the token\n';
     writeTree(team, {
       'MEMORY.md': index,

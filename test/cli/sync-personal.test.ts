@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleGit } from 'simple-git';
 import { describe, expect, test } from 'vitest';
-import { expandExample, SECRET_RULES } from '../../src/core/secrets.js';
+import { expandExample } from '../../src/core/secrets.js';
 import { createRepo } from '../helpers/git-repo.js';
 import { cleanEnv, runMemdir, type CliResult } from '../helpers/run-cli.js';
 import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
 import { pushRawTree, topic } from '../helpers/team-sync.js';
 
-const token = expandExample(SECRET_RULES.find((r) => r.id === 'github-pat')!.examples.hit[0]!);
+const token = expandExample('ghp_{an:36}');
 type Report = { files: Array<{ file: string; status: string; reason?: string; rules?: string[] }>; summary: Record<string, number> };
 const json = (result: CliResult) => JSON.parse(result.stdout) as Report;
 const statusOf = (result: CliResult, file: string) => json(result).files.find((f) => f.file === file)?.status;

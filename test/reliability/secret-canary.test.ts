@@ -13,8 +13,9 @@ import { tempDir, writeTree } from '../helpers/temp.js';
  * answers, dream's report and commit message, or any state file under `.memdir/`.
  */
 
-// Built at run time so the repository holds no token-shaped string; a GitHub token shape the scanner knows.
-const CANARY = ['gh', 'p_', 'Zq7Wm3'.repeat(6)].join('');
+// Built at run time so the repository holds no token-shaped string; a GitHub token shape the scanner knows,
+// varied enough to pass gitleaks' entropy floor as a real token does.
+const CANARY = ['gh', 'p_', 'Zq7Wm3Kx9Lb2Pd5Rt8', 'Vy1Hn4Jc6Fs0Ga3Me7'].join('');
 
 const transcriptLine = (uuid: string, content: string) =>
   JSON.stringify({ type: 'user', uuid, parentUuid: null, sessionId: uuid, timestamp: '2026-11-30T10:00:00Z', message: { role: 'user', content } });

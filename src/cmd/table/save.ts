@@ -10,6 +10,8 @@ export const save = {
     description: { type: 'string', demandOption: true, describe: 'one line that says when this memory is relevant' },
     body: { type: 'string', describe: 'the memory text (default: read from stdin)' },
     team: { type: 'boolean', default: false, describe: 'write team memory (team/, shared by memdir sync) instead of private memory' },
+    'allow-secret': { type: 'boolean', describe: 'save a private memory that holds a secret as it is (team memory never takes one)' },
+    redact: { type: 'boolean', describe: 'save with each secret replaced by [REDACTED]' },
   },
   examples: [
     ['$0 save --type feedback --name "Terse replies" --description "User wants no recap at the end of responses" --body "Skip the trailing summary."', 'save a feedback memory'],

@@ -6,7 +6,8 @@ import type { Rule } from '../types.js';
 export const secret: Rule = {
   id: 'MEM020',
   name: 'secret',
-  description: 'A credential (provider token, private key) in memory: it is loaded into every session and shared by sync. The finding names the kind, never the secret.',
+  description:
+    "A credential (provider token, private key, a password written in prose) in memory: it is loaded into every session and shared by sync. gitleaks' rules and memdir's own; a looser rule's finding is a warning. The finding names the rule, never the secret.",
   severity: 'error',
   fixable: false,
   tags: ['safety'],
@@ -14,13 +15,19 @@ export const secret: Rule = {
     valid: [
       { files: { 'reference_aws.md': '---\nname: AWS\ndescription: Where the AWS credentials live for the billing account\ntype: reference\n---\nCredentials are in 1Password, vault "billing".\n' } },
     ],
-    invalid: [{ files: { 'reference_aws.md': `---\nname: AWS\ndescription: AWS key for billing\ntype: reference\n---\nKey: ${'AKIA'}IOSFODNN7EXAMPLE\n` } }],
+    invalid: [{ files: { 'reference_aws.md': `---\nname: AWS\ndescription: AWS key for billing\ntype: reference\n---\nKey: ${'AKIA'}QYLPMN5HHHBKZV7E\n` } }],
   },
   check(model, report) {
     const sources: SourceFile[] = [...(model.index ? [model.index] : []), ...model.topics];
     for (const source of sources) {
-      for (const hit of findSecrets(source.text)) {
-        report({ file: source.path, ...position(source, hit.index), message: `possible ${hit.rule.description} (${hit.rule.id}); remove it and rotate the credential` });
+      // The name is printed (redacted) and shared as it is, so it is scanned like the text.
+      const inName = findSecrets(source.path)[0];
+      if (inName) report({ file: source.path, line: 1, column: 1, message: `possible secret in the file name (${inName.rule.id}); rename the file and rotate the credential` });
+      for (const hit of findSecrets(source.text, { warnings: true })) {
+        const kind = hit.rule.origin === 'memdir' ? hit.rule.description : 'secret';
+        const message = `possible ${kind} (${hit.rule.id}); remove it and rotate the credential`;
+        // A looser rule's finding is a warning: it does not block a commit or an upload.
+        report({ file: source.path, ...position(source, hit.index), message, ...(hit.rule.severity === 'warning' && { atMostWarning: true }) });
       }
     }
   },

@@ -1,0 +1,15 @@
+import type { CommandTable } from '../../shell/command-table.js';
+
+export const doctor = {
+  name: 'doctor',
+  command: 'doctor',
+  describe: 'Check which memory Claude Code uses and why: split, shared and orphaned stores, what loads, hooks',
+  flags: {
+    'all-projects': { type: 'boolean', default: false, describe: 'report shared and orphaned folders of every project, not only this one' },
+    'search-root': { type: 'string', describe: 'folders that hold your projects, separated by : (; on Windows): where a moved or renamed project is looked for' },
+  },
+  examples: [
+    ['$0 doctor', 'where the memory is, why, and what is wrong with it'],
+    ['$0 doctor --all-projects --search-root ~/src --json', 'every project folder, machine-readable'],
+  ],
+} as const satisfies CommandTable;

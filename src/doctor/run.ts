@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { doctorText as text, type Finding, type Severity } from '../core/doctor-findings.js';
+import type { GlobalArgs } from '../shell/options.js';
+import type { Output } from '../shell/output.js';
+import { absolutePath, requireWorkingDirectory } from '../store/cwd.js';
+import { configHome, homeDir } from '../store/settings.js';
+import { loadFindings } from './loads.js';
+import { readProjectFolders } from './projects.js';
+import { storeFindings } from './stores.js';
+import { claudeVersion, whereAndWhy } from './where.js';
+
+/** One hook as `hooks status` reports it (passed in by the entry layer: hooks is another feature). */
+export interface HookRow {
+  hook: string;
+  file: string;
+  command: string;
+  owner: 'memdir' | 'other';
+  runs?: boolean | undefined;
+  detail?: string | undefined;
+}
+
+export interface DoctorOptions extends GlobalArgs {
+  allProjects: boolean;
+  searchRoot?: string | undefined;
+  /** The hooks of the project in the working directory; none checked when absent. */
+  hookRows?: (() => HookRow[]) | undefined;
+}
+
+export interface DoctorReport {
+  dir: string;
+  projectRoot: string;
+  findings: Finding[];
+}
+
+/** Everything doctor finds, in the order it reports it: where, stores, what loads, hooks. */
+export function doctor(options: DoctorOptions, env: NodeJS.ProcessEnv = process.env, cwd: string = requireWorkingDirectory()): DoctorReport {
+  const where = whereAndWhy({ cwd, env, dir: options.dir, trustProjectSettings: options.trustProjectSettings || env.MEMDIR_TRUST_PROJECT_SETTINGS === '1' });
+  const findings = [...where.findings, claudeVersion(env)];
+  const projectsDir = path.join(configHome(env, homeDir(env)), 'projects');
+  const searchRoots = (options.searchRoot ?? '')
+    .split(path.delimiter)
+    .filter(Boolean)
+    .map((root) => absolutePath(root));
+  findings.push(...storeFindings({ folders: readProjectFolders(projectsDir), projectsDir, dir: where.dir, projectRoot: where.projectRoot, allProjects: options.allProjects, searchRoots }));
+  findings.push(...loadFindings(where.dir));
+  if (options.hookRows) findings.push(...hookFindings(options.hookRows()));
+  return { dir: where.dir, projectRoot: where.projectRoot, findings };
+}
+
+function hookFindings(rows: HookRow[]): Finding[] {
+  const ours = rows.filter((row) => row.owner === 'memdir');
+  if (ours.length === 0) return [{ id: 'hooks', severity: 'info', message: text.hooksNone(), evidence: { hooks: [] }, fix: text.fixHooksNone() }];
+  return ours.map((row) =>
+    row.runs === false
+      ? { id: 'hook-broken', severity: 'error', message: text.hookBroken(row.hook, row.command, row.detail ?? ''), evidence: { file: row.file, command: row.command }, fix: text.fixHookBroken() }
+      : { id: 'hook', severity: 'info', message: text.hookRuns(row.hook, row.command), evidence: { file: row.file, command: row.command, found: row.detail ?? null }, fix: null },
+  );
+}
+
+const LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', info: 'info   ' };
+
+/** `memdir doctor`: exit 1 when an error-level finding remains. */
+export async function runDoctor(options: DoctorOptions, output: Output): Promise<number> {
+  const report = doctor(options);
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const finding of report.findings) counts[finding.severity]++;
+  if (options.json) output.json({ ...report, counts });
+  else {
+    const paint = { error: output.colors.red, warning: output.colors.yellow, info: output.colors.dim };
+    for (const finding of report.findings) {
+      output.out(`${paint[finding.severity](LABEL[finding.severity])} ${finding.message}`);
+      if (finding.fix) output.out(`        fix: ${finding.fix}`);
+    }
+    output.out(`${counts.error} errors, ${counts.warning} warnings`);
+  }
+  return counts.error > 0 ? 1 : 0;
+}

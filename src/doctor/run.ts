@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { doctorText as text, type Finding, type Severity } from '../core/doctor-findings.js';
+import { MemdirError } from '../core/errors.js';
 import type { GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, requireWorkingDirectory } from '../store/cwd.js';
@@ -43,11 +44,19 @@ export function doctor(options: DoctorOptions, env: NodeJS.ProcessEnv = process.
     .map((root) => absolutePath(root));
   findings.push(...storeFindings({ folders: readProjectFolders(projectsDir), projectsDir, dir: where.dir, projectRoot: where.projectRoot, allProjects: options.allProjects, searchRoots }));
   findings.push(...loadFindings(where.dir));
-  if (options.hookRows) findings.push(...hookFindings(options.hookRows()));
+  if (options.hookRows) findings.push(...hookFindings(options.hookRows));
   return { dir: where.dir, projectRoot: where.projectRoot, findings };
 }
 
-function hookFindings(rows: HookRow[]): Finding[] {
+function hookFindings(read: () => HookRow[]): Finding[] {
+  let rows: HookRow[];
+  try {
+    rows = read();
+  } catch (error) {
+    // A settings file hooks cannot read: a finding, so the rest of the report still comes.
+    if (!(error instanceof MemdirError)) throw error;
+    return [{ id: 'hooks-unreadable', severity: 'error', message: text.hooksUnreadable(error.message), evidence: {}, fix: text.fixHooksUnreadable() }];
+  }
   const ours = rows.filter((row) => row.owner === 'memdir');
   if (ours.length === 0) return [{ id: 'hooks', severity: 'info', message: text.hooksNone(), evidence: { hooks: [] }, fix: text.fixHooksNone() }];
   return ours.map((row) =>
@@ -71,7 +80,7 @@ export async function runDoctor(options: DoctorOptions, output: Output): Promise
       output.out(`${paint[finding.severity](LABEL[finding.severity])} ${finding.message}`);
       if (finding.fix) output.out(`        fix: ${finding.fix}`);
     }
-    output.out(`${counts.error} errors, ${counts.warning} warnings`);
+    output.out(text.summary(counts.error, counts.warning));
   }
   return counts.error > 0 ? 1 : 0;
 }

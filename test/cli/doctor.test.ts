@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { simpleGit } from 'simple-git';
-import { beforeAll, describe, expect, test } from 'vitest';
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sanitizeProjectPath } from '../../src/core/paths.js';
 import { addWorktree, createRepo } from '../helpers/git-repo.js';
 import { cleanEnv, repoRoot, runMemdir } from '../helpers/run-cli.js';
-import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
+import { snapshotTree, writeTree } from '../helpers/temp.js';
 
 /**
  * `~/.claude/projects` trees in the shape Claude Code records them: transcripts named by session id
@@ -48,8 +49,10 @@ let dotted: string;
 let dashed: string;
 let moved: string;
 
+// One tree for every test of the file (tempDir's are removed after each test).
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 beforeAll(async () => {
-  root = tempDir();
+  root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-doctor-')));
   home = path.join(root, 'home');
   projects = path.join(home, '.claude', 'projects');
   app = await createRepo(path.join(root, 'work', 'my_app.v2 空间'));
@@ -197,5 +200,166 @@ describe('memdir doctor', () => {
         NO_HOOKS,
       ],
     });
+  });
+});
+
+describe('memdir doctor: settings, collisions, moved projects', () => {
+  test('settings that look meant but are ignored: relative, committed, misspelled — each with its fix', async () => {
+    const otherHome = path.join(root, 'home-settings');
+    const project = await createRepo(path.join(root, 'settings proj'));
+    const local = path.join(project, '.claude', 'settings.local.json');
+    const committed = path.join(project, '.claude', 'settings.json');
+    const user = path.join(otherHome, '.claude', 'settings.json');
+    writeTree(root, {
+      [path.relative(root, local)]: JSON.stringify({ autoMemoryDirectory: 'memory', autoMemoryDir: '~/m', autoMemoryEnabled: true }),
+      [path.relative(root, committed)]: JSON.stringify({ autoMemoryDirectory: '/srv/team-memory' }),
+      [path.relative(root, user)]: JSON.stringify({ automemoryDirectory: '~/x' }),
+    });
+    const before = snapshotTree(root);
+    const result = await runMemdir(['doctor', '--json'], { cwd: project, env: env(otherHome) });
+    expect(snapshotTree(root)).toEqual(before);
+    const dir = path.join(otherHome, '.claude', 'projects', sanitizeProjectPath(project), 'memory');
+    expect([result.code, result.stderr]).toEqual([0, '']);
+    expect(JSON.parse(result.stdout)).toEqual({
+      dir,
+      projectRoot: project,
+      counts: { error: 0, warning: 4, info: 3 },
+      findings: [
+        {
+          id: 'memory-directory',
+          severity: 'info',
+          message: `memory directory ${dir} does not exist yet: no session has saved a memory here`,
+          evidence: { dir, rule: 'default', source: null, file: null, projectRoot: project },
+          fix: null,
+        },
+        {
+          id: 'misspelled-setting',
+          severity: 'warning',
+          message: `"autoMemoryDir" in ${local} is not a Claude Code setting: did you mean "autoMemoryDirectory"?`,
+          evidence: { file: local, key: 'autoMemoryDir', value: '~/m' },
+          fix: `rename "autoMemoryDir" to "autoMemoryDirectory" in ${local}`,
+        },
+        {
+          id: 'relative-setting',
+          severity: 'warning',
+          message: `autoMemoryDirectory "memory" in ${local} is not an absolute path: Claude Code ignores it`,
+          evidence: { file: local, source: 'local', value: 'memory' },
+          fix: `write an absolute path (or ~/…) as autoMemoryDirectory in ${local}`,
+        },
+        {
+          id: 'committed-setting',
+          severity: 'warning',
+          message: `autoMemoryDirectory "/srv/team-memory" in the committed ${committed}: Claude Code honours it in a trusted workspace, memdir ignores it`,
+          evidence: { file: committed, value: '/srv/team-memory', claudeCodeUses: '/srv/team-memory' },
+          fix: 'move autoMemoryDirectory to .claude/settings.local.json, or run memdir with --trust-project-settings',
+        },
+        {
+          id: 'misspelled-setting',
+          severity: 'warning',
+          message: `"automemoryDirectory" in ${user} is not a Claude Code setting: did you mean "autoMemoryDirectory"?`,
+          evidence: { file: user, key: 'automemoryDirectory', value: '~/x' },
+          fix: `rename "automemoryDirectory" to "autoMemoryDirectory" in ${user}`,
+        },
+        NO_CLAUDE,
+        NO_HOOKS,
+      ],
+    });
+    // A settings file that is not JSON is an error finding (exit 1), not a crash.
+    fs.writeFileSync(local, '{ not json');
+    const broken = await runMemdir(['doctor', '--json'], { cwd: project, env: env(otherHome) });
+    const findings = (JSON.parse(broken.stdout) as { findings: { id: string; severity: string; evidence: unknown }[] }).findings;
+    expect(broken.code).toBe(1);
+    expect(findings.filter((f) => f.severity === 'error').map((f) => [f.id, f.evidence])).toEqual([
+      ['settings-unreadable', { file: local }],
+      ['hooks-unreadable', {}],
+    ]);
+  });
+
+  test('two projects whose paths sanitize to one folder: an error, each memory listed under the project that wrote it', async () => {
+    const { code, report } = await doctor(dashed);
+    const folder = path.join(projects, sanitizeProjectPath(dashed));
+    expect(code).toBe(1);
+    expect(report?.counts).toEqual({ error: 1, warning: 0, info: 4 });
+    expect(report?.findings.find((f) => (f as { id: string }).id === 'collision')).toEqual({
+      id: 'collision',
+      severity: 'error',
+      message: `${folder} is shared by 2 different projects: each loads the other's memories`,
+      evidence: {
+        folder,
+        projects: [
+          { root: dashed, cwds: [dashed], sessions: 1, memories: ['project_two.md'] },
+          { root: dotted, cwds: [dotted], sessions: 1, memories: ['project_one.md'] },
+        ],
+        memoriesOfNoKnownSession: ['project_three.md'],
+      },
+      fix: `give each project its own autoMemoryDirectory in its .claude/settings.local.json (${dashed}, ${dotted}), then move each project's memories there`,
+    });
+    // From the other project, the same folder, the same finding.
+    const other = await doctor(dotted);
+    expect([other.code, other.report?.findings.filter((f) => (f as { id: string }).id === 'collision').length]).toEqual([1, 1]);
+  });
+
+  test('a moved project: its old folder is found, with the command that brings the memory along', async () => {
+    const { code, report } = await doctor(moved, ['--search-root', path.join(root, 'new')]);
+    const folder = path.join(projects, sanitizeProjectPath(path.join(root, 'old', 'proj')));
+    const dir = path.join(projects, sanitizeProjectPath(moved), 'memory');
+    expect(code).toBe(0);
+    expect(report?.findings).toEqual([
+      {
+        id: 'memory-directory',
+        severity: 'info',
+        message: `memory directory ${dir} does not exist yet: no session has saved a memory here`,
+        evidence: { dir, rule: 'default', source: null, file: null, projectRoot: moved },
+        fix: null,
+      },
+      NO_CLAUDE,
+      {
+        id: 'orphan',
+        severity: 'warning',
+        message: `${folder}: its project ${root}/old/proj no longer exists; it now looks to be ${moved} (1 memory left behind)`,
+        evidence: { folder, cwds: [path.join(root, 'old', 'proj')], memories: ['project_old.md'], nowAt: moved, matchedBy: 'name' },
+        fix: `diff -r ${folder}/memory ${dir}; move the memories into ${dir}, then memdir lint --fix`,
+      },
+      NO_HOOKS,
+    ]);
+  });
+
+  test('--all-projects: every collision and orphan, including a project gone for good', async () => {
+    const { code, report } = await doctor(moved, ['--all-projects']);
+    const gone = path.join(projects, sanitizeProjectPath(path.join(root, 'gone', 'thing')));
+    expect(code).toBe(1);
+    const found = report?.findings.filter((f) => ['collision', 'orphan'].includes((f as { id: string }).id)) as { id: string; evidence: { folder: string } }[];
+    expect(found.map((f) => [f.id, path.basename(f.evidence.folder)])).toEqual([
+      ['collision', sanitizeProjectPath(dashed)],
+      ['orphan', sanitizeProjectPath(path.join(root, 'gone', 'thing'))],
+      ['orphan', sanitizeProjectPath(path.join(root, 'old', 'proj'))],
+      ['orphan', sanitizeProjectPath(path.join(root, 'work', 'app-feature'))],
+    ]);
+    expect(found[1]).toEqual({
+      id: 'orphan',
+      severity: 'warning',
+      message: `${gone}: its project ${root}/gone/thing no longer exists (1 memory left behind)`,
+      evidence: { folder: gone, cwds: [path.join(root, 'gone', 'thing')], memories: ['project_thing.md'], nowAt: null, matchedBy: null },
+      fix: 'memdir doctor --all-projects --search-root DIR (the folder that holds your projects now)',
+    });
+  });
+
+  test('the Claude Code on PATH answers --version (the real CLI); text output names each fix', async () => {
+    const bin = path.join(repoRoot, 'node_modules', '.bin');
+    const result = await runMemdir(['doctor'], { cwd: moved, env: { ...env(home), PATH: `${bin}:${path.dirname(process.execPath)}:/usr/bin:/bin` } });
+    const version = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules/@anthropic-ai/claude-code/package.json'), 'utf8')) as { version: string }).version;
+    const dir = path.join(projects, sanitizeProjectPath(moved), 'memory');
+    const oldFolder = path.join(projects, sanitizeProjectPath(path.join(root, 'old', 'proj')));
+    expect([result.code, result.stderr]).toEqual([0, '']);
+    expect(result.stdout.split('\n')).toEqual([
+      `info    memory directory ${dir} does not exist yet: no session has saved a memory here`,
+      `info    Claude Code ${version} (${path.join(bin, 'claude')})`,
+      `warning ${oldFolder}: its project ${root}/old/proj no longer exists; it now looks to be ${moved} (1 memory left behind)`,
+      `        fix: diff -r ${oldFolder}/memory ${dir}; move the memories into ${dir}, then memdir lint --fix`,
+      'info    no memdir hooks installed',
+      '        fix: memdir hooks install',
+      '0 errors, 1 warning',
+      '',
+    ]);
   });
 });

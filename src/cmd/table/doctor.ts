@@ -10,6 +10,6 @@ export const doctor = {
   },
   examples: [
     ['$0 doctor', 'where the memory is, why, and what is wrong with it'],
-    ['$0 doctor --all-projects --search-root ~/src --json', 'every project folder, machine-readable'],
+    ['$0 doctor --all-projects --search-root ~/src', 'every folder of every project; look for moved ones under ~/src'],
   ],
 } as const satisfies CommandTable;

@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sanitizeProjectPath } from '../../src/core/paths.js';
+import { loadedMemory } from '../helpers/agent-request.js';
+import { claudeReleases, runClaude } from '../helpers/claude.js';
+import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server.js';
+import { createRepo } from '../helpers/git-repo.js';
+import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
+import { tempDir } from '../helpers/temp.js';
+
+/**
+ * `~/.claude/projects` trees written by real Claude Code runs (offline, against the fake Messages
+ * API): each run records its working directory in its transcript, under the folder Claude Code
+ * names after it. doctor reads those trees.
+ */
+let server: FakeModelServer;
+beforeAll(async () => {
+  server = await startFakeModelServer();
+});
+afterAll(() => server.close());
+
+interface Finding {
+  id: string;
+  severity: string;
+  message: string;
+  evidence: Record<string, unknown>;
+  fix: string | null;
+}
+
+async function doctor(cwd: string, home: string, args: string[] = []) {
+  const result = await runMemdir(['doctor', '--json', ...args], { cwd, env: { ...cleanEnv(home), PATH: [path.dirname(process.execPath), '/usr/bin', '/bin'].join(':') } });
+  expect(result.stderr).toBe('');
+  return { code: result.code, findings: (JSON.parse(result.stdout) as { findings: Finding[] }).findings };
+}
+
+async function claude(cwd: string, home: string, release: (typeof claudeReleases)[number]) {
+  const before = server.requests.length;
+  const run = await runClaude({ cwd, home, baseUrl: server.url, prompt: 'What do you remember?', release });
+  expect(run.code, run.stderr).toBe(0);
+  return server.requests.slice(before);
+}
+
+/** The sessions a folder's transcripts are named after. */
+function sessions(folder: string): string[] {
+  return fs
+    .readdirSync(folder)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => f.slice(0, -'.jsonl'.length));
+}
+
+function memory(name: string, session: string): string {
+  return `---\nname: ${name}\ndescription: ${name}, written in a session of this project\ntype: project\noriginSessionId: ${session}\n---\n\n${name}.\n`;
+}
+
+describe.each(claudeReleases)('doctor on trees Claude Code %s wrote', (release) => {
+  test('two projects whose paths sanitize alike share one folder: a collision, memories by the project that wrote them', async () => {
+    const home = tempDir();
+    const x = tempDir();
+    const dotted = await createRepo(path.join(x, 'my.app'));
+    const dashed = await createRepo(path.join(x, 'my-app'));
+    const folder = path.join(home, '.claude', 'projects', sanitizeProjectPath(dashed));
+    await claude(dotted, home, release);
+    const [dotSession] = sessions(folder);
+    await claude(dashed, home, release);
+    const [dashSession] = sessions(folder).filter((s) => s !== dotSession);
+    expect([dotSession, dashSession].every(Boolean)).toBe(true);
+    fs.mkdirSync(path.join(folder, 'memory'), { recursive: true });
+    fs.writeFileSync(path.join(folder, 'memory', 'project_dotted.md'), memory('Dotted', dotSession!));
+    fs.writeFileSync(path.join(folder, 'memory', 'project_dashed.md'), memory('Dashed', dashSession!));
+    fs.writeFileSync(path.join(folder, 'memory', 'MEMORY.md'), '- [Dotted](project_dotted.md) — dotted\n- [Dashed](project_dashed.md) — dashed\n');
+
+    const { code, findings } = await doctor(dotted, home);
+    expect(code).toBe(1);
+    expect(findings.filter((f) => f.severity !== 'info')).toEqual([
+      {
+        id: 'collision',
+        severity: 'error',
+        message: `${folder} is shared by 2 different projects: each loads the other's memories`,
+        evidence: {
+          folder,
+          projects: [
+            { root: dashed, cwds: [dashed], sessions: 1, memories: ['project_dashed.md'] },
+            { root: dotted, cwds: [dotted], sessions: 1, memories: ['project_dotted.md'] },
+          ],
+          memoriesOfNoKnownSession: [],
+        },
+        fix: `give each project its own autoMemoryDirectory in its .claude/settings.local.json (${dashed}, ${dotted}), then move each project's memories there`,
+      },
+    ]);
+  });
+
+  test('a renamed project: the old folder is an orphan that points at the new path; after the fix, the next session loads the memory', async () => {
+    const home = tempDir();
+    const root = tempDir();
+    const old = await createRepo(path.join(root, 'old', 'proj'));
+    const saved = await runMemdir(['save', '--type', 'project', '--name', 'Release train', '--description', 'Releases ship every second Tuesday', '--body', 'Ship on Tuesdays.'], {
+      cwd: old,
+      env: cleanEnv(home),
+    });
+    expect(saved.code, saved.stderr).toBe(0);
+    await claude(old, home, release);
+    fs.mkdirSync(path.join(root, 'new'));
+    fs.renameSync(old, path.join(root, 'new', 'proj'));
+    const now = fs.realpathSync(path.join(root, 'new', 'proj'));
+    // A session of the same project in a subdirectory: its transcript has its own folder, its memory is the project's. No finding.
+    fs.mkdirSync(path.join(now, 'src'));
+    await claude(path.join(now, 'src'), home, release);
+
+    const oldFolder = path.join(home, '.claude', 'projects', sanitizeProjectPath(old));
+    const dir = path.join(home, '.claude', 'projects', sanitizeProjectPath(now), 'memory');
+    const { code, findings } = await doctor(now, home, ['--search-root', path.join(root, 'new')]);
+    expect(code).toBe(0);
+    expect(findings.filter((f) => f.severity !== 'info')).toEqual([
+      {
+        id: 'orphan',
+        severity: 'warning',
+        message: `${oldFolder}: its project ${old} no longer exists; it now looks to be ${now} (1 memory left behind)`,
+        evidence: { folder: oldFolder, cwds: [old], memories: ['project_release_train.md'], nowAt: now, matchedBy: 'name' },
+        fix: `diff -r ${oldFolder}/memory ${dir}; move the memories into ${dir}, then memdir lint --fix`,
+      },
+    ]);
+
+    // The fix, as doctor words it; then the next real session loads the memory from its new place.
+    fs.mkdirSync(dir, { recursive: true });
+    for (const file of fs.readdirSync(path.join(oldFolder, 'memory')).filter((f) => f.endsWith('.md'))) fs.renameSync(path.join(oldFolder, 'memory', file), path.join(dir, file));
+    const lint = await runMemdir(['lint', '--fix'], { cwd: now, env: cleanEnv(home) });
+    expect(lint.code, lint.stdout + lint.stderr).toBe(0);
+    const loaded = loadedMemory(await claude(now, home, release));
+    expect(loaded?.dir).toBe(dir);
+    expect(loaded?.text).toContain('[Release train](project_release_train.md)');
+    const after = await doctor(now, home);
+    expect([after.code, after.findings.filter((f) => f.severity !== 'info')]).toEqual([0, []]);
+  });
+});

@@ -14,6 +14,7 @@ import dream from './dream.bench.js';
 import hookInstructions from './hook-instructions.bench.js';
 import agentView from './agent-view.bench.js';
 import startupTricks from './startup-tricks.bench.js';
+import doctor from './doctor.bench.js';
 
 const all = {
   startup,
@@ -31,6 +32,7 @@ const all = {
   'hook-instructions': hookInstructions,
   'agent-view': agentView,
   'startup-tricks': startupTricks,
+  doctor,
 };
 const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(all)) {

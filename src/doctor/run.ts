@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { doctorText as text, type Finding, type Severity } from '../core/doctor-findings.js';
-import { MemdirError } from '../core/errors.js';
+import { MemdirError, UsageError } from '../core/errors.js';
 import type { GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, requireWorkingDirectory } from '../store/cwd.js';
 import { configHome, homeDir } from '../store/settings.js';
+import { mergeSplitStore, undoLastMerge, type MergeResult } from './fix.js';
 import { loadFindings } from './loads.js';
 import { readProjectFolders } from './projects.js';
 import { storeFindings } from './stores.js';
@@ -22,6 +23,8 @@ export interface HookRow {
 
 export interface DoctorOptions extends GlobalArgs {
   allProjects: boolean;
+  fix?: boolean | undefined;
+  undo?: boolean | undefined;
   searchRoot?: string | undefined;
   /** The hooks of the project in the working directory; none checked when absent. */
   hookRows?: (() => HookRow[]) | undefined;
@@ -31,6 +34,8 @@ export interface DoctorReport {
   dir: string;
   projectRoot: string;
   findings: Finding[];
+  /** Split stores `--fix` merges into `dir`. */
+  mergeable: string[];
 }
 
 /** Everything doctor finds, in the order it reports it: where, stores, what loads, hooks. */
@@ -42,10 +47,11 @@ export function doctor(options: DoctorOptions, env: NodeJS.ProcessEnv = process.
     .split(path.delimiter)
     .filter(Boolean)
     .map((root) => absolutePath(root));
-  findings.push(...storeFindings({ folders: readProjectFolders(projectsDir), projectsDir, dir: where.dir, projectRoot: where.projectRoot, allProjects: options.allProjects, searchRoots }));
+  const stores = storeFindings({ folders: readProjectFolders(projectsDir), projectsDir, dir: where.dir, projectRoot: where.projectRoot, allProjects: options.allProjects, searchRoots });
+  findings.push(...stores.findings);
   findings.push(...loadFindings(where.dir));
   if (options.hookRows) findings.push(...hookFindings(options.hookRows));
-  return { dir: where.dir, projectRoot: where.projectRoot, findings };
+  return { dir: where.dir, projectRoot: where.projectRoot, findings, mergeable: stores.mergeable };
 }
 
 function hookFindings(read: () => HookRow[]): Finding[] {
@@ -70,11 +76,31 @@ const LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', 
 
 /** `memdir doctor`: exit 1 when an error-level finding remains. */
 export async function runDoctor(options: DoctorOptions, output: Output): Promise<number> {
-  const report = doctor(options);
+  if (options.fix && options.undo) throw new UsageError(text.fixAndUndo());
+  if (options.undo) {
+    const env = process.env;
+    const { dir } = whereAndWhy({ cwd: requireWorkingDirectory(), env, dir: options.dir, trustProjectSettings: options.trustProjectSettings || env.MEMDIR_TRUST_PROJECT_SETTINGS === '1' });
+    const undone = await undoLastMerge(dir);
+    if (options.json) output.json({ undone });
+    else output.out(text.undone(undone.from, undone.into, undone.restored));
+    return 0;
+  }
+  let report = doctor(options);
+  const merged: MergeResult[] = [];
+  if (options.fix && report.mergeable.length > 0) {
+    for (const from of report.mergeable) merged.push(await mergeSplitStore(from, report.dir));
+    report = doctor(options);
+  }
   const counts = { error: 0, warning: 0, info: 0 };
   for (const finding of report.findings) counts[finding.severity]++;
-  if (options.json) output.json({ ...report, counts });
+  const { mergeable: _, ...shown } = report;
+  if (options.json) output.json({ ...shown, counts, ...(options.fix ? { merged } : {}) });
   else {
+    for (const merge of merged) {
+      output.out(text.merged(merge.from, merge.into, merge.moved.length, merge.dropped.length, merge.renamed.length));
+      for (const renamed of merge.renamed) output.out(`  ${text.renamedFile(renamed.from, renamed.to)}`);
+      for (const left of merge.left) output.out(`  ${text.leftFile(left)}`);
+    }
     const paint = { error: output.colors.red, warning: output.colors.yellow, info: output.colors.dim };
     for (const finding of report.findings) {
       output.out(`${paint[finding.severity](LABEL[finding.severity])} ${finding.message}`);

@@ -21,10 +21,15 @@ export interface StoreOptions {
   searchRoots: string[];
 }
 
-/** Split stores, collisions and orphans, from what each folder's sessions recorded. */
-export function storeFindings(options: StoreOptions): Finding[] {
+/**
+ * Split stores, collisions and orphans, from what each folder's sessions recorded; and the split
+ * stores `--fix` may merge: those whose every session was this project's (a folder also written by
+ * another project, or a clone elsewhere, is left to a person).
+ */
+export function storeFindings(options: StoreOptions): { findings: Finding[]; mergeable: string[] } {
   const identity = identities();
   const findings: Finding[] = [];
+  const mergeable: string[] = [];
   const here = identity(options.projectRoot);
   const hasMemory = (folder: ProjectFolder) => folder.memories.length > 0 || folder.hasIndex;
 
@@ -32,12 +37,14 @@ export function storeFindings(options: StoreOptions): Finding[] {
     if (folder.memoryDir === options.dir || !hasMemory(folder)) continue;
     const why = splitReason(folder, options.projectRoot, here, identity);
     if (!why) continue;
+    const onlyOurs = why.reason !== 'same-remote' && [...folder.cwds.keys()].every((cwd) => identity(cwd).root === options.projectRoot);
+    if (onlyOurs) mergeable.push(folder.memoryDir);
     findings.push({
       id: 'split-store',
       severity: 'warning',
       message: text.splitStore(folder.path, folder.memories.length, why.sentence),
       evidence: { folder: folder.path, reason: why.reason, cwds: why.cwds, memories: folder.memories, index: folder.hasIndex },
-      fix: text.fixSplitStore(folder.memoryDir, options.dir),
+      fix: onlyOurs ? text.fixSplitStore() : text.fixSplitStoreByHand(folder.memoryDir, options.dir),
     });
   }
 
@@ -93,7 +100,7 @@ export function storeFindings(options: StoreOptions): Finding[] {
       fix: target ? text.fixOrphanMove(folder.memoryDir, target) : text.fixOrphanSearch(),
     });
   }
-  return findings;
+  return { findings, mergeable };
 }
 
 interface SplitReason {

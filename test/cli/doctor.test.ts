@@ -146,14 +146,14 @@ describe('memdir doctor', () => {
           severity: 'warning',
           message: `${up} holds 1 memory of this project that Claude Code does not load (a session in ${app} wrote into an ancestor's folder)`,
           evidence: { folder: up, reason: 'ancestor', cwds: [app], memories: ['feedback_up.md'], index: false },
-          fix: `diff -r ${up}/memory ${dir}; move what is missing into ${dir}, then memdir lint --fix`,
+          fix: 'memdir doctor --fix (merges it; memdir doctor --undo reverses)',
         },
         {
           id: 'split-store',
           severity: 'warning',
           message: `${sub} holds 1 memory of this project that Claude Code does not load (a session in the subdirectory ${app}/src wrote here)`,
           evidence: { folder: sub, reason: 'subdirectory', cwds: [path.join(app, 'src')], memories: ['project_from_sub.md'], index: false },
-          fix: `diff -r ${sub}/memory ${dir}; move what is missing into ${dir}, then memdir lint --fix`,
+          fix: 'memdir doctor --fix (merges it; memdir doctor --undo reverses)',
         },
         {
           id: 'orphan',
@@ -361,5 +361,61 @@ describe('memdir doctor: settings, collisions, moved projects', () => {
       '0 errors, 1 warning',
       '',
     ]);
+  });
+});
+
+describe('memdir doctor --fix and --undo', () => {
+  test('a split store merges into the canonical directory (identical dropped, different kept as name.from-<folder>.md, indexes merged); --undo restores it byte for byte', async () => {
+    const project = await createRepo(path.join(root, 'fix me'));
+    fs.mkdirSync(path.join(project, 'sub'));
+    const canonical = path.join(projects, sanitizeProjectPath(project), 'memory');
+    const subFolder = sanitizeProjectPath(path.join(project, 'sub'));
+    const split = path.join(projects, subFolder, 'memory');
+    const latin1 = Buffer.from('---\nname: Caf\xe9\n---\n', 'latin1');
+    writeTree(projects, {
+      [`${sanitizeProjectPath(project)}/s-1.jsonl`]: transcript(project, 's-1'),
+      [`${sanitizeProjectPath(project)}/memory/MEMORY.md`]: '# Memory\n\n- [A](project_a.md) — the canonical A\n- [Same](project_same.md) — same in both\n',
+      [`${sanitizeProjectPath(project)}/memory/project_a.md`]: memory('A', 's-1'),
+      [`${sanitizeProjectPath(project)}/memory/project_same.md`]: memory('Same', 's-1'),
+      [`${subFolder}/s-2.jsonl`]: transcript(path.join(project, 'sub'), 's-2'),
+      [`${subFolder}/memory/MEMORY.md`]: '- [A elsewhere](project_a.md) — the other A\n- [Same](project_same.md) — same in both\n- [New](project_new.md) — only here\n',
+      [`${subFolder}/memory/project_a.md`]: memory('A, written from sub', 's-2'),
+      [`${subFolder}/memory/project_same.md`]: memory('Same', 's-1'),
+      [`${subFolder}/memory/project_new.md`]: memory('New', 's-2'),
+      [`${subFolder}/memory/project_latin1.md`]: latin1,
+    });
+    const memoryFiles = () => Object.fromEntries(Object.entries(snapshotTree(projects)).filter(([file]) => !file.includes('.memdir')));
+    const before = memoryFiles();
+
+    const fixed = await runMemdir(['doctor', '--fix', '--json'], { cwd: project, env: env(home) });
+    expect(fixed.stderr).toBe('');
+    const report = JSON.parse(fixed.stdout) as { merged: unknown[]; findings: { id: string; evidence: Record<string, unknown> }[] };
+    expect(report.merged).toEqual([
+      {
+        from: split,
+        into: canonical,
+        moved: ['project_new.md'],
+        dropped: ['project_same.md'],
+        renamed: [{ from: 'project_a.md', to: `project_a.from-${subFolder}.md` }],
+        left: ['project_latin1.md'],
+        pointersAdded: 2,
+        record: expect.stringMatching(new RegExp(`^${canonical.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\.memdir/doctor/.+\\.json$`)),
+      },
+    ]);
+    expect(fixed.code).toBe(0);
+    expect(fs.readFileSync(path.join(canonical, 'MEMORY.md'), 'utf8')).toBe(
+      `# Memory\n\n- [A](project_a.md) — the canonical A\n- [Same](project_same.md) — same in both\n- [A elsewhere](project_a.from-${subFolder}.md) — the other A\n- [New](project_new.md) — only here\n`,
+    );
+    expect(fs.readFileSync(path.join(canonical, `project_a.from-${subFolder}.md`), 'utf8')).toBe(memory('A, written from sub', 's-2'));
+    expect(fs.readFileSync(path.join(canonical, 'project_new.md'), 'utf8')).toBe(memory('New', 's-2'));
+    expect(fs.readdirSync(split)).toEqual(['.memdir', 'project_latin1.md']);
+    // What it could not merge is still reported.
+    expect(report.findings.filter((f) => f.id === 'split-store').map((f) => f.evidence.memories)).toEqual([['project_latin1.md']]);
+
+    const undone = await runMemdir(['doctor', '--undo'], { cwd: project, env: env(home) });
+    expect([undone.code, undone.stderr, undone.stdout]).toEqual([0, '', `undone: 7 files of ${canonical} and ${split} restored\n`]);
+    expect(memoryFiles()).toEqual(before);
+    const again = await runMemdir(['doctor', '--undo'], { cwd: project, env: env(home) });
+    expect([again.code, again.stderr]).toEqual([1, `memdir: no doctor --fix to undo in ${canonical}\n`]);
   });
 });

@@ -132,4 +132,39 @@ describe.each(claudeReleases)('doctor on trees Claude Code %s wrote', (release) 
     const after = await doctor(now, home);
     expect([after.code, after.findings.filter((f) => f.severity !== 'info')]).toEqual([0, []]);
   });
+
+  test('after --fix of a split store, the next session loads the merged index; --undo puts both back', async () => {
+    const home = tempDir();
+    const project = await createRepo(path.join(tempDir(), 'split_store.app'));
+    const saved = await runMemdir(['save', '--type', 'project', '--name', 'Canonical', '--description', 'Saved where Claude Code looks', '--body', 'Here.'], { cwd: project, env: cleanEnv(home) });
+    expect(saved.code, saved.stderr).toBe(0);
+    // An earlier session in a subdirectory kept its memory under the subdirectory's folder.
+    fs.mkdirSync(path.join(project, 'pkg'));
+    await claude(path.join(project, 'pkg'), home, release);
+    const split = path.join(home, '.claude', 'projects', sanitizeProjectPath(path.join(project, 'pkg')), 'memory');
+    fs.mkdirSync(split, { recursive: true });
+    fs.writeFileSync(path.join(split, 'project_stranded.md'), memory('Stranded', sessions(path.dirname(split))[0]!));
+    fs.writeFileSync(path.join(split, 'MEMORY.md'), '- [Stranded](project_stranded.md) — kept where no session looks\n');
+    const dir = path.join(home, '.claude', 'projects', sanitizeProjectPath(project), 'memory');
+    const indexBefore = fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8');
+
+    const before = await doctor(project, home);
+    expect(before.findings.filter((f) => f.severity !== 'info').map((f) => [f.id, f.evidence.reason, f.fix])).toEqual([
+      ['split-store', 'subdirectory', 'memdir doctor --fix (merges it; memdir doctor --undo reverses)'],
+    ]);
+    const fixed = await doctor(project, home, ['--fix']);
+    expect([fixed.code, fixed.findings.filter((f) => f.severity !== 'info')]).toEqual([0, []]);
+    const loaded = loadedMemory(await claude(project, home, release));
+    expect(loaded?.dir).toBe(dir);
+    expect(loaded?.text).toContain('[Canonical](project_canonical.md)');
+    expect(loaded?.text).toContain('- [Stranded](project_stranded.md) — kept where no session looks');
+
+    const undone = await runMemdir(['doctor', '--undo'], { cwd: project, env: cleanEnv(home) });
+    expect(undone.code, undone.stderr).toBe(0);
+    expect([fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8'), fs.existsSync(path.join(dir, 'project_stranded.md')), fs.readdirSync(split).sort()]).toEqual([
+      indexBefore,
+      false,
+      ['.memdir', 'MEMORY.md', 'project_stranded.md'],
+    ]);
+  });
 });

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { RefusedError } from '../core/errors.js';
 import { doctorText as text } from '../core/doctor-findings.js';
-import { parseMemoryIndex, pointerPath, pointers, renderMemoryIndex, upsertPointer } from '../core/memory-index.js';
+import { fittedHook, parseMemoryIndex, pointerPath, pointers, renderMemoryIndex, upsertPointer } from '../core/memory-index.js';
+import { headFields } from '../core/topic-file.js';
 import { INDEX_FILE, STATE_DIR } from '../core/taxonomy.js';
 import { commitChanges, writeStateFile, type FileChange } from '../store/atomic.js';
 import { withDirLock } from '../store/lock.js';
@@ -90,22 +91,32 @@ function merge(fromDir: string, intoDir: string, now: Date): MergeResult {
   }
 
   const fromIndex = readUtf8(path.join(fromDir, INDEX_FILE));
+  const intoIndexBefore = readUtf8(path.join(intoDir, INDEX_FILE));
+  let index = parseMemoryIndex(intoIndexBefore ?? '');
+  const known = new Set(pointers(index).map((p) => pointerPath(p.target)));
+  const add = (pointer: { title: string; target: string; hook: string }) => {
+    if (known.has(pointer.target)) return;
+    index = upsertPointer(index, pointer);
+    known.add(pointer.target);
+    result.pointersAdded++;
+  };
+  // The split index's pointers first, as its author wrote them; then one for each landed file it did not point to.
+  for (const pointer of fromIndex === undefined ? [] : pointers(parseMemoryIndex(fromIndex))) {
+    const target = landed.get(pointerPath(pointer.target));
+    if (target) add({ title: pointer.title, target, hook: pointer.hook });
+  }
+  for (const [name, target] of landed) {
+    if (known.has(target)) continue;
+    const fields = headFields(readUtf8(path.join(fromDir, name)) ?? '');
+    const title = fields.name ?? name.slice(0, -'.md'.length);
+    add({ title, target, hook: fittedHook(title, target, fields.description ?? title) });
+  }
+  const merged = renderMemoryIndex(index);
+  if (merged !== (intoIndexBefore ?? '')) {
+    intoChanges.push({ path: INDEX_FILE, content: merged });
+    files.push({ dir: 'into', path: INDEX_FILE, before: intoIndexBefore ?? null, after: merged });
+  }
   if (fromIndex !== undefined) {
-    const intoIndexText = readUtf8(path.join(intoDir, INDEX_FILE)) ?? '';
-    let index = parseMemoryIndex(intoIndexText);
-    const known = new Set(pointers(index).map((p) => pointerPath(p.target)));
-    for (const pointer of pointers(parseMemoryIndex(fromIndex))) {
-      const target = landed.get(pointerPath(pointer.target));
-      if (!target || known.has(target)) continue;
-      index = upsertPointer(index, { title: pointer.title, target, hook: pointer.hook });
-      known.add(target);
-      result.pointersAdded++;
-    }
-    const merged = renderMemoryIndex(index);
-    if (merged !== intoIndexText) {
-      intoChanges.push({ path: INDEX_FILE, content: merged });
-      files.push({ dir: 'into', path: INDEX_FILE, before: readUtf8(path.join(intoDir, INDEX_FILE)) ?? null, after: merged });
-    }
     fromChanges.push({ path: INDEX_FILE, delete: true });
     files.push({ dir: 'from', path: INDEX_FILE, before: fromIndex, after: null });
   }

@@ -1,13 +1,16 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { doctorText as text, type Finding, type Severity } from '../core/doctor-findings.js';
-import { MemdirError, UsageError } from '../core/errors.js';
+import { MemdirError, RefusedError, UsageError } from '../core/errors.js';
+import { sanitizeProjectPath } from '../core/paths.js';
 import type { GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, requireWorkingDirectory } from '../store/cwd.js';
+import { withDirLock } from '../store/lock.js';
 import { configHome, homeDir } from '../store/settings.js';
 import { mergeSplitStore, undoLastMerge, type MergeResult } from './fix.js';
 import { loadFindings } from './loads.js';
-import { readProjectFolders } from './projects.js';
+import { readProjectFolders, type ProjectFolder } from './projects.js';
 import { storeFindings } from './stores.js';
 import { claudeVersion, whereAndWhy } from './where.js';
 
@@ -25,6 +28,7 @@ export interface DoctorOptions extends GlobalArgs {
   allProjects: boolean;
   fix?: boolean | undefined;
   undo?: boolean | undefined;
+  moveOrphan?: string | undefined;
   searchRoot?: string | undefined;
   /** The hooks of the project in the working directory; none checked when absent. */
   hookRows?: (() => HookRow[]) | undefined;
@@ -36,6 +40,7 @@ export interface DoctorReport {
   findings: Finding[];
   /** Split stores `--fix` merges into `dir`. */
   mergeable: string[];
+  folders: ProjectFolder[];
 }
 
 /** Everything doctor finds, in the order it reports it: where, stores, what loads, hooks. */
@@ -47,11 +52,23 @@ export function doctor(options: DoctorOptions, env: NodeJS.ProcessEnv = process.
     .split(path.delimiter)
     .filter(Boolean)
     .map((root) => absolutePath(root));
-  const stores = storeFindings({ folders: readProjectFolders(projectsDir), projectsDir, dir: where.dir, projectRoot: where.projectRoot, allProjects: options.allProjects, searchRoots });
+  const folders = readProjectFolders(projectsDir);
+  const stores = storeFindings({ folders, projectsDir, dir: where.dir, projectRoot: where.projectRoot, allProjects: options.allProjects, searchRoots });
   findings.push(...stores.findings);
   findings.push(...loadFindings(where.dir));
   if (options.hookRows) findings.push(...hookFindings(options.hookRows));
-  return { dir: where.dir, projectRoot: where.projectRoot, findings, mergeable: stores.mergeable };
+  return { dir: where.dir, projectRoot: where.projectRoot, findings, mergeable: stores.mergeable, folders };
+}
+
+/** The folder `--move-orphan` names (its path, its name, or the project path it was named after); it must be an orphan. */
+function orphanFolder(report: DoctorReport, named: string): ProjectFolder {
+  const asPath = absolutePath(named);
+  const folder = report.folders.find((f) => f.path === asPath || f.name === named || f.name === sanitizeProjectPath(asPath));
+  if (!folder || !fs.existsSync(folder.memoryDir)) throw new UsageError(text.noSuchOrphan(named));
+  const alive = [...folder.cwds.keys()].find((cwd) => fs.existsSync(cwd));
+  if (alive !== undefined || folder.cwds.size === 0) throw new RefusedError(text.notAnOrphan(folder.path, alive));
+  if (folder.memoryDir === report.dir) throw new RefusedError(text.notAnOrphan(folder.path, report.projectRoot));
+  return folder;
 }
 
 function hookFindings(read: () => HookRow[]): Finding[] {
@@ -76,7 +93,7 @@ const LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', 
 
 /** `memdir doctor`: exit 1 when an error-level finding remains. */
 export async function runDoctor(options: DoctorOptions, output: Output): Promise<number> {
-  if (options.fix && options.undo) throw new UsageError(text.fixAndUndo());
+  if (options.undo && (options.fix || options.moveOrphan !== undefined)) throw new UsageError(text.fixAndUndo());
   if (options.undo) {
     const env = process.env;
     const { dir } = whereAndWhy({ cwd: requireWorkingDirectory(), env, dir: options.dir, trustProjectSettings: options.trustProjectSettings || env.MEMDIR_TRUST_PROJECT_SETTINGS === '1' });
@@ -87,20 +104,30 @@ export async function runDoctor(options: DoctorOptions, output: Output): Promise
   }
   let report = doctor(options);
   const merged: MergeResult[] = [];
-  if (options.fix && report.mergeable.length > 0) {
+  const swept: string[] = [];
+  if (options.moveOrphan !== undefined) merged.push(await mergeSplitStore(orphanFolder(report, options.moveOrphan).memoryDir, report.dir));
+  if (options.fix) {
     for (const from of report.mergeable) merged.push(await mergeSplitStore(from, report.dir));
-    report = doctor(options);
+    // Taking the directory lock takes a dead process's lock over and completes an interrupted transaction.
+    const sweepable = report.findings.filter((f) => f.id === 'stale-lock' || f.id === 'interrupted-journal');
+    if (sweepable.length > 0) {
+      await withDirLock(report.dir, () => undefined);
+      swept.push(...sweepable.map((f) => String(f.evidence.file)));
+    }
   }
+  if (merged.length > 0 || swept.length > 0) report = doctor(options);
   const counts = { error: 0, warning: 0, info: 0 };
   for (const finding of report.findings) counts[finding.severity]++;
-  const { mergeable: _, ...shown } = report;
-  if (options.json) output.json({ ...shown, counts, ...(options.fix ? { merged } : {}) });
+  const { mergeable: _, folders: __, ...shown } = report;
+  const changed = options.fix || options.moveOrphan !== undefined;
+  if (options.json) output.json({ ...shown, counts, ...(changed ? { merged, swept } : {}) });
   else {
     for (const merge of merged) {
       output.out(text.merged(merge.from, merge.into, merge.moved.length, merge.dropped.length, merge.renamed.length));
       for (const renamed of merge.renamed) output.out(`  ${text.renamedFile(renamed.from, renamed.to)}`);
       for (const left of merge.left) output.out(`  ${text.leftFile(left)}`);
     }
+    for (const file of swept) output.out(text.swept(file));
     const paint = { error: output.colors.red, warning: output.colors.yellow, info: output.colors.dim };
     for (const finding of report.findings) {
       output.out(`${paint[finding.severity](LABEL[finding.severity])} ${finding.message}`);

@@ -91,13 +91,12 @@ export function storeFindings(options: StoreOptions): { findings: Finding[]; mer
     const found = whereItLivesNow(folder, cwds, candidates);
     if (!options.allProjects && found?.root !== options.projectRoot) continue;
     const count = folder.memories.length;
-    const target = found ? (found.root === options.projectRoot ? options.dir : path.join(options.projectsDir, sanitizeProjectPath(found.root), 'memory')) : undefined;
     findings.push({
       id: 'orphan',
       severity: 'warning',
       message: found ? text.orphanFound(folder.path, cwds[0]!, found.root, count) : text.orphan(folder.path, cwds[0]!, count),
       evidence: { folder: folder.path, cwds, memories: folder.memories, nowAt: found?.root ?? null, matchedBy: found?.by ?? null },
-      fix: target ? text.fixOrphanMove(folder.memoryDir, target) : text.fixOrphanSearch(),
+      fix: found ? text.fixOrphanMove(folder.path, found.root, found.root === options.projectRoot) : text.fixOrphanSearch(),
     });
   }
   return { findings, mergeable };

@@ -160,7 +160,7 @@ describe('memdir doctor', () => {
           severity: 'warning',
           message: `${wt}: its project ${root}/work/app-feature no longer exists; it now looks to be ${app} (1 memory left behind)`,
           evidence: { folder: wt, cwds: [path.join(root, 'work', 'app-feature')], memories: ['project_login.md'], nowAt: app, matchedBy: 'worktree' },
-          fix: `diff -r ${wt}/memory ${dir}; move the memories into ${dir}, then memdir lint --fix`,
+          fix: `memdir doctor --move-orphan ${wt}`,
         },
         {
           id: 'index-loaded',
@@ -181,14 +181,14 @@ describe('memdir doctor', () => {
           severity: 'warning',
           message: `${dir}/.memdir/journal.json: a transaction was interrupted; the next write completes it`,
           evidence: { file: path.join(dir, '.memdir', 'journal.json') },
-          fix: 'memdir lint --fix',
+          fix: 'memdir doctor --fix (or any write: it completes the transaction)',
         },
         {
           id: 'stale-lock',
           severity: 'warning',
           message: `${dir}/.memdir/lock is held by process 999999998, which is gone`,
           evidence: { file: path.join(dir, '.memdir', 'lock'), pid: 999999998 },
-          fix: "memdir lint --fix (the next write takes a dead process's lock over)",
+          fix: "memdir doctor --fix (or any write: it takes a dead process's lock over)",
         },
         {
           id: 'stale-consolidate-lock',
@@ -318,7 +318,7 @@ describe('memdir doctor: settings, collisions, moved projects', () => {
         severity: 'warning',
         message: `${folder}: its project ${root}/old/proj no longer exists; it now looks to be ${moved} (1 memory left behind)`,
         evidence: { folder, cwds: [path.join(root, 'old', 'proj')], memories: ['project_old.md'], nowAt: moved, matchedBy: 'name' },
-        fix: `diff -r ${folder}/memory ${dir}; move the memories into ${dir}, then memdir lint --fix`,
+        fix: `memdir doctor --move-orphan ${folder}`,
       },
       NO_HOOKS,
     ]);
@@ -355,7 +355,7 @@ describe('memdir doctor: settings, collisions, moved projects', () => {
       `info    memory directory ${dir} does not exist yet: no session has saved a memory here`,
       `info    Claude Code ${version} (${path.join(bin, 'claude')})`,
       `warning ${oldFolder}: its project ${root}/old/proj no longer exists; it now looks to be ${moved} (1 memory left behind)`,
-      `        fix: diff -r ${oldFolder}/memory ${dir}; move the memories into ${dir}, then memdir lint --fix`,
+      `        fix: memdir doctor --move-orphan ${oldFolder}`,
       'info    no memdir hooks installed',
       '        fix: memdir hooks install',
       '0 errors, 1 warning',
@@ -417,5 +417,47 @@ describe('memdir doctor --fix and --undo', () => {
     expect(memoryFiles()).toEqual(before);
     const again = await runMemdir(['doctor', '--undo'], { cwd: project, env: env(home) });
     expect([again.code, again.stderr]).toEqual([1, `memdir: no doctor --fix to undo in ${canonical}\n`]);
+  });
+
+  test("--fix on the first project: both split stores merged (pointers made for files no index named), the dead lock taken over, the journal completed; --move-orphan brings the deleted worktree's memory; --undo reverses each", async () => {
+    const dir = path.join(appFolder, 'memory');
+    const up = path.join(projects, sanitizeProjectPath(path.join(root, 'work')));
+    const sub = path.join(projects, sanitizeProjectPath(path.join(app, 'src')));
+    const wt = path.join(projects, sanitizeProjectPath(path.join(root, 'work', 'app-feature')));
+    const memoryFiles = () => Object.fromEntries(Object.entries(snapshotTree(projects)).filter(([file]) => !file.includes('.memdir')));
+    const before = memoryFiles();
+    const fixed = await runMemdir(['doctor', '--fix', '--json'], { cwd: app, env: env(home) });
+    expect(fixed.stderr).toBe('');
+    const report = JSON.parse(fixed.stdout) as { merged: { from: string; moved: string[]; pointersAdded: number }[]; swept: string[]; findings: { id: string }[] };
+    expect(fixed.code).toBe(0);
+    expect(report.merged.map((m) => [m.from, m.moved, m.pointersAdded])).toEqual([
+      [path.join(up, 'memory'), ['feedback_up.md'], 1],
+      [path.join(sub, 'memory'), ['project_from_sub.md'], 1],
+    ]);
+    expect(report.swept).toEqual([path.join(dir, '.memdir', 'journal.json'), path.join(dir, '.memdir', 'lock')]);
+    expect(report.findings.filter((f) => f.id !== 'memory-directory' && f.id !== 'claude-code' && f.id !== 'hooks').map((f) => f.id)).toEqual([
+      'orphan',
+      'index-loaded',
+      'unreachable-topic',
+      'stale-consolidate-lock',
+    ]);
+    expect(fs.readFileSync(path.join(dir, 'MEMORY.md'), 'utf8')).toBe(
+      '- [Deploy](project_deploy.md) — how a release ships\n- [Up](feedback_up.md) — Up for the doctor fixture\n- [From sub](project_from_sub.md) — From sub for the doctor fixture\n',
+    );
+
+    const moved = await runMemdir(['doctor', '--move-orphan', path.join(root, 'work', 'app-feature')], { cwd: app, env: env(home) });
+    expect([moved.code, moved.stderr, moved.stdout.split('\n')[0]]).toEqual([0, '', `merged ${wt}/memory into ${dir}: 1 moved, 0 identical dropped, 0 kept under another name`]);
+    expect(fs.existsSync(path.join(dir, 'project_login.md'))).toBe(true);
+    // Not an orphan: refused, nothing moved. Unknown: a usage error.
+    const live = await runMemdir(['doctor', '--move-orphan', sub], { cwd: app, env: env(home) });
+    expect([live.code, live.stderr]).toEqual([1, `memdir: ${sub} is not an orphan: ${path.join(app, 'src')} still exists; nothing moved\n`]);
+    const unknown = await runMemdir(['doctor', '--move-orphan', '/no/such/project'], { cwd: app, env: env(home) });
+    expect([unknown.code, unknown.stderr]).toEqual([2, 'memdir: --move-orphan /no/such/project: no folder with memory of that name or project under the projects folder\n']);
+
+    for (let i = 0; i < 3; i++) {
+      const undone = await runMemdir(['doctor', '--undo'], { cwd: app, env: env(home) });
+      expect(undone.code, undone.stderr).toBe(0);
+    }
+    expect(memoryFiles()).toEqual(before);
   });
 });

@@ -117,15 +117,13 @@ describe.each(claudeReleases)('doctor on trees Claude Code %s wrote', (release) 
         severity: 'warning',
         message: `${oldFolder}: its project ${old} no longer exists; it now looks to be ${now} (1 memory left behind)`,
         evidence: { folder: oldFolder, cwds: [old], memories: ['project_release_train.md'], nowAt: now, matchedBy: 'name' },
-        fix: `diff -r ${oldFolder}/memory ${dir}; move the memories into ${dir}, then memdir lint --fix`,
+        fix: `memdir doctor --move-orphan ${oldFolder}`,
       },
     ]);
 
-    // The fix, as doctor words it; then the next real session loads the memory from its new place.
-    fs.mkdirSync(dir, { recursive: true });
-    for (const file of fs.readdirSync(path.join(oldFolder, 'memory')).filter((f) => f.endsWith('.md'))) fs.renameSync(path.join(oldFolder, 'memory', file), path.join(dir, file));
-    const lint = await runMemdir(['lint', '--fix'], { cwd: now, env: cleanEnv(home) });
-    expect(lint.code, lint.stdout + lint.stderr).toBe(0);
+    // The fix doctor names; then the next real session loads the memory from its new place.
+    const moved = await runMemdir(['doctor', '--move-orphan', oldFolder], { cwd: now, env: cleanEnv(home) });
+    expect(moved.code, moved.stdout + moved.stderr).toBe(0);
     const loaded = loadedMemory(await claude(now, home, release));
     expect(loaded?.dir).toBe(dir);
     expect(loaded?.text).toContain('[Release train](project_release_train.md)');

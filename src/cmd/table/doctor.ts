@@ -6,7 +6,12 @@ export const doctor = {
   describe: 'Check which memory Claude Code uses and why: split, shared and orphaned stores, what loads, hooks',
   flags: {
     'all-projects': { type: 'boolean', default: false, describe: 'report shared and orphaned folders of every project, not only this one' },
-    fix: { type: 'boolean', default: false, describe: "merge this project's split stores into its memory directory (one undo record per merge)" },
+    fix: {
+      type: 'boolean',
+      default: false,
+      describe: "merge this project's split stores into its memory directory (one undo record per merge); take over dead locks, complete interrupted transactions",
+    },
+    'move-orphan': { type: 'string', describe: "merge an orphaned folder (its path, name or old project path) into this project's memory directory" },
     undo: { type: 'boolean', default: false, describe: 'reverse the last --fix, byte for byte' },
     'search-root': { type: 'string', describe: 'folders that hold your projects, separated by : (; on Windows): where a moved or renamed project is looked for' },
   },

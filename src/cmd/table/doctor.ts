@@ -12,7 +12,7 @@ export const doctor = {
       describe: "merge this project's split stores into its memory directory (one undo record per merge); take over dead locks, complete interrupted transactions",
     },
     'move-orphan': { type: 'string', describe: "merge an orphaned folder (its path, name or old project path) into this project's memory directory" },
-    undo: { type: 'boolean', default: false, describe: 'reverse the last --fix, byte for byte' },
+    undo: { type: 'boolean', default: false, describe: 'reverse the last merge of --fix or --move-orphan, byte for byte' },
     'search-root': { type: 'string', describe: 'folders that hold your projects, separated by : (; on Windows): where a moved or renamed project is looked for' },
   },
   examples: [

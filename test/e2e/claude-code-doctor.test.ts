@@ -165,4 +165,43 @@ describe.each(claudeReleases)('doctor on trees Claude Code %s wrote', (release) 
       ['.memdir', 'MEMORY.md', 'project_stranded.md'],
     ]);
   });
+
+  test('settings: what doctor says Claude Code does with a committed and with a relative autoMemoryDirectory is what it does', async () => {
+    const home = tempDir();
+    const committedDir = path.join(tempDir(), 'team-memory');
+    const committed = await createRepo(path.join(tempDir(), 'committed'));
+    fs.mkdirSync(path.join(committed, '.claude'));
+    fs.writeFileSync(path.join(committed, '.claude', 'settings.json'), JSON.stringify({ autoMemoryDirectory: committedDir }));
+    fs.mkdirSync(committedDir);
+    fs.writeFileSync(path.join(committedDir, 'MEMORY.md'), '- [Committed](project_committed.md) — from the committed setting\n');
+    const one = await doctor(committed, home);
+    const finding = one.findings.find((f) => f.id === 'committed-setting');
+    expect(finding?.evidence.claudeCodeUses).toBe(committedDir);
+    expect(loadedMemory(await claude(committed, home, release))?.dir).toBe(committedDir);
+
+    const relative = await createRepo(path.join(tempDir(), 'relative'));
+    fs.mkdirSync(path.join(relative, '.claude'));
+    fs.writeFileSync(path.join(relative, '.claude', 'settings.local.json'), JSON.stringify({ autoMemoryDirectory: 'notes/memory' }));
+    const saved = await runMemdir(
+      [
+        'save',
+        '--dir',
+        path.join(home, '.claude', 'projects', sanitizeProjectPath(relative), 'memory'),
+        '--type',
+        'project',
+        '--name',
+        'Default',
+        '--description',
+        'In the default folder',
+        '--body',
+        'Here.',
+      ],
+      { cwd: relative, env: cleanEnv(home) },
+    );
+    expect(saved.code, saved.stderr).toBe(0);
+    const two = await doctor(relative, home);
+    const dir = two.findings.find((f) => f.id === 'memory-directory')?.evidence.dir;
+    expect(two.findings.filter((f) => f.severity !== 'info').map((f) => f.id)).toEqual(['relative-setting']);
+    expect(loadedMemory(await claude(relative, home, release))?.dir).toBe(dir);
+  });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { doctorText as text, type Finding } from '../core/doctor-findings.js';
-import { loadIndex, type LoadedIndex } from '../core/load-model.js';
+import { loadIndex, type ClaudeCodeRelease, type LoadedIndex } from '../core/load-model.js';
 import { classifyPointerTarget } from '../core/memory-index.js';
 import { INDEX_FILE, STATE_DIR } from '../core/taxonomy.js';
 import { isAlive } from '../store/lock.js';
@@ -15,7 +15,7 @@ const MAX_READ = 256 * 1024;
 const LINK = /\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 
 /** What Claude Code loads from the directory, what it cuts, what no pointer reaches; locks and journals left behind. */
-export function loadFindings(dir: string): Finding[] {
+export function loadFindings(dir: string, release: ClaudeCodeRelease = 'latest'): Finding[] {
   if (!fs.existsSync(dir)) return [];
   const findings: Finding[] = [];
   const topics = topicFiles(dir, '');
@@ -26,8 +26,8 @@ export function loadFindings(dir: string): Finding[] {
       findings.push({ id: 'index-missing', severity: 'warning', message: text.indexMissing(dir, privateTopics.length), evidence: { dir, topics: privateTopics.length }, fix: text.fixIndexMissing() });
     }
   } else {
-    const loaded = loadIndex(index);
-    findings.push(loadedFinding('index-loaded', loaded, text.indexLoaded(loaded.loadedLines, loaded.loaded.length), path.join(dir, INDEX_FILE)));
+    const loaded = loadIndex(index, release);
+    findings.push(loadedFinding('index-loaded', loaded, text.indexLoaded(loaded.loadedLines, loaded.loaded.length), path.join(dir, INDEX_FILE), release));
     if (loaded.firstCutLine !== undefined) {
       const notLoaded = loaded.lineCount - loaded.loadedLines + (loaded.cutBy === 'size' ? 1 : 0);
       findings.push({
@@ -44,16 +44,16 @@ export function loadFindings(dir: string): Finding[] {
       findings.push({ id: 'unreachable-topic', severity: 'warning', message: text.unreachable(unreached.length), evidence: { dir, files: unreached }, fix: text.fixUnreachable() });
     }
   }
-  findings.push(...teamFindings(dir, topics));
+  findings.push(...teamFindings(dir, topics, release));
   findings.push(...lockFindings(dir));
   return findings;
 }
 
-function loadedFinding(id: string, loaded: LoadedIndex, message: string, file: string): Finding {
-  return { id, severity: 'info', message, evidence: { file, lines: loaded.loadedLines, characters: loaded.loaded.length, cut: loaded.firstCutLine !== undefined }, fix: null };
+function loadedFinding(id: string, loaded: LoadedIndex, message: string, file: string, release: ClaudeCodeRelease): Finding {
+  return { id, severity: 'info', message, evidence: { file, lines: loaded.loadedLines, characters: loaded.loaded.length, cut: loaded.firstCutLine !== undefined, loadModel: release }, fix: null };
 }
 
-function teamFindings(dir: string, topics: string[]): Finding[] {
+function teamFindings(dir: string, topics: string[], release: ClaudeCodeRelease): Finding[] {
   const teamDir = path.join(dir, TEAM_DIR);
   if (!fs.existsSync(teamDir)) return [];
   const teamTopics = topics.filter((file) => file.startsWith(`${TEAM_DIR}/`));
@@ -63,8 +63,8 @@ function teamFindings(dir: string, topics: string[]): Finding[] {
       ? []
       : [{ id: 'team-index', severity: 'warning', message: text.teamNoIndex(teamTopics.length), evidence: { dir: teamDir, topics: teamTopics.length }, fix: text.fixTeam() }];
   }
-  const loaded = loadIndex(index);
-  const findings = [loadedFinding('team-index', loaded, text.teamIndex(loaded.loadedLines, loaded.loaded.length), path.join(teamDir, INDEX_FILE))];
+  const loaded = loadIndex(index, release);
+  const findings = [loadedFinding('team-index', loaded, text.teamIndex(loaded.loadedLines, loaded.loaded.length), path.join(teamDir, INDEX_FILE), release)];
   if (loaded.firstCutLine !== undefined) {
     findings.push({
       id: 'team-index-cut',

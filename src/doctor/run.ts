@@ -46,7 +46,8 @@ export interface DoctorReport {
 /** Everything doctor finds, in the order it reports it: where, stores, what loads, hooks. */
 export function doctor(options: DoctorOptions, env: NodeJS.ProcessEnv = process.env, cwd: string = requireWorkingDirectory()): DoctorReport {
   const where = whereAndWhy({ cwd, env, dir: options.dir, trustProjectSettings: options.trustProjectSettings || env.MEMDIR_TRUST_PROJECT_SETTINGS === '1' });
-  const findings = [...where.findings, claudeVersion(env)];
+  const claude = claudeVersion(env);
+  const findings = [...where.findings, claude];
   const projectsDir = path.join(configHome(env, homeDir(env)), 'projects');
   const searchRoots = (options.searchRoot ?? '')
     .split(path.delimiter)
@@ -55,7 +56,8 @@ export function doctor(options: DoctorOptions, env: NodeJS.ProcessEnv = process.
   const folders = readProjectFolders(projectsDir);
   const stores = storeFindings({ folders, projectsDir, dir: where.dir, projectRoot: where.projectRoot, allProjects: options.allProjects, searchRoots });
   findings.push(...stores.findings);
-  findings.push(...loadFindings(where.dir));
+  // The installed release's load model: 2.1.197 counts a BOM and CRs that later releases drop.
+  findings.push(...loadFindings(where.dir, claude.evidence.version === '2.1.197' ? '2.1.197' : 'latest'));
   if (options.hookRows) findings.push(...hookFindings(options.hookRows));
   return { dir: where.dir, projectRoot: where.projectRoot, findings, mergeable: stores.mergeable, folders };
 }

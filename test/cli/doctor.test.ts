@@ -166,7 +166,7 @@ describe('memdir doctor', () => {
           id: 'index-loaded',
           severity: 'info',
           message: 'MEMORY.md: Claude Code loads 1 line, 51 characters',
-          evidence: { file: path.join(dir, 'MEMORY.md'), lines: 1, characters: 51, cut: false },
+          evidence: { file: path.join(dir, 'MEMORY.md'), lines: 1, characters: 51, cut: false, loadModel: 'latest' },
           fix: null,
         },
         {
@@ -360,6 +360,55 @@ describe('memdir doctor: settings, collisions, moved projects', () => {
       '        fix: memdir hooks install',
       '0 errors, 1 warning',
       '',
+    ]);
+  });
+});
+
+describe('memdir doctor: what loads', () => {
+  test('--dir: an index past 200 lines is cut, a team/ without index, a transaction set aside (error, exit 1)', async () => {
+    const dir = path.join(root, 'loads', 'memory');
+    const lines = Array.from({ length: 250 }, (_, i) => `- [Note ${i}](project_note_${i}.md) — note ${i}`);
+    writeTree(dir, {
+      'MEMORY.md': `${lines.join('\n')}\n`,
+      ...Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`project_note_${i}.md`, memory(`Note ${i}`)])),
+      'team/project_shared.md': memory('Shared'),
+      '.memdir/journal.failed.json': '[]',
+    });
+    const { code, report } = await doctor(app, ['--dir', dir]);
+    expect(code).toBe(1);
+    const shown = report?.findings.filter((f) => !['claude-code', 'hooks', 'split-store', 'orphan'].includes((f as { id: string }).id));
+    const loaded = lines.slice(0, 200).join('\n').length;
+    expect(shown).toEqual([
+      { id: 'memory-directory', severity: 'info', message: `memory directory ${dir} (from --dir)`, evidence: { dir, rule: 'flag', source: null, file: null, projectRoot: app }, fix: null },
+      {
+        id: 'index-loaded',
+        severity: 'info',
+        message: `MEMORY.md: Claude Code loads 200 lines, ${loaded} characters`,
+        evidence: { file: path.join(dir, 'MEMORY.md'), lines: 200, characters: loaded, cut: true, loadModel: 'latest' },
+        fix: null,
+      },
+      {
+        id: 'index-cut',
+        severity: 'warning',
+        message: 'MEMORY.md is cut at line 201 (the 200-line limit): 50 lines are not loaded',
+        evidence: { file: path.join(dir, 'MEMORY.md'), firstCutLine: 201, cutBy: 'lines', lines: 250 },
+        fix: 'memdir refactor',
+      },
+      {
+        id: 'unreachable-topic',
+        severity: 'warning',
+        message: '50 topic files no loaded pointer reaches: the agent never learns they exist',
+        evidence: { dir, files: Array.from({ length: 50 }, (_, i) => `project_note_${i + 200}.md`).sort() },
+        fix: 'memdir lint --fix (adds missing pointers); memdir refactor when the index is full',
+      },
+      { id: 'team-index', severity: 'warning', message: 'team/ has 1 topic file but no MEMORY.md', evidence: { dir: path.join(dir, 'team'), topics: 1 }, fix: 'memdir sync' },
+      {
+        id: 'failed-journal',
+        severity: 'error',
+        message: `${dir}/.memdir/journal.failed.json: a transaction could not be completed and was set aside`,
+        evidence: { file: path.join(dir, '.memdir', 'journal.failed.json') },
+        fix: `read ${dir}/.memdir/journal.failed.json: it lists each rename (temp → file) left to do; do them by hand, then delete it`,
+      },
     ]);
   });
 });

@@ -6,6 +6,7 @@ import { sanitizeProjectPath } from '../core/paths.js';
 import type { GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, requireWorkingDirectory } from '../store/cwd.js';
+import { writeFileAtomic } from '../store/atomic.js';
 import { withDirLock } from '../store/lock.js';
 import { configHome, homeDir } from '../store/settings.js';
 import { mergeSplitStore, undoLastMerge, type MergeResult } from './fix.js';
@@ -62,6 +63,19 @@ export function doctor(options: DoctorOptions, env: NodeJS.ProcessEnv = process.
   return { dir: where.dir, projectRoot: where.projectRoot, findings, mergeable: stores.mergeable, folders };
 }
 
+/**
+ * Empty the body of a `.consolidate-lock` whose process is gone, keeping its mtime (the last
+ * consolidation time, which the dream gate reads). Checked again just before: a dream that took the
+ * lock since keeps it.
+ */
+function clearConsolidateLock(file: string, pid: number): boolean {
+  const stat = fs.statSync(file);
+  if (fs.readFileSync(file, 'utf8').trim() !== String(pid)) return false;
+  writeFileAtomic(file, '');
+  fs.utimesSync(file, stat.atimeMs / 1000, stat.mtimeMs / 1000);
+  return true;
+}
+
 /** The folder `--move-orphan` names (its path, its name, or the project path it was named after); it must be an orphan. */
 function orphanFolder(report: DoctorReport, named: string): ProjectFolder {
   const asPath = absolutePath(named);
@@ -116,6 +130,8 @@ export async function runDoctor(options: DoctorOptions, output: Output): Promise
       await withDirLock(report.dir, () => undefined);
       swept.push(...sweepable.map((f) => String(f.evidence.file)));
     }
+    const consolidate = report.findings.find((f) => f.id === 'stale-consolidate-lock');
+    if (consolidate && clearConsolidateLock(String(consolidate.evidence.file), Number(consolidate.evidence.pid))) swept.push(String(consolidate.evidence.file));
   }
   if (merged.length > 0 || swept.length > 0) report = doctor(options);
   const counts = { error: 0, warning: 0, info: 0 };

@@ -12,6 +12,8 @@ import { configHome, homeDir, settingsFiles } from '../store/settings.js';
 const KEY = 'autoMemoryDirectory';
 /** Real settings that look like the key: never called a typo. */
 const REAL_KEYS = new Set([KEY, 'autoMemoryEnabled']);
+/** Findings of a settings file memdir's resolver refuses where Claude Code skips it. */
+const REFUSED_SETTING = new Set(['relative-setting', 'invalid-setting', 'settings-unreadable']);
 /** How long `claude --version` may take. */
 const VERSION_TIMEOUT_MS = 5000;
 
@@ -86,7 +88,8 @@ export function whereAndWhy(options: WhereOptions): WhereAnswer {
     resolution = resolveMemoryDir({ dir: options.dir, cwd: options.cwd, env: options.env, trustProjectSettings: options.trustProjectSettings, managedSettings: options.managedSettings });
   } catch (error) {
     // A setting memdir refuses (already reported above) is one Claude Code skips: the default applies.
-    if (!(error instanceof MemdirError) || findings.every((f) => f.severity === 'info')) throw error;
+    const settingRefused = options.dir === undefined && !options.env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE && findings.some((f) => REFUSED_SETTING.has(f.id));
+    if (!(error instanceof MemdirError) || !settingRefused) throw error;
     const dir = path.join(configHome(options.env, home), 'projects', sanitizeProjectPath(projectRoot), 'memory').normalize('NFC');
     resolution = { dir, rule: 'default', projectRoot, warnings: [] };
   }

@@ -365,6 +365,18 @@ describe('memdir doctor: settings, collisions, moved projects', () => {
 });
 
 describe('memdir doctor: what loads', () => {
+  test('bad input: one line naming the problem, exit 2, nothing changed', async () => {
+    const before = snapshotTree(root);
+    for (const [args, stderr] of [
+      [['--dir', '/'], 'memdir: --dir: memory directory "/" is a file-system root or too short\n'],
+      [['--fix', '--undo'], 'memdir: --undo goes alone: not with --fix or --move-orphan\n'],
+    ] as const) {
+      const result = await runMemdir(['doctor', ...args], { cwd: app, env: env(home) });
+      expect([result.code, result.stderr, result.stdout], args.join(' ')).toEqual([2, stderr, '']);
+    }
+    expect(snapshotTree(root)).toEqual(before);
+  });
+
   test('--dir: an index past 200 lines is cut, a team/ without index, a transaction set aside (error, exit 1)', async () => {
     const dir = path.join(root, 'loads', 'memory');
     const lines = Array.from({ length: 250 }, (_, i) => `- [Note ${i}](project_note_${i}.md) — note ${i}`);

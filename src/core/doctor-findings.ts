@@ -77,7 +77,9 @@ export const doctorText = {
   summary: (errors: number, warnings: number) => `${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`,
   hooksNone: () => 'no memdir hooks installed',
   fixHooksNone: () => 'memdir hooks install',
-  hookRuns: (hook: string, command: string) => `${hook}: ${command} runs`,
+  hookRuns: (hook: string, command: string) => `${hook}: ${command} would run (not run: it writes)`,
+  hookRan: (hook: string, command: string) => `${hook}: ${command} ran as Claude Code runs it (exit 0)`,
+  hookFailed: (hook: string, command: string, problem: string) => `${hook}: ${command} failed when run as Claude Code runs it: ${problem}`,
   hookBroken: (hook: string, command: string, detail: string) => `${hook}: ${command} would not run (${detail})`,
   fixHookBroken: () => 'memdir hooks install (or fix the command in the settings file)',
 } as const;

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { doctorText as text, type Finding, type Severity } from '../core/doctor-findings.js';
@@ -7,6 +8,7 @@ import type { GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, requireWorkingDirectory } from '../store/cwd.js';
 import { writeFileAtomic } from '../store/atomic.js';
+import { findGitRoot } from '../store/git-root.js';
 import { withDirLock } from '../store/lock.js';
 import { configHome, homeDir } from '../store/settings.js';
 import { mergeSplitStore, undoLastMerge, type MergeResult } from './fix.js';
@@ -59,7 +61,7 @@ export function doctor(options: DoctorOptions, env: NodeJS.ProcessEnv = process.
   findings.push(...stores.findings);
   // The installed release's load model: 2.1.197 counts a BOM and CRs that later releases drop.
   findings.push(...loadFindings(where.dir, claude.evidence.version === '2.1.197' ? '2.1.197' : 'latest'));
-  if (options.hookRows) findings.push(...hookFindings(options.hookRows));
+  if (options.hookRows) findings.push(...hookFindings(options.hookRows, cwd, env));
   return { dir: where.dir, projectRoot: where.projectRoot, findings, mergeable: stores.mergeable, folders };
 }
 
@@ -87,7 +89,7 @@ function orphanFolder(report: DoctorReport, named: string): ProjectFolder {
   return folder;
 }
 
-function hookFindings(read: () => HookRow[]): Finding[] {
+function hookFindings(read: () => HookRow[], cwd: string, env: NodeJS.ProcessEnv): Finding[] {
   let rows: HookRow[];
   try {
     rows = read();
@@ -98,11 +100,42 @@ function hookFindings(read: () => HookRow[]): Finding[] {
   }
   const ours = rows.filter((row) => row.owner === 'memdir');
   if (ours.length === 0) return [{ id: 'hooks', severity: 'info', message: text.hooksNone(), evidence: { hooks: [] }, fix: text.fixHooksNone() }];
-  return ours.map((row) =>
-    row.runs === false
-      ? { id: 'hook-broken', severity: 'error', message: text.hookBroken(row.hook, row.command, row.detail ?? ''), evidence: { file: row.file, command: row.command }, fix: text.fixHookBroken() }
-      : { id: 'hook', severity: 'info', message: text.hookRuns(row.hook, row.command), evidence: { file: row.file, command: row.command, found: row.detail ?? null }, fix: null },
-  );
+  return ours.map((row): Finding => {
+    if (row.runs === false) {
+      return { id: 'hook-broken', severity: 'error', message: text.hookBroken(row.hook, row.command, row.detail ?? ''), evidence: { file: row.file, command: row.command }, fix: text.fixHookBroken() };
+    }
+    const ran = READ_ONLY_HOOK.test(row.command) && row.hook.startsWith('Claude Code SessionStart') ? runSessionStartHook(row.command, cwd, env) : undefined;
+    if (ran && ran.exitCode !== 0) {
+      return {
+        id: 'hook-failed',
+        severity: 'error',
+        message: text.hookFailed(row.hook, row.command, ran.problem),
+        evidence: { file: row.file, command: row.command, exitCode: ran.exitCode },
+        fix: text.fixHookBroken(),
+      };
+    }
+    return {
+      id: 'hook',
+      severity: 'info',
+      message: ran ? text.hookRan(row.hook, row.command) : text.hookRuns(row.hook, row.command),
+      evidence: { file: row.file, command: row.command, found: row.detail ?? null, ran: ran ? true : null },
+      fix: null,
+    };
+  });
+}
+
+/** The one memdir hook doctor runs: it only reads (`context --hook`). The others write memory or state. */
+const READ_ONLY_HOOK = /\scontext\s+--hook\b/;
+const HOOK_TIMEOUT_MS = 10_000;
+
+/** Run a SessionStart hook as Claude Code does: `sh -c`, the event's JSON on stdin, CLAUDE_PROJECT_DIR set. */
+function runSessionStartHook(command: string, cwd: string, env: NodeJS.ProcessEnv): { exitCode: number; problem: string } {
+  const project = findGitRoot(cwd) ?? cwd;
+  const input = JSON.stringify({ session_id: 'memdir-doctor', transcript_path: '', cwd, hook_event_name: 'SessionStart', source: 'startup' });
+  const run = spawnSync('sh', ['-c', command], { cwd, input, env: { ...env, CLAUDE_PROJECT_DIR: project }, encoding: 'utf8', timeout: HOOK_TIMEOUT_MS, stdio: ['pipe', 'pipe', 'pipe'] });
+  const exitCode = run.error ? -1 : (run.status ?? -1);
+  const problem = run.error ? ((run.error as NodeJS.ErrnoException).code ?? run.error.message) : (run.stderr || `exit ${exitCode}`).trim().split('\n')[0]!;
+  return { exitCode, problem };
 }
 
 const LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', info: 'info   ' };

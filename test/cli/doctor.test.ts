@@ -364,6 +364,43 @@ describe('memdir doctor: settings, collisions, moved projects', () => {
   });
 });
 
+describe('memdir doctor: hooks', () => {
+  test('what hooks status reports; the SessionStart hook run as Claude Code runs it, and a failing one is an error', async () => {
+    const project = await createRepo(path.join(root, 'hooked'));
+    const installed = await runMemdir(['hooks', 'install', '--claude', '--with-context'], { cwd: project, env: env(home) });
+    expect(installed.code, installed.stderr).toBe(0);
+    const settings = path.join(project, '.claude', 'settings.local.json');
+    const prefix = `${process.execPath} ${path.join(repoRoot, 'bin', 'memdir.cjs')}`;
+    const hook = (event: string, sub: string, ran: boolean) => ({
+      id: 'hook',
+      severity: 'info',
+      message: `Claude Code ${event} (local): ${prefix} ${sub} --hook ${ran ? 'ran as Claude Code runs it (exit 0)' : 'would run (not run: it writes)'}`,
+      evidence: { file: settings, command: `${prefix} ${sub} --hook`, found: expect.any(String), ran: ran ? true : null },
+      fix: null,
+    });
+    const { code, report } = await doctor(project);
+    expect(code).toBe(0);
+    expect(report?.findings.filter((f) => (f as { id: string }).id.startsWith('hook'))).toEqual([
+      hook('SessionStart', 'context', true),
+      hook('UserPromptSubmit', 'recall', false),
+      hook('Stop', 'extract', false),
+      hook('SessionEnd', 'dream', false),
+    ]);
+    fs.writeFileSync(settings, fs.readFileSync(settings, 'utf8').replace('context --hook', 'context --hook --bogus'));
+    const broken = await doctor(project);
+    expect(broken.code).toBe(1);
+    expect(broken.report?.findings.filter((f) => (f as { severity: string }).severity === 'error')).toEqual([
+      {
+        id: 'hook-failed',
+        severity: 'error',
+        message: `Claude Code SessionStart (local): ${prefix} context --hook --bogus failed when run as Claude Code runs it: memdir: Unknown argument: bogus`,
+        evidence: { file: settings, command: `${prefix} context --hook --bogus`, exitCode: 2 },
+        fix: 'memdir hooks install (or fix the command in the settings file)',
+      },
+    ]);
+  });
+});
+
 describe('memdir doctor: what loads', () => {
   test('bad input: one line naming the problem, exit 2, nothing changed', async () => {
     const before = snapshotTree(root);

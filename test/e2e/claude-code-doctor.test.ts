@@ -5,7 +5,7 @@ import { sanitizeProjectPath } from '../../src/core/paths.js';
 import { loadedMemory } from '../helpers/agent-request.js';
 import { claudeReleases, runClaude } from '../helpers/claude.js';
 import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server.js';
-import { createRepo } from '../helpers/git-repo.js';
+import { addWorktree, createRepo } from '../helpers/git-repo.js';
 import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -93,7 +93,8 @@ describe.each(claudeReleases)('doctor on trees Claude Code %s wrote', (release) 
   test('a renamed project: the old folder is an orphan that points at the new path; after the fix, the next session loads the memory', async () => {
     const home = tempDir();
     const root = tempDir();
-    const old = await createRepo(path.join(root, 'old', 'proj'));
+    // Underscore, dot, space and CJK in the path: Claude Code's folder name keeps none of them.
+    const old = await createRepo(path.join(root, '旧 目录', 'my_proj.v1'));
     const saved = await runMemdir(['save', '--type', 'project', '--name', 'Release train', '--description', 'Releases ship every second Tuesday', '--body', 'Ship on Tuesdays.'], {
       cwd: old,
       env: cleanEnv(home),
@@ -101,8 +102,8 @@ describe.each(claudeReleases)('doctor on trees Claude Code %s wrote', (release) 
     expect(saved.code, saved.stderr).toBe(0);
     await claude(old, home, release);
     fs.mkdirSync(path.join(root, 'new'));
-    fs.renameSync(old, path.join(root, 'new', 'proj'));
-    const now = fs.realpathSync(path.join(root, 'new', 'proj'));
+    fs.renameSync(old, path.join(root, 'new', 'my_proj.v1'));
+    const now = fs.realpathSync(path.join(root, 'new', 'my_proj.v1'));
     // A session of the same project in a subdirectory: its transcript has its own folder, its memory is the project's. No finding.
     fs.mkdirSync(path.join(now, 'src'));
     await claude(path.join(now, 'src'), home, release);
@@ -203,5 +204,28 @@ describe.each(claudeReleases)('doctor on trees Claude Code %s wrote', (release) 
     const dir = two.findings.find((f) => f.id === 'memory-directory')?.evidence.dir;
     expect(two.findings.filter((f) => f.severity !== 'info').map((f) => f.id)).toEqual(['relative-setting']);
     expect(loadedMemory(await claude(relative, home, release))?.dir).toBe(dir);
+  });
+
+  test('a deleted worktree whose sessions kept their own memory: an orphan of the main checkout; --move-orphan, and the next session loads it', async () => {
+    const home = tempDir();
+    const root = tempDir();
+    const repo = await createRepo(path.join(root, 'app'));
+    const worktree = await addWorktree(repo, path.join(root, 'app-login'), 'login-form');
+    await claude(worktree, home, release);
+    const wtFolder = path.join(home, '.claude', 'projects', sanitizeProjectPath(worktree));
+    fs.mkdirSync(path.join(wtFolder, 'memory'));
+    fs.writeFileSync(path.join(wtFolder, 'memory', 'project_login.md'), memory('Login form', sessions(wtFolder)[0]!));
+    fs.writeFileSync(path.join(wtFolder, 'memory', 'MEMORY.md'), '- [Login form](project_login.md) — what the worktree learned\n');
+    fs.rmSync(worktree, { recursive: true, force: true });
+
+    const { findings } = await doctor(repo, home);
+    expect(findings.filter((f) => f.severity !== 'info').map((f) => [f.id, f.evidence.nowAt, f.evidence.matchedBy, f.fix])).toEqual([
+      ['orphan', repo, 'worktree', `memdir doctor --move-orphan ${wtFolder}`],
+    ]);
+    const moved = await runMemdir(['doctor', '--move-orphan', wtFolder], { cwd: repo, env: cleanEnv(home) });
+    expect(moved.code, moved.stderr).toBe(0);
+    const loaded = loadedMemory(await claude(repo, home, release));
+    expect(loaded?.dir).toBe(path.join(home, '.claude', 'projects', sanitizeProjectPath(repo), 'memory'));
+    expect(loaded?.text).toContain('- [Login form](project_login.md) — what the worktree learned');
   });
 });

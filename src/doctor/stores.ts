@@ -103,7 +103,7 @@ export function storeFindings(options: StoreOptions): { findings: Finding[]; mer
 }
 
 interface SplitReason {
-  reason: 'default-folder' | 'ancestor' | 'subdirectory' | 'same-project' | 'same-remote';
+  reason: 'default-folder' | 'ancestor' | 'worktree' | 'subdirectory' | 'same-project' | 'same-remote';
   sentence: string;
   cwds: string[];
 }
@@ -115,6 +115,10 @@ function splitReason(folder: ProjectFolder, root: string, here: ProjectIdentity,
   if (ours.length > 0) {
     if (ancestors(root).some((dir) => sanitizeProjectPath(dir) === folder.name)) return { reason: 'ancestor', sentence: `a session in ${ours[0]} wrote into an ancestor's folder`, cwds: ours };
     const inside = ours.find((cwd) => cwd !== root);
+    const worktree = inside === undefined ? undefined : findGitRoot(inside);
+    if (worktree && worktree !== root && folder.name === sanitizeProjectPath(inside!)) {
+      return { reason: 'worktree', sentence: `a session in the linked worktree ${worktree} wrote here`, cwds: ours };
+    }
     if (inside && folder.name === sanitizeProjectPath(inside)) return { reason: 'subdirectory', sentence: `a session in the subdirectory ${inside} wrote here`, cwds: ours };
     return { reason: 'same-project', sentence: `sessions in ${ours[0]} wrote here`, cwds: ours };
   }

@@ -364,6 +364,26 @@ describe('memdir doctor: settings, collisions, moved projects', () => {
   });
 });
 
+describe('memdir doctor: a live worktree', () => {
+  test('a linked worktree whose sessions kept their own memory: a split store of the main checkout (its memory loaded twice or not at all)', async () => {
+    const repo = await createRepo(path.join(root, 'twice'));
+    const worktree = await addWorktree(repo, path.join(root, 'twice-wt'), 'twice-branch');
+    const folder = path.join(projects, sanitizeProjectPath(worktree));
+    writeTree(folder, { 's-tw.jsonl': transcript(worktree, 's-tw', 'twice-branch'), 'memory/project_tw.md': memory('Tw', 's-tw') });
+    const { code, report } = await doctor(worktree);
+    expect(code).toBe(0);
+    expect(report?.findings.filter((f) => (f as { severity: string }).severity !== 'info')).toEqual([
+      {
+        id: 'split-store',
+        severity: 'warning',
+        message: `${folder} holds 1 memory of this project that Claude Code does not load (a session in the linked worktree ${worktree} wrote here)`,
+        evidence: { folder, reason: 'worktree', cwds: [worktree], memories: ['project_tw.md'], index: false },
+        fix: 'memdir doctor --fix (merges it; memdir doctor --undo reverses)',
+      },
+    ]);
+  });
+});
+
 describe('memdir doctor: hooks', () => {
   test('what hooks status reports; the SessionStart hook run as Claude Code runs it, and a failing one is an error', async () => {
     const project = await createRepo(path.join(root, 'hooked'));

@@ -40,7 +40,7 @@ test('doctor, as a function: a folder two projects share is an error finding', (
   for (const [session, name] of [
     ['s1', 'my.app'],
     ['s2', 'my-app'],
-  ])
+  ] as const)
     fs.writeFileSync(path.join(folder, `${session}.jsonl`), `${JSON.stringify({ type: 'user', cwd: path.join(root, name), sessionId: session })}\n`);
   const result = doctor({ cwd: path.join(root, 'my-app'), env: { HOME: home, PATH: '' } });
   expect([result.counts.error, result.findings.find((f) => f.severity === 'error')?.id]).toEqual([1, 'collision']);

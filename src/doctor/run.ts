@@ -104,7 +104,9 @@ function hookFindings(read: () => HookRow[], cwd: string, env: NodeJS.ProcessEnv
     if (row.runs === false) {
       return { id: 'hook-broken', severity: 'error', message: text.hookBroken(row.hook, row.command, row.detail ?? ''), evidence: { file: row.file, command: row.command }, fix: text.fixHookBroken() };
     }
-    const ran = READ_ONLY_HOOK.test(row.command) && row.hook.startsWith('Claude Code SessionStart') ? runSessionStartHook(row.command, cwd, env) : undefined;
+    // Only a command the user's own settings hold (local or user scope), and only one checked to run memdir: a clone's committed settings never choose a command to run.
+    const runnable = row.runs === true && READ_ONLY_HOOK.test(row.command) && /^Claude Code SessionStart \((local|user)\)$/.test(row.hook);
+    const ran = runnable ? runSessionStartHook(row.command, cwd, env) : undefined;
     if (ran && ran.exitCode !== 0) {
       return {
         id: 'hook-failed',

@@ -406,6 +406,16 @@ describe('memdir doctor: hooks', () => {
       hook('Stop', 'extract', false),
       hook('SessionEnd', 'dream', false),
     ]);
+    // The same hook in the committed settings, behind a command of the clone's choosing: listed, never run.
+    const canary = path.join(root, 'canary');
+    fs.writeFileSync(
+      path.join(project, '.claude', 'settings.json'),
+      JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: `touch ${canary}; ${prefix} context --hook` }] }] } }),
+    );
+    const committed = await doctor(project);
+    expect(committed.report?.findings.filter((f) => (f as { message: string }).message.includes('(project)')).map((f) => (f as { evidence: { ran: unknown } }).evidence.ran)).toEqual([null]);
+    expect(fs.existsSync(canary)).toBe(false);
+    fs.rmSync(path.join(project, '.claude', 'settings.json'));
     fs.writeFileSync(settings, fs.readFileSync(settings, 'utf8').replace('context --hook', 'context --hook --bogus'));
     const broken = await doctor(project);
     expect(broken.code).toBe(1);

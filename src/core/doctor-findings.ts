@@ -70,7 +70,7 @@ export const doctorText = {
   merged: (from: string, into: string, moved: number, dropped: number, renamed: number) =>
     `merged ${from} into ${into}: ${moved} moved, ${dropped} identical dropped, ${renamed} kept under another name`,
   renamedFile: (from: string, to: string) => `${from} differs from the file of that name: kept as ${to}`,
-  leftFile: (file: string) => `${file} is not UTF-8 text: left where it is`,
+  leftFile: (file: string) => `${file} is a link or not UTF-8 text: left where it is`,
   undone: (from: string, into: string, files: number) => `undone: ${files} files of ${into} and ${from} restored`,
   hooksUnreadable: (problem: string) => `hooks cannot be checked: ${problem}`,
   fixHooksUnreadable: () => 'fix the settings file named, then memdir hooks status',

@@ -19,7 +19,7 @@ export interface MergeResult {
   dropped: string[];
   /** Same name, other bytes: kept beside the canonical one. */
   renamed: Array<{ from: string; to: string }>;
-  /** Not UTF-8 text: never merged, left where it is. */
+  /** Not UTF-8 text, or a link: never merged, left where it is. */
   left: string[];
   pointersAdded: number;
   record: string;
@@ -64,7 +64,8 @@ function merge(fromDir: string, intoDir: string, now: Date): MergeResult {
     .readdirSync(fromDir)
     .filter((f) => f.endsWith('.md') && f !== INDEX_FILE)
     .sort()) {
-    const source = readUtf8(path.join(fromDir, name));
+    // A link is never followed out of the split store into memory the agent loads.
+    const source = fs.lstatSync(path.join(fromDir, name)).isFile() ? readUtf8(path.join(fromDir, name)) : undefined;
     if (source === undefined) {
       result.left.push(name);
       continue;

@@ -512,6 +512,7 @@ describe('memdir doctor --fix and --undo', () => {
       [`${subFolder}/memory/project_new.md`]: memory('New', 's-2'),
       [`${subFolder}/memory/project_latin1.md`]: latin1,
     });
+    fs.symlinkSync(path.join(root, 'home-settings', '.claude', 'settings.json'), path.join(split, 'project_link.md'));
     const memoryFiles = () => Object.fromEntries(Object.entries(snapshotTree(projects)).filter(([file]) => !file.includes('.memdir')));
     const before = memoryFiles();
 
@@ -525,7 +526,7 @@ describe('memdir doctor --fix and --undo', () => {
         moved: ['project_new.md'],
         dropped: ['project_same.md'],
         renamed: [{ from: 'project_a.md', to: `project_a.from-${subFolder}.md` }],
-        left: ['project_latin1.md'],
+        left: ['project_latin1.md', 'project_link.md'],
         pointersAdded: 2,
         record: expect.stringMatching(new RegExp(`^${canonical.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\.memdir/doctor/.+\\.json$`)),
       },
@@ -536,9 +537,9 @@ describe('memdir doctor --fix and --undo', () => {
     );
     expect(fs.readFileSync(path.join(canonical, `project_a.from-${subFolder}.md`), 'utf8')).toBe(memory('A, written from sub', 's-2'));
     expect(fs.readFileSync(path.join(canonical, 'project_new.md'), 'utf8')).toBe(memory('New', 's-2'));
-    expect(fs.readdirSync(split)).toEqual(['.memdir', 'project_latin1.md']);
+    expect(fs.readdirSync(split)).toEqual(['.memdir', 'project_latin1.md', 'project_link.md']);
     // What it could not merge is still reported.
-    expect(report.findings.filter((f) => f.id === 'split-store').map((f) => f.evidence.memories)).toEqual([['project_latin1.md']]);
+    expect(report.findings.filter((f) => f.id === 'split-store').map((f) => f.evidence.memories)).toEqual([['project_latin1.md', 'project_link.md']]);
 
     const undone = await runMemdir(['doctor', '--undo'], { cwd: project, env: env(home) });
     expect([undone.code, undone.stderr, undone.stdout]).toEqual([0, '', `undone: 7 files of ${canonical} and ${split} restored\n`]);

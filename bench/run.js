@@ -15,6 +15,7 @@ import hookInstructions from './hook-instructions.bench.js';
 import agentView from './agent-view.bench.js';
 import startupTricks from './startup-tricks.bench.js';
 import secrets from './secrets.bench.js';
+import doctor from './doctor.bench.js';
 
 const all = {
   startup,
@@ -33,6 +34,7 @@ const all = {
   'agent-view': agentView,
   'startup-tricks': startupTricks,
   secrets,
+  doctor,
 };
 const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(all)) {

@@ -10,6 +10,7 @@ export type { Finding, Rule, Severity } from './lint/types.js';
 export { RULES } from './lint/rules/index.js';
 export { runRefactor as refactor, type RefactorOptions, type RefactorResult } from './refactor/run.js';
 export { dream, type DreamOptions, type DreamResult } from './dream/run.js';
+export { doctor, type DoctorOptions, type DoctorResult, type DoctorFinding, type DoctorSeverity } from './doctor/api.js';
 export type { AgentView, FileChangeSummary, LoadedSize, LostRule } from './core/agent-view.js';
 export { recall, type RecallOptions, type RecallResult } from './recall/recall.js';
 export { type CandidateDecision, type ConsideredStatement, type EngineFallback, extract, type ExtractOptions, type ExtractResult } from './extract/extract.js';

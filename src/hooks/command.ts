@@ -131,7 +131,7 @@ function uninstall(args: HooksCommandOptions, output: Output, place: Where): num
   return 0;
 }
 
-interface StatusRow {
+export interface StatusRow {
   hook: string;
   file: string;
   command: string;
@@ -141,8 +141,8 @@ interface StatusRow {
   detail?: string | undefined;
 }
 
-/** Each hook, whose it is and whether memdir's would run; exit 1 when one of memdir's would not. */
-function status(args: HooksCommandOptions, output: Output, place: Where): number {
+/** Each hook of the project in the working directory (of `scope`, else every scope), whose it is and whether memdir's would run; nothing is run. */
+export function hookStatusRows(scope?: Scope, place: Where = where()): StatusRow[] {
   const rows: StatusRow[] = [];
   const env = hookEnv(place.project);
   if (place.inGit) {
@@ -159,7 +159,7 @@ function status(args: HooksCommandOptions, output: Output, place: Where): number
     }
     if (state.others) rows.push({ hook: `git pre-commit (${state.place.kind})`, file: state.place.file, command: '(another hook in the script)', owner: 'other' });
   }
-  const scopes = args.scope ? [args.scope] : SCOPES;
+  const scopes = scope ? [scope] : SCOPES;
   for (const scope of scopes) {
     const file = settingsFile(scope, place.project);
     for (const hook of settingsHooks(file)) {
@@ -173,6 +173,12 @@ function status(args: HooksCommandOptions, output: Output, place: Where): number
       });
     }
   }
+  return rows;
+}
+
+/** Each hook, whose it is and whether memdir's would run; exit 1 when one of memdir's would not. */
+function status(args: HooksCommandOptions, output: Output, place: Where): number {
+  const rows = hookStatusRows(args.scope, place);
   const broken = rows.filter((row) => row.runs === false).length;
   if (args.json) output.json({ hooks: rows });
   else {

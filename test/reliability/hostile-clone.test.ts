@@ -90,6 +90,8 @@ const COMMANDS: Array<{ args: string[]; reads?: boolean; input?: (c: Clone) => s
   { args: ['hooks', 'install'], reads: true },
   { args: ['hooks', 'status'] },
   { args: ['hooks', 'uninstall'] },
+  { args: ['doctor', '--all-projects'] },
+  { args: ['doctor', '--fix'] },
 ];
 
 describe.each(['memdir.config.json', 'package.json'] as const)('a clone with a hostile %s and .claude/settings.json', (where) => {

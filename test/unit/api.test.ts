@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { extract, lint, recall, refactor, saveMemory } from '../../src/index.js';
+import { doctor, extract, lint, recall, refactor, saveMemory } from '../../src/index.js';
 import { repoRoot } from '../helpers/run-cli.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -31,6 +31,21 @@ test('the library API mirrors the commands', async () => {
   expect(extracted.operations).toMatchObject([{ op: 'create', type: 'feedback', sources: ['u1'] }]);
 });
 
+test('doctor, as a function: a folder two projects share is an error finding', () => {
+  const root = tempDir();
+  const home = path.join(root, 'home');
+  for (const name of ['my.app', 'my-app']) fs.mkdirSync(path.join(root, name, '.git'), { recursive: true });
+  const folder = path.join(home, '.claude', 'projects', path.join(root, 'my-app').replace(/[^a-zA-Z0-9]/g, '-'));
+  fs.mkdirSync(path.join(folder, 'memory'), { recursive: true });
+  for (const [session, name] of [
+    ['s1', 'my.app'],
+    ['s2', 'my-app'],
+  ] as const)
+    fs.writeFileSync(path.join(folder, `${session}.jsonl`), `${JSON.stringify({ type: 'user', cwd: path.join(root, name), sessionId: session })}\n`);
+  const result = doctor({ cwd: path.join(root, 'my-app'), env: { HOME: home, PATH: '' } });
+  expect([result.counts.error, result.findings.find((f) => f.severity === 'error')?.id]).toEqual([1, 'collision']);
+});
+
 test('the public API is the commands, their types and errors, nothing internal', async () => {
   const api = await import('../../src/index.js');
   expect(Object.keys(api).sort()).toEqual([
@@ -47,6 +62,7 @@ test('the public API is the commands, their types and errors, nothing internal',
     'acceptCandidate',
     'applyMemoryEdits',
     'discardCandidate',
+    'doctor',
     'dream',
     'exportMemory',
     'extract',

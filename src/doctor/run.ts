@@ -1,0 +1,192 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { doctorText as text, type Finding, type Severity } from '../core/doctor-findings.js';
+import { MemdirError, RefusedError, UsageError } from '../core/errors.js';
+import { sanitizeProjectPath } from '../core/paths.js';
+import type { GlobalArgs } from '../shell/options.js';
+import type { Output } from '../shell/output.js';
+import { absolutePath, requireWorkingDirectory } from '../store/cwd.js';
+import { writeFileAtomic } from '../store/atomic.js';
+import { findGitRoot } from '../store/git-root.js';
+import { withDirLock } from '../store/lock.js';
+import { configHome, homeDir } from '../store/settings.js';
+import { mergeSplitStore, undoLastMerge, type MergeResult } from './fix.js';
+import { loadFindings } from './loads.js';
+import { readProjectFolders, type ProjectFolder } from './projects.js';
+import { storeFindings } from './stores.js';
+import { claudeVersion, whereAndWhy } from './where.js';
+
+/** One hook as `hooks status` reports it (passed in by the entry layer: hooks is another feature). */
+export interface HookRow {
+  hook: string;
+  file: string;
+  command: string;
+  owner: 'memdir' | 'other';
+  runs?: boolean | undefined;
+  detail?: string | undefined;
+}
+
+export interface DoctorOptions extends GlobalArgs {
+  allProjects: boolean;
+  fix?: boolean | undefined;
+  undo?: boolean | undefined;
+  moveOrphan?: string | undefined;
+  searchRoot?: string | undefined;
+  /** The hooks of the project in the working directory; none checked when absent. */
+  hookRows?: (() => HookRow[]) | undefined;
+}
+
+export interface DoctorReport {
+  dir: string;
+  projectRoot: string;
+  findings: Finding[];
+  /** Split stores `--fix` merges into `dir`. */
+  mergeable: string[];
+  folders: ProjectFolder[];
+}
+
+/** Everything doctor finds, in the order it reports it: where, stores, what loads, hooks. */
+export function doctor(options: DoctorOptions, env: NodeJS.ProcessEnv = process.env, cwd: string = requireWorkingDirectory()): DoctorReport {
+  const where = whereAndWhy({ cwd, env, dir: options.dir, trustProjectSettings: options.trustProjectSettings || env.MEMDIR_TRUST_PROJECT_SETTINGS === '1' });
+  const claude = claudeVersion(env);
+  const findings = [...where.findings, claude];
+  const projectsDir = path.join(configHome(env, homeDir(env)), 'projects');
+  const searchRoots = (options.searchRoot ?? '')
+    .split(path.delimiter)
+    .filter(Boolean)
+    .map((root) => absolutePath(root));
+  const folders = readProjectFolders(projectsDir);
+  const stores = storeFindings({ folders, projectsDir, dir: where.dir, projectRoot: where.projectRoot, allProjects: options.allProjects, searchRoots });
+  findings.push(...stores.findings);
+  // The installed release's load model: 2.1.197 counts a BOM and CRs that later releases drop.
+  findings.push(...loadFindings(where.dir, claude.evidence.version === '2.1.197' ? '2.1.197' : 'latest'));
+  if (options.hookRows) findings.push(...hookFindings(options.hookRows, cwd, env));
+  return { dir: where.dir, projectRoot: where.projectRoot, findings, mergeable: stores.mergeable, folders };
+}
+
+/**
+ * Empty the body of a `.consolidate-lock` whose process is gone, keeping its mtime (the last
+ * consolidation time, which the dream gate reads). Checked again just before: a dream that took the
+ * lock since keeps it.
+ */
+function clearConsolidateLock(file: string, pid: number): boolean {
+  const stat = fs.statSync(file);
+  if (fs.readFileSync(file, 'utf8').trim() !== String(pid)) return false;
+  writeFileAtomic(file, '');
+  fs.utimesSync(file, stat.atimeMs / 1000, stat.mtimeMs / 1000);
+  return true;
+}
+
+/** The folder `--move-orphan` names (its path, its name, or the project path it was named after); it must be an orphan. */
+function orphanFolder(report: DoctorReport, named: string): ProjectFolder {
+  const asPath = absolutePath(named);
+  const folder = report.folders.find((f) => f.path === asPath || f.name === named || f.name === sanitizeProjectPath(asPath));
+  if (!folder || !fs.existsSync(folder.memoryDir)) throw new UsageError(text.noSuchOrphan(named));
+  const alive = [...folder.cwds.keys()].find((cwd) => fs.existsSync(cwd));
+  if (alive !== undefined || folder.cwds.size === 0) throw new RefusedError(text.notAnOrphan(folder.path, alive));
+  if (folder.memoryDir === report.dir) throw new RefusedError(text.notAnOrphan(folder.path, report.projectRoot));
+  return folder;
+}
+
+function hookFindings(read: () => HookRow[], cwd: string, env: NodeJS.ProcessEnv): Finding[] {
+  let rows: HookRow[];
+  try {
+    rows = read();
+  } catch (error) {
+    // A settings file hooks cannot read: a finding, so the rest of the report still comes.
+    if (!(error instanceof MemdirError)) throw error;
+    return [{ id: 'hooks-unreadable', severity: 'error', message: text.hooksUnreadable(error.message), evidence: {}, fix: text.fixHooksUnreadable() }];
+  }
+  const ours = rows.filter((row) => row.owner === 'memdir');
+  if (ours.length === 0) return [{ id: 'hooks', severity: 'info', message: text.hooksNone(), evidence: { hooks: [] }, fix: text.fixHooksNone() }];
+  return ours.map((row): Finding => {
+    if (row.runs === false) {
+      return { id: 'hook-broken', severity: 'error', message: text.hookBroken(row.hook, row.command, row.detail ?? ''), evidence: { file: row.file, command: row.command }, fix: text.fixHookBroken() };
+    }
+    // Only a command the user's own settings hold (local or user scope), and only one checked to run memdir: a clone's committed settings never choose a command to run.
+    const runnable = row.runs === true && READ_ONLY_HOOK.test(row.command) && /^Claude Code SessionStart \((local|user)\)$/.test(row.hook);
+    const ran = runnable ? runSessionStartHook(row.command, cwd, env) : undefined;
+    if (ran && ran.exitCode !== 0) {
+      return {
+        id: 'hook-failed',
+        severity: 'error',
+        message: text.hookFailed(row.hook, row.command, ran.problem),
+        evidence: { file: row.file, command: row.command, exitCode: ran.exitCode },
+        fix: text.fixHookBroken(),
+      };
+    }
+    return {
+      id: 'hook',
+      severity: 'info',
+      message: ran ? text.hookRan(row.hook, row.command) : text.hookRuns(row.hook, row.command),
+      evidence: { file: row.file, command: row.command, found: row.detail ?? null, ran: ran ? true : null },
+      fix: null,
+    };
+  });
+}
+
+/** The one memdir hook doctor runs: it only reads (`context --hook`). The others write memory or state. */
+const READ_ONLY_HOOK = /\scontext\s+--hook\b/;
+const HOOK_TIMEOUT_MS = 10_000;
+
+/** Run a SessionStart hook as Claude Code does: `sh -c`, the event's JSON on stdin, CLAUDE_PROJECT_DIR set. */
+function runSessionStartHook(command: string, cwd: string, env: NodeJS.ProcessEnv): { exitCode: number; problem: string } {
+  const project = findGitRoot(cwd) ?? cwd;
+  const input = JSON.stringify({ session_id: 'memdir-doctor', transcript_path: '', cwd, hook_event_name: 'SessionStart', source: 'startup' });
+  const run = spawnSync('sh', ['-c', command], { cwd, input, env: { ...env, CLAUDE_PROJECT_DIR: project }, encoding: 'utf8', timeout: HOOK_TIMEOUT_MS, stdio: ['pipe', 'pipe', 'pipe'] });
+  const exitCode = run.error ? -1 : (run.status ?? -1);
+  const problem = run.error ? ((run.error as NodeJS.ErrnoException).code ?? run.error.message) : (run.stderr || `exit ${exitCode}`).trim().split('\n')[0]!;
+  return { exitCode, problem };
+}
+
+const LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', info: 'info   ' };
+
+/** `memdir doctor`: exit 1 when an error-level finding remains. */
+export async function runDoctor(options: DoctorOptions, output: Output): Promise<number> {
+  if (options.undo && (options.fix || options.moveOrphan !== undefined)) throw new UsageError(text.fixAndUndo());
+  if (options.undo) {
+    const env = process.env;
+    const { dir } = whereAndWhy({ cwd: requireWorkingDirectory(), env, dir: options.dir, trustProjectSettings: options.trustProjectSettings || env.MEMDIR_TRUST_PROJECT_SETTINGS === '1' });
+    const undone = await undoLastMerge(dir);
+    if (options.json) output.json({ undone });
+    else output.out(text.undone(undone.from, undone.into, undone.restored));
+    return 0;
+  }
+  let report = doctor(options);
+  const merged: MergeResult[] = [];
+  const swept: string[] = [];
+  if (options.moveOrphan !== undefined) merged.push(await mergeSplitStore(orphanFolder(report, options.moveOrphan).memoryDir, report.dir));
+  if (options.fix) {
+    for (const from of report.mergeable) merged.push(await mergeSplitStore(from, report.dir));
+    // Taking the directory lock takes a dead process's lock over and completes an interrupted transaction.
+    const sweepable = report.findings.filter((f) => f.id === 'stale-lock' || f.id === 'interrupted-journal');
+    if (sweepable.length > 0) {
+      await withDirLock(report.dir, () => undefined);
+      swept.push(...sweepable.map((f) => String(f.evidence.file)));
+    }
+    const consolidate = report.findings.find((f) => f.id === 'stale-consolidate-lock');
+    if (consolidate && clearConsolidateLock(String(consolidate.evidence.file), Number(consolidate.evidence.pid))) swept.push(String(consolidate.evidence.file));
+  }
+  if (merged.length > 0 || swept.length > 0) report = doctor(options);
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const finding of report.findings) counts[finding.severity]++;
+  const { mergeable: _, folders: __, ...shown } = report;
+  const changed = options.fix || options.moveOrphan !== undefined;
+  if (options.json) output.json({ ...shown, counts, ...(changed ? { merged, swept } : {}) });
+  else {
+    for (const merge of merged) {
+      output.out(text.merged(merge.from, merge.into, merge.moved.length, merge.dropped.length, merge.renamed.length));
+      for (const renamed of merge.renamed) output.out(`  ${text.renamedFile(renamed.from, renamed.to)}`);
+      for (const left of merge.left) output.out(`  ${text.leftFile(left)}`);
+    }
+    for (const file of swept) output.out(text.swept(file));
+    const paint = { error: output.colors.red, warning: output.colors.yellow, info: output.colors.dim };
+    for (const finding of report.findings) {
+      output.out(`${paint[finding.severity](LABEL[finding.severity])} ${finding.message}`);
+      if (finding.fix) output.out(`        fix: ${finding.fix}`);
+    }
+    output.out(text.summary(counts.error, counts.warning));
+  }
+  return counts.error > 0 ? 1 : 0;
+}

@@ -1,0 +1,213 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { doctorText as text, type Finding } from '../core/doctor-findings.js';
+import { sanitizeProjectPath } from '../core/paths.js';
+import { canonicalRoot, findGitRoot } from '../store/git-root.js';
+import { identities, originSession, remoteUrl, type ProjectFolder, type ProjectIdentity } from './projects.js';
+
+/** Folders looked at when searching where a gone project lives now. */
+const MAX_CANDIDATES = 500;
+/** Branches every repository has: they say nothing about which one a session was in. */
+const COMMON_BRANCHES = new Set(['main', 'master', 'trunk', 'develop', 'HEAD']);
+
+export interface StoreOptions {
+  folders: ProjectFolder[];
+  /** `<config home>/projects`. */
+  projectsDir: string;
+  /** The resolved memory directory and the project's canonical root. */
+  dir: string;
+  projectRoot: string;
+  allProjects: boolean;
+  searchRoots: string[];
+}
+
+/**
+ * Split stores, collisions and orphans, from what each folder's sessions recorded; and the split
+ * stores `--fix` may merge: those whose every session was this project's (a folder also written by
+ * another project, or a clone elsewhere, is left to a person).
+ */
+export function storeFindings(options: StoreOptions): { findings: Finding[]; mergeable: string[] } {
+  const identity = identities();
+  const findings: Finding[] = [];
+  const mergeable: string[] = [];
+  const here = identity(options.projectRoot);
+  const hasMemory = (folder: ProjectFolder) => folder.memories.length > 0 || folder.hasIndex;
+
+  for (const folder of options.folders) {
+    if (folder.memoryDir === options.dir || !hasMemory(folder)) continue;
+    const why = splitReason(folder, options.projectRoot, here, identity);
+    if (!why) continue;
+    const onlyOurs = why.reason !== 'same-remote' && [...folder.cwds.keys()].every((cwd) => identity(cwd).root === options.projectRoot);
+    if (onlyOurs) mergeable.push(folder.memoryDir);
+    findings.push({
+      id: 'split-store',
+      severity: 'warning',
+      message: text.splitStore(folder.path, folder.memories.length, why.sentence),
+      evidence: { folder: folder.path, reason: why.reason, cwds: why.cwds, memories: folder.memories, index: folder.hasIndex },
+      fix: onlyOurs ? text.fixSplitStore() : text.fixSplitStoreByHand(folder.memoryDir, options.dir),
+    });
+  }
+
+  for (const folder of options.folders) {
+    const byRoot = new Map<string, { cwds: string[]; sessions: string[] }>();
+    for (const [cwd, sessions] of folder.cwds) {
+      const who = identity(cwd);
+      if (!who.exists) continue;
+      const entry = byRoot.get(who.root) ?? { cwds: [], sessions: [] };
+      entry.cwds.push(cwd);
+      entry.sessions.push(...sessions);
+      byRoot.set(who.root, entry);
+    }
+    if (byRoot.size < 2) continue;
+    if (!options.allProjects && !byRoot.has(options.projectRoot) && folder.memoryDir !== options.dir) continue;
+    const sessionRoot = new Map([...byRoot].flatMap(([root, entry]) => entry.sessions.map((session) => [session, root] as const)));
+    const written = new Map<string, string[]>();
+    const unknown: string[] = [];
+    for (const memory of folder.memories) {
+      const root = sessionRoot.get(originSession(path.join(folder.memoryDir, memory)) ?? '');
+      if (root) written.set(root, [...(written.get(root) ?? []), memory]);
+      else unknown.push(memory);
+    }
+    const roots = [...byRoot.keys()].sort();
+    findings.push({
+      id: 'collision',
+      severity: 'error',
+      message: text.collision(folder.path, roots.length),
+      evidence: {
+        folder: folder.path,
+        projects: roots.map((root) => ({ root, cwds: byRoot.get(root)!.cwds.sort(), sessions: byRoot.get(root)!.sessions.length, memories: written.get(root) ?? [] })),
+        memoriesOfNoKnownSession: unknown,
+      },
+      fix: text.fixCollision(roots),
+    });
+  }
+
+  let candidates: string[] | undefined;
+  for (const folder of options.folders) {
+    if (!hasMemory(folder) || folder.cwds.size === 0) continue;
+    const cwds = [...folder.cwds.keys()].sort();
+    if (cwds.some((cwd) => identity(cwd).exists)) continue;
+    candidates ??= candidateProjects(options, cwds);
+    const found = whereItLivesNow(folder, cwds, candidates);
+    if (!options.allProjects && found?.root !== options.projectRoot) continue;
+    const count = folder.memories.length;
+    findings.push({
+      id: 'orphan',
+      severity: 'warning',
+      message: found ? text.orphanFound(folder.path, cwds[0]!, found.root, count) : text.orphan(folder.path, cwds[0]!, count),
+      evidence: { folder: folder.path, cwds, memories: folder.memories, nowAt: found?.root ?? null, matchedBy: found?.by ?? null },
+      fix: found ? text.fixOrphanMove(folder.path, found.root, found.root === options.projectRoot) : text.fixOrphanSearch(),
+    });
+  }
+  return { findings, mergeable };
+}
+
+interface SplitReason {
+  reason: 'default-folder' | 'ancestor' | 'worktree' | 'subdirectory' | 'same-project' | 'same-remote';
+  sentence: string;
+  cwds: string[];
+}
+
+/** Why a folder holds this project's memory, if it does. */
+function splitReason(folder: ProjectFolder, root: string, here: ProjectIdentity, identity: (cwd: string) => ProjectIdentity): SplitReason | undefined {
+  const ours = [...folder.cwds.keys()].filter((cwd) => identity(cwd).root === root).sort();
+  if (folder.name === sanitizeProjectPath(root)) return { reason: 'default-folder', sentence: `the default folder of ${root}`, cwds: ours };
+  if (ours.length > 0) {
+    if (ancestors(root).some((dir) => sanitizeProjectPath(dir) === folder.name)) return { reason: 'ancestor', sentence: `a session in ${ours[0]} wrote into an ancestor's folder`, cwds: ours };
+    const inside = ours.find((cwd) => cwd !== root);
+    const worktree = inside === undefined ? undefined : findGitRoot(inside);
+    if (worktree && worktree !== root && folder.name === sanitizeProjectPath(inside!)) {
+      return { reason: 'worktree', sentence: `a session in the linked worktree ${worktree} wrote here`, cwds: ours };
+    }
+    if (inside && folder.name === sanitizeProjectPath(inside)) return { reason: 'subdirectory', sentence: `a session in the subdirectory ${inside} wrote here`, cwds: ours };
+    return { reason: 'same-project', sentence: `sessions in ${ours[0]} wrote here`, cwds: ours };
+  }
+  if (!here.remote) return undefined;
+  const clones = [...folder.cwds.keys()].filter((cwd) => identity(cwd).remote === here.remote).sort();
+  if (clones.length > 0) return { reason: 'same-remote', sentence: `${identity(clones[0]!).root} is a clone of the same remote`, cwds: clones };
+  return undefined;
+}
+
+function ancestors(dir: string): string[] {
+  const found: string[] = [];
+  for (let at = path.dirname(dir); at !== path.dirname(at); at = path.dirname(at)) found.push(at);
+  return found;
+}
+
+/** Git repositories near where a gone project was, under the search roots, and this project. */
+function candidateProjects(options: StoreOptions, cwds: string[]): string[] {
+  const places = new Set<string>(options.searchRoots);
+  for (const cwd of cwds) {
+    let at = path.dirname(cwd);
+    while (at !== path.dirname(at) && !fs.existsSync(at)) at = path.dirname(at);
+    if (at !== path.dirname(at)) places.add(at);
+  }
+  const found = new Set<string>([options.projectRoot]);
+  for (const place of places) {
+    let entries: fs.Dirent[] = [];
+    try {
+      entries = fs.readdirSync(place, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of [{ name: '', isDirectory: () => true }, ...entries]) {
+      if (found.size >= MAX_CANDIDATES) break;
+      if (!entry.isDirectory()) continue;
+      const dir = path.join(place, entry.name);
+      if (fs.existsSync(path.join(dir, '.git'))) {
+        const root = findGitRoot(dir);
+        if (root) found.add(canonicalRoot(root));
+      }
+    }
+  }
+  return [...found].sort();
+}
+
+/**
+ * Where a gone project's sessions now belong: a repository that still lists the gone folder as one of
+ * its worktrees, one that has a branch those sessions were on, or one of the same name (moved).
+ */
+function whereItLivesNow(folder: ProjectFolder, cwds: string[], candidates: string[]): { root: string; by: string } | undefined {
+  for (const root of candidates) {
+    if (cwds.some((cwd) => listsWorktree(root, cwd))) return { root, by: 'worktree' };
+  }
+  const branches = [...new Set(cwds.flatMap((cwd) => [...(folder.branches.get(cwd) ?? [])]))].filter((b) => !COMMON_BRANCHES.has(b));
+  for (const root of candidates) {
+    const branch = branches.find((b) => hasBranch(root, b));
+    if (branch) return { root, by: `branch ${branch}` };
+  }
+  const names = new Set(cwds.map((cwd) => path.basename(cwd)));
+  const named = candidates.filter((root) => names.has(path.basename(root)));
+  if (named.length === 1) {
+    const remote = remoteUrl(named[0]!);
+    return { root: named[0]!, by: remote ? `name, remote ${remote}` : 'name' };
+  }
+  return undefined;
+}
+
+function listsWorktree(root: string, cwd: string): boolean {
+  const admin = path.join(root, '.git', 'worktrees');
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(admin);
+  } catch {
+    return false;
+  }
+  return names.some((name) => {
+    try {
+      return path.dirname(fs.readFileSync(path.join(admin, name, 'gitdir'), 'utf8').trim()) === cwd;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function hasBranch(root: string, branch: string): boolean {
+  const gitDir = path.join(root, '.git');
+  if (fs.existsSync(path.join(gitDir, 'refs', 'heads', ...branch.split('/')))) return true;
+  try {
+    return fs.readFileSync(path.join(gitDir, 'packed-refs'), 'utf8').includes(` refs/heads/${branch}\n`);
+  } catch {
+    return false;
+  }
+}

@@ -292,6 +292,8 @@ export function startHookRun(run: Promise<number>): true {
 export interface ContextHookRun {
   dir?: string | undefined;
   trustProjectSettings: boolean;
+  /** Only the team section (SessionStart while Claude Code loads the private index itself). */
+  teamOnly?: boolean | undefined;
   /** The hook's answer (a JSON document) on stdout. */
   write: (text: string) => void;
   warn: (message: string) => void;

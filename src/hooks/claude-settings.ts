@@ -16,9 +16,20 @@ export type Scope = 'local' | 'project' | 'user';
 export const SCOPES: readonly Scope[] = ['local', 'project', 'user'];
 export type HookEvent = 'SessionStart' | 'UserPromptSubmit' | 'Stop' | 'SessionEnd';
 
-/** Event → memdir subcommand, from templates/hooks/claude-settings.json. */
-export function hookSubcommands(): Record<HookEvent, string> {
-  return JSON.parse(renderTemplate('hooks/claude-settings.json', {})) as Record<HookEvent, string>;
+export type HookSubcommands = Record<HookEvent, string>;
+
+/**
+ * Event → memdir subcommand, from templates/hooks/claude-settings.json. SessionStart adds team memory
+ * only (Claude Code loads the private index itself); `withContext`: the whole context.
+ */
+export function hookSubcommands(options: { withContext?: boolean } = {}): HookSubcommands {
+  const subs = JSON.parse(renderTemplate('hooks/claude-settings.json', {})) as HookSubcommands;
+  return options.withContext ? { ...subs, SessionStart: subs.SessionStart.replace(/\s+--team-only\b/, '') } : subs;
+}
+
+/** The command an installed entry runs memdir by: its text before `<subcommand> --hook`. */
+export function commandPrefix(command: string): string {
+  return command.replace(/\s+\S+\s+--hook(?:\s.*)?$/, '');
 }
 
 export function settingsFile(scope: Scope, projectRoot: string): string {
@@ -28,8 +39,9 @@ export function settingsFile(scope: Scope, projectRoot: string): string {
 
 /** `command` runs memdir's `subcommand --hook`: memdir by any path or runner (`npx memdir`, `/opt/bin/memdir`, `node …/memdir.cjs`), or `prefix`. */
 export function isMemdirCommand(command: string, subcommand: string, prefix?: string): boolean {
-  if (prefix !== undefined && command === `${prefix} ${subcommand}`) return true;
   const [sub] = subcommand.split(' ');
+  // Any form of the subcommand memdir writes (SessionStart's with or without --team-only).
+  if (prefix !== undefined && command.startsWith(`${prefix} ${sub} --hook`) && commandPrefix(command) === prefix) return true;
   return new RegExp(`(^|[\\s/"'])memdir(\\.c?js)?["']?\\s+${sub}\\s+--hook(\\s|$)`).test(command);
 }
 
@@ -103,8 +115,8 @@ export function settingsHooks(file: string): SettingsHook[] {
 const NEW_SETTINGS = '{\n  "$schema": "https://json.schemastore.org/claude-code-settings.json"\n}\n';
 
 /** Adds memdir's entries for `events` that are not there yet; the events added. */
-export function installSettings(file: string, events: HookEvent[], command: string): HookEvent[] {
-  const { text, added } = plannedSettings(file, events, command);
+export function installSettings(file: string, events: HookEvent[], command: string, subs: HookSubcommands = hookSubcommands()): HookEvent[] {
+  const { text, added } = plannedSettings(file, events, command, subs);
   if (added.length > 0) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     writeFileAtomic(file, text);
@@ -117,16 +129,15 @@ export function installSettings(file: string, events: HookEvent[], command: stri
  * written. Throws, naming the file, for a settings file memdir will not edit (not JSON, hooks not
  * lists, read-only), so a caller can check before it changes anything else.
  */
-export function plannedSettings(file: string, events: HookEvent[], command: string): { text: string; added: HookEvent[] } {
+export function plannedSettings(file: string, events: HookEvent[], command: string, subs: HookSubcommands = hookSubcommands()): { text: string; added: HookEvent[] } {
   const original = readSettings(file);
   refuseReadOnly(file);
-  return withEntries(original ?? NEW_SETTINGS, file, events, command);
+  return withEntries(original ?? NEW_SETTINGS, file, events, command, subs);
 }
 
-function withEntries(original: string, file: string, events: HookEvent[], command: string): { text: string; added: HookEvent[] } {
+function withEntries(original: string, file: string, events: HookEvent[], command: string, subs: HookSubcommands): { text: string; added: HookEvent[] } {
   let text = original;
   const style = jsonStyle(text);
-  const subs = hookSubcommands();
   const added: HookEvent[] = [];
   for (const event of events) {
     const root = parseJsonText(text);
@@ -178,9 +189,10 @@ export function uninstallSettings(file: string, command: string | undefined): st
  * nothing). None gives it back (the file was edited since): every emptied container goes.
  */
 function withoutMadeContainers(text: string, installed: string, file: string, removed: CommandEntry[]): string {
-  const subs = hookSubcommands();
+  const prefix = commandPrefix(removed[0]!.command);
+  // The subcommands as installed (SessionStart's with or without --team-only), so installing them again gives `installed` back.
+  const subs = { ...hookSubcommands(), ...Object.fromEntries(removed.map((c) => [c.event, c.command.slice(prefix.length + 1)])) } as HookSubcommands;
   const events = (Object.keys(subs) as HookEvent[]).filter((e) => removed.some((c) => c.event === e));
-  const prefix = removed[0]!.command.slice(0, -(subs[removed[0]!.event].length + 1));
   const emptied = events.filter((event) => {
     const list = memberOf(memberOf(parseJsonText(text), 'hooks')!.value, event)?.value;
     return list !== undefined && childCount(list) === 0;
@@ -193,7 +205,7 @@ function withoutMadeContainers(text: string, installed: string, file: string, re
     if (childCount(memberOf(parseJsonText(candidate), 'hooks')!.value) === 0) candidates.push(dropMember(candidate, ['hooks']));
   }
   candidates.sort((a, b) => a.length - b.length);
-  return candidates.find((candidate) => withEntries(candidate, file, events, prefix).text === installed) ?? candidates[0]!;
+  return candidates.find((candidate) => withEntries(candidate, file, events, prefix, subs).text === installed) ?? candidates[0]!;
 }
 
 /** `text` without the member at `keys` (an object path). */

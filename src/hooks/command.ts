@@ -10,7 +10,7 @@ import { refuseReadOnly } from '../store/atomic.js';
 import { requireWorkingDirectory } from '../store/cwd.js';
 import { packageDir } from '../store/templates.js';
 import { checkHookCommand, findMemdir, hookEnv } from './executable.js';
-import { hookSubcommands, installSettings, plannedSettings, settingsFile, settingsHooks, SCOPES, uninstallSettings, type HookEvent, type Scope } from './claude-settings.js';
+import { commandPrefix, hookSubcommands, installSettings, plannedSettings, settingsFile, settingsHooks, SCOPES, uninstallSettings, type HookEvent, type Scope } from './claude-settings.js';
 import { gitHookState, installGitHook, uninstallGitHook, worktreeRoot } from './git-hook.js';
 
 export interface HooksCommandOptions extends GlobalArgs {
@@ -89,16 +89,17 @@ function install(args: HooksCommandOptions, output: Output, place: Where, config
   const scope = args.scope ?? 'local';
   const command = explicit ?? defaultCommand(scope, place.project);
   const file = settingsFile(scope, place.project);
-  const events = (Object.keys(hookSubcommands()) as HookEvent[]).filter((e) => e !== 'SessionStart' || args.withContext);
+  const subs = hookSubcommands({ withContext: args.withContext });
+  const events = Object.keys(subs) as HookEvent[];
   // A settings file memdir will not edit stops the install before anything is changed.
-  if (which.claude) plannedSettings(file, events, command);
+  if (which.claude) plannedSettings(file, events, command, subs);
   if (which.git) {
     const { changed, place: hook } = installGitHook(place.cwd, explicit);
     report.git = { file: hook.file, kind: hook.kind, changed };
     output.info(changed ? `memdir hooks: pre-commit installed in ${hook.file}` : `memdir hooks: pre-commit already installed in ${hook.file}`);
   }
   if (which.claude) {
-    const added = installSettings(file, events, command);
+    const added = installSettings(file, events, command, subs);
     report.claude = { file, command, added };
     output.info(added.length > 0 ? `memdir hooks: ${added.join(', ')} → ${command} in ${file}` : `memdir hooks: Claude Code hooks already installed in ${file}`);
     const check = checkHookCommand(command, place.project, hookEnv(place.project));
@@ -163,7 +164,7 @@ export function hookStatusRows(scope?: Scope, place: Where = where()): StatusRow
   for (const scope of scopes) {
     const file = settingsFile(scope, place.project);
     for (const hook of settingsHooks(file)) {
-      const prefix = hook.command.replace(/\s+\S+\s+--hook.*$/, '');
+      const prefix = commandPrefix(hook.command);
       rows.push({
         hook: `Claude Code ${hook.event} (${scope})`,
         file,

@@ -14,12 +14,12 @@ export function runContextHook(options: ContextHookRun): Promise<number> {
     const resolution = resolveMemoryDir({ dir: options.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined });
     for (const warning of resolution.warnings) options.warn(warning);
     loadConfig({ dir: resolution.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined, sections: [] });
-    const context = await sessionContext(resolution.dir);
+    const context = await sessionContext(resolution.dir, { teamOnly: options.teamOnly });
     writeHookContext(options, 'SessionStart', context.text);
   });
 }
 
 /** The fast path of `context --hook` (src/fast/context.ts): it always takes the command. */
 export function takeFastPath(args: Omit<ContextHookRun, 'write' | 'warn'> & { quiet: boolean }): boolean {
-  return startHookRun(runContextHook({ dir: args.dir, trustProjectSettings: args.trustProjectSettings, write: writeStdout, warn: hookWarnings(args.quiet) }));
+  return startHookRun(runContextHook({ dir: args.dir, trustProjectSettings: args.trustProjectSettings, teamOnly: args.teamOnly, write: writeStdout, warn: hookWarnings(args.quiet) }));
 }

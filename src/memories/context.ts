@@ -6,6 +6,8 @@ import { messages } from '../core/messages.js';
 
 export interface ContextOptions extends GlobalArgs {
   hook: boolean;
+  /** Only team memory: what Claude Code does not load itself while its auto memory is on. */
+  teamOnly: boolean;
 }
 
 /** The team index in `--json`: the same fields as the private one's. */
@@ -16,9 +18,9 @@ function teamJson(team: NonNullable<SessionContext['team']>) {
 
 /** `memdir context`: the instructions and the index as the agent loads them; `--hook` answers SessionStart. */
 export async function runContext(options: ContextOptions, output: Output): Promise<number> {
-  if (options.hook) return runContextHook({ dir: options.dir, trustProjectSettings: options.trustProjectSettings, write: output.document, warn: output.warn });
+  if (options.hook) return runContextHook({ dir: options.dir, trustProjectSettings: options.trustProjectSettings, teamOnly: options.teamOnly, write: output.document, warn: output.warn });
   const resolution = resolveChecked(options, output);
-  const context = await sessionContext(resolution.dir);
+  const context = await sessionContext(resolution.dir, { teamOnly: options.teamOnly });
   if (options.json) {
     const { content, lineCount, byteCount, wasLineTruncated, wasByteTruncated, loadedLines, firstCutLine, strippedFrontmatter, strippedComments } = context.index;
     output.json({
@@ -38,8 +40,8 @@ export async function runContext(options: ContextOptions, output: Output): Promi
     });
     return 0;
   }
-  output.out(context.text.trimEnd());
-  for (const loaded of [context, ...(context.team ? [context.team] : [])]) {
+  if (context.text) output.out(context.text.trimEnd());
+  for (const loaded of [...(options.teamOnly ? [] : [context]), ...(context.team ? [context.team] : [])]) {
     if (loaded.index.wasLineTruncated || loaded.index.wasByteTruncated) output.warn(output.colors.yellow(messages.indexCutWhenLoaded(loaded.indexFile)));
   }
   return 0;

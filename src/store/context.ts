@@ -21,14 +21,17 @@ export interface SessionContext {
  * it, then, when there is team memory, the team index likewise (as Claude Code loads a team
  * directory when its team memory is on: after the private index, each with its own limits).
  */
-export async function sessionContext(dir: string): Promise<SessionContext> {
+export async function sessionContext(dir: string, options: { teamOnly?: boolean } = {}): Promise<SessionContext> {
   await settleDirectory(dir);
   const { index, indexFile } = loadedIndex(dir, INDEX_FILE);
   const teamDir = path.join(dir, TEAM_DIR);
   const team = isDirectory(teamDir) ? loadedIndex(dir, `${TEAM_DIR}/${INDEX_FILE}`) : undefined;
+  const teamText = team ? renderTemplate('context-team.md', { dir, teamDir: `${teamDir}${path.sep}`, index: team.index.content || '(empty: no team memories saved yet)' }) : '';
+  // Where Claude Code loads the private index itself, the session needs only what it does not load: team memory.
+  if (options.teamOnly) return { text: teamText.trim() ? `${teamText.trim()}\n` : '', index, indexFile, team };
   const shown = index.content || (team ? '(empty: no private memories saved yet)' : '(empty: no memories saved yet)');
   let text = renderTemplate('context.md', { dir, index: shown });
-  if (team) text = `${text.trimEnd()}\n${renderTemplate('context-team.md', { dir, teamDir: `${teamDir}${path.sep}`, index: team.index.content || '(empty: no team memories saved yet)' })}`;
+  if (team) text = `${text.trimEnd()}\n${teamText}`;
   return { text, index, indexFile, team };
 }
 

@@ -48,7 +48,14 @@ describe('install then uninstall leaves every byte as it was', () => {
     expect(settings.hooks.UserPromptSubmit.map((g: any) => g.hooks[0].command)).toEqual(['other-tool --prompt', 'memdir recall --hook']);
     expect(settings.hooks.PreToolUse[0].hooks[0].command).toBe('echo hi');
     expect(text).toContain('\n        {\n');
-    expect(settings.hooks.SessionStart).toBeUndefined();
+    // SessionStart adds team memory only: Claude Code loads the private index itself.
+    expect(settings.hooks.SessionStart.map((g: any) => g.hooks[0].command)).toEqual(['memdir context --hook --team-only']);
+  });
+
+  test('--with-context installs the whole context; uninstall takes either form out', async () => {
+    const repo = await createRepo(path.join(tempDir(), 'app'));
+    const installed = await roundTrip(repo, path.join(repo, '.claude'), tempDir(), ['--claude', '--with-context']);
+    expect(JSON.parse(Buffer.from(installed['settings.local.json']!, 'base64').toString('utf8')).hooks.SessionStart[0].hooks[0].command).toBe('memdir context --hook');
   });
 
   test('a settings file with a byte-order mark, tabs and CRLF line ends', async () => {
@@ -131,6 +138,7 @@ test('--command sets how the hooks run memdir; status says whose each hook is an
   expect(status.filter((h) => h.owner === 'memdir').map((h) => [h.hook, h.command, h.runs])).toEqual([
     ['git pre-commit (git)', `${command} lint --staged`, true],
     ['Claude Code Stop (project)', `${command} extract --hook`, true],
+    ['Claude Code SessionStart (project)', `${command} context --hook --team-only`, true],
     ['Claude Code UserPromptSubmit (project)', `${command} recall --hook`, true],
     ['Claude Code SessionEnd (project)', `${command} dream --hook`, true],
   ]);
@@ -187,7 +195,7 @@ describe("the command install writes runs where Claude Code runs it (sh -c on th
     const r = await runMemdir(['hooks', 'install', '--claude'], { cwd: repo, env: underNpx(repo, home) });
     expect(r.code, r.stderr).toBe(0);
     const commands = settingsCommands(path.join(repo, '.claude/settings.local.json'));
-    expect(commands).toEqual(['recall', 'extract', 'dream'].map((sub) => `${process.execPath} ${memdirBin} ${sub} --hook`));
+    expect(commands).toEqual(['context', 'recall', 'extract', 'dream'].map((sub) => `${process.execPath} ${memdirBin} ${sub} --hook${sub === 'context' ? ' --team-only' : ''}`));
   });
 
   test('a devDependency: "$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdir; user settings: memdir when on PATH, else node and the bin, resolved', async () => {
@@ -195,10 +203,12 @@ describe("the command install writes runs where Claude Code runs it (sh -c on th
     const home = tempDir();
     const local = await runMemdir(['hooks', 'install', '--claude'], { cwd: repo, env: underNpx(repo, home) });
     expect(local.code, local.stderr).toBe(0);
-    expect(settingsCommands(path.join(repo, '.claude/settings.local.json'))).toEqual(['recall', 'extract', 'dream'].map((sub) => `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdir ${sub} --hook`));
+    expect(settingsCommands(path.join(repo, '.claude/settings.local.json'))).toEqual(
+      ['context', 'recall', 'extract', 'dream'].map((sub) => `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdir ${sub} --hook${sub === 'context' ? ' --team-only' : ''}`),
+    );
     const status = await runMemdir(['hooks', 'status', '--json'], { cwd: repo, env: underNpx(repo, home) });
     expect(status.code, status.stderr).toBe(0);
-    expect((JSON.parse(status.stdout).hooks as Array<{ runs: boolean }>).map((h) => h.runs)).toEqual([true, true, true]);
+    expect((JSON.parse(status.stdout).hooks as Array<{ runs: boolean }>).map((h) => h.runs)).toEqual([true, true, true, true]);
 
     const user = await runMemdir(['hooks', 'install', '--claude', '--scope', 'user'], { cwd: repo, env: underNpx(repo, home) });
     expect(user.code, user.stderr).toBe(0);
@@ -218,7 +228,7 @@ describe("the command install writes runs where Claude Code runs it (sh -c on th
     const status = await runMemdir(['hooks', 'status'], { cwd: repo, env: underNpx(repo, home) });
     expect(status.code).toBe(1);
     expect(status.stdout).toContain('memdir, would not run: memdir not found');
-    expect(status.stderr).toContain("3 of memdir's hooks would not run");
+    expect(status.stderr).toContain("4 of memdir's hooks would not run");
     // The same PATH outside npm is the user's own: memdir is on it.
     const plain = await runMemdir(['hooks', 'status'], { cwd: repo, env: cleanEnv(home, { PATH: underNpx(repo, home).PATH }) });
     expect(plain.code, plain.stdout).toBe(0);

@@ -55,9 +55,10 @@ test.each(claudeReleases)('Claude Code %s: a team memory a teammate pushed reach
   expect(plain).not.toContain(BODY);
   expect(plain).not.toContain(POINTER);
 
-  await memdir(['hooks', 'install', '--claude', '--with-context'], bob.repo);
+  // The default install: SessionStart adds team memory only, beside the private index Claude Code loads itself.
+  await memdir(['hooks', 'install', '--claude'], bob.repo);
   const hooked = await ask(prompt);
-  // SessionStart: the context, whose team section carries the team index as loaded.
+  // SessionStart: the team section carries the team index as loaded.
   expect(hooked).toContain(`## team/MEMORY.md\n${POINTER}`);
   expect(hooked).toContain(`stored at \`${bobDir}/team/\` with their own \`MEMORY.md\` below`);
   // UserPromptSubmit: recall picked the team memory and gave its text.

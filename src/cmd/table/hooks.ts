@@ -31,7 +31,11 @@ export const hooksActions = [
     describe: 'add memdir hooks (neither --git nor --claude: both)',
     flags: {
       ...targets,
-      'with-context': { type: 'boolean', default: false, describe: 'also SessionStart → memdir context --hook (Claude Code loads MEMORY.md itself when auto memory is on)' },
+      'with-context': {
+        type: 'boolean',
+        default: false,
+        describe: 'SessionStart → memdir context --hook: the whole index too, not only team memory (Claude Code loads MEMORY.md itself when auto memory is on)',
+      },
     },
     examples: [
       ['$0 hooks install', 'git pre-commit + Claude Code hooks in .claude/settings.local.json'],

@@ -366,6 +366,17 @@ function mergeNearDuplicates(
     const memory = { name: match.memory.name, description: match.memory.description, body: match.body };
     const type = isMemoryType(match.memory.type) ? match.memory.type : candidate.type;
     const was = claimText(memory);
+    // The statement as a dated line at the memory's end, its name and description kept.
+    const addedTo: Candidate = {
+      ...candidate,
+      op: 'update',
+      file,
+      type,
+      name: match.memory.name ?? candidate.name,
+      description: match.memory.description ?? candidate.description,
+      body: updateLine(candidate.day, sessionId, candidate.addition),
+      append: true,
+    };
     const contradicting = contradictingTerms(was, candidate.statement);
     if (contradicting.length > 0) {
       const marker = saysItChanged(candidate.statement);
@@ -386,17 +397,7 @@ function mergeNearDuplicates(
       const why = marker
         ? `the memory changed after this statement was made (${new Date(changed).toISOString().slice(0, 10)})`
         : 'the statement does not say the rule changed ("now", "no longer", "instead"…)';
-      merged.push({
-        ...candidate,
-        op: 'update',
-        file,
-        type,
-        name: match.memory.name ?? candidate.name,
-        description: match.memory.description ?? candidate.description,
-        body: updateLine(candidate.day, sessionId, candidate.addition),
-        append: true,
-        contradiction: { replaced: false, was, reason: why },
-      });
+      merged.push({ ...addedTo, contradiction: { replaced: false, was, reason: why } });
       continue;
     }
     if (containment(tokenSet(candidate.claim), tokenSet(current.text)) === 1) {
@@ -405,16 +406,7 @@ function mergeNearDuplicates(
       for (const source of candidate.sources) considered.settle(source, 'duplicate', reason, file);
       continue;
     }
-    merged.push({
-      ...candidate,
-      op: 'update',
-      file,
-      type,
-      name: match.memory.name ?? candidate.name,
-      description: match.memory.description ?? candidate.description,
-      body: updateLine(candidate.day, sessionId, candidate.addition),
-      append: true,
-    });
+    merged.push(addedTo);
   }
   return { operations: merged.map(({ statement: _statement, claim: _claim, addition: _addition, day: _day, time: _time, ...operation }) => operation), rejected };
 }

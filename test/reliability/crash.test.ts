@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { bloatedIndex } from '../helpers/bloated.js';
 import { inPool, leftovers, memoryState, STACK_TRACE, stateKey, writeDatedTree } from '../helpers/reliability.js';
 import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
@@ -56,7 +57,9 @@ const bloatedDirectory: Record<string, string> = {
 };
 
 /** An export from another machine: one memory this directory lacks, one it has, and that machine's index (merged into this one's). */
-const importSource = path.join(tempDir('memdir-import-source-'), 'export');
+// Made once for the whole file: tempDir's folders go after each test, and every test of 'import' reads this one.
+const importSource = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-import-source-')), 'export');
+afterAll(() => fs.rmSync(path.dirname(importSource), { recursive: true, force: true }));
 writeTree(importSource, {
   'MEMORY.md': '- [Linear board](reference_linear.md) — where the mobile team tracks its bugs\n',
   'reference_linear.md': memory('Linear board', 'where the mobile team tracks its bugs', 'reference', 'https://linear.app/acme/team/MOB'),

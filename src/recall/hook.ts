@@ -73,7 +73,7 @@ export function skippedMemories(dir: string, surfacedBefore: readonly string[], 
   const skipped: { path: string; reason: SkipReason }[] = surfacedBefore.map((rel) => ({ path: rel, reason: 'already-surfaced' }));
   for (const file of memoriesClaudeCodeSurfaced(transcriptPath)) {
     const rel = path.relative(dir, file);
-    if (!rel || rel.startsWith('..') || path.isAbsolute(rel) || skipped.some((s) => s.path === rel)) continue;
+    if (!rel || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel) || skipped.some((s) => s.path === rel)) continue;
     skipped.push({ path: rel, reason: 'claude-code' });
   }
   return skipped;

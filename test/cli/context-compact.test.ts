@@ -117,3 +117,17 @@ test('what is brought back after a compaction stays within 24,000 bytes: the mos
   const section = context.slice(context.indexOf('## Memories recalled earlier in this session'));
   expect(Buffer.byteLength(section)).toBeLessThan(24_000 + 400);
 });
+
+test('a session record naming a file outside the directory, a link out of it or a missing file brings back only the memories inside', async () => {
+  const ws = workspace();
+  writeTree(ws.root, { 'outside.md': topic('Outside', 'Not a memory', 'SECRET-LOOKING TEXT') });
+  fs.symlinkSync(path.join(ws.root, 'outside.md'), path.join(ws.dir, 'project_link.md'));
+  writeTree(ws.dir, {
+    '.memdir/recall-sessions/s3.json': JSON.stringify({ surfaced: ['../outside.md', path.join(ws.root, 'outside.md'), 'project_link.md', 'project_gone.md', 'project_billing.md'], bytes: 1 }),
+  });
+  const run = await sessionStart(ws, 's3', 'compact');
+  expect([run.code, run.stderr]).toEqual([0, '']);
+  const context = JSON.parse(run.stdout).hookSpecificOutput.additionalContext as string;
+  expect(context).not.toContain('SECRET-LOOKING TEXT');
+  expect(context.slice(context.indexOf('## Memories recalled earlier in this session')).match(/^Memory .*$/gm)).toEqual([`Memory (saved today): ${path.join(ws.dir, 'project_billing.md')}:`]);
+});

@@ -36,6 +36,8 @@ export const messages = {
   emptyBody: () => 'the memory has no body: pass --body or pipe it on stdin',
   /** A memory file a read-only command (list, recall) leaves out, and why: never left out silently. */
   leftOut: (command: string, file: string, problem: string) => `memdir ${command}: ${file} left out: ${problem}`,
+  recallSkipped: (file: string, reason: 'claude-code' | 'already-surfaced') =>
+    `memdir recall: ${file} skipped: ${reason === 'claude-code' ? "Claude Code's own recall surfaced it in this session (transcript)" : 'memdir surfaced it earlier in this session'}`,
   indexUnreadable: (file: string, problem: string) => `memdir list: ${file}: ${problem}; which memories it points to is not known`,
   semanticFailed: (reason: string) => `memdir recall: the sentence model failed (${printable(reason).slice(0, 200)}); ranked on words alone`,
   memoryNotFound: (what: string, dir: string) => `no memory named "${what}" in ${dir}`,

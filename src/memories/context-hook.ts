@@ -1,12 +1,26 @@
 /**
- * The SessionStart hook: memory instructions and the index as the agent loads it. Kept light (no
+ * The SessionStart hook: memory instructions and the index as the agent loads it, and after a
+ * compaction or on resume the memories recalled earlier in the session. Kept light (no
  * yargs): `bin/memdir.cjs` runs the plain `context --hook` command line through `takeFastPath`
  * without the rest of the CLI, and the full CLI calls the same `runContextHook`.
  */
 import { loadConfig } from '../config/find.js';
 import { hookWarnings, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type SessionStartInput } from '../claude-code/hook-io.js';
 import { sessionContext } from '../store/context.js';
+import { memoriesToBringBack } from '../store/recall-session.js';
 import { resolveMemoryDir } from '../store/resolve.js';
+import { renderTemplate } from '../store/templates.js';
+
+/**
+ * After a compaction or on resume, the memories the prompt hook surfaced earlier in the session
+ * (its record), after the index; '' at startup and on clear, which read nothing more.
+ */
+function broughtBack(dir: string, input: SessionStartInput): string {
+  if ((input.source !== 'compact' && input.source !== 'resume') || !input.session_id) return '';
+  const memories = memoriesToBringBack(dir, input.session_id);
+  if (memories.length === 0) return '';
+  return `${renderTemplate('context-recalled.md', { memories: memories.map((m) => m.text).join('\n\n') }).trimEnd()}\n`;
+}
 
 export function runContextHook(options: ContextHookRun): Promise<number> {
   return runAsHook('context', async () => {
@@ -15,7 +29,9 @@ export function runContextHook(options: ContextHookRun): Promise<number> {
     for (const warning of resolution.warnings) options.warn(warning);
     loadConfig({ dir: resolution.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined, sections: [] });
     const context = await sessionContext(resolution.dir, { teamOnly: options.teamOnly });
-    writeHookContext(options, 'SessionStart', context.text);
+    const recalled = broughtBack(resolution.dir, input);
+    const text = [context.text.trimEnd(), recalled].filter(Boolean).join('\n');
+    writeHookContext(options, 'SessionStart', text.trim() && `${text.trim()}\n`);
   });
 }
 

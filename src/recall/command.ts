@@ -6,7 +6,8 @@ import { usableEngine, type EngineName } from '../llm/model.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, workingDirectory } from '../store/cwd.js';
-import { runRecallHook } from './hook.js';
+import { transcriptFileProblem } from '../claude-code/transcript-file.js';
+import { runRecallHook, skippedMemories } from './hook.js';
 import { unreadableProblem } from './load.js';
 import { recall, type RecallResult } from './recall.js';
 import { recallSettings } from './settings.js';
@@ -16,6 +17,7 @@ export interface RecallCommandOptions extends GlobalArgs {
   limit?: number | undefined;
   recentTools?: string | undefined;
   alreadySurfaced?: string | undefined;
+  transcript?: string | undefined;
   engine?: EngineName | undefined;
   model?: string | undefined;
   queries?: string | undefined;
@@ -32,12 +34,14 @@ const list = (value: string | undefined) =>
 /** The files recall left out, each with why: read again here (the index keeps no reason), never in the prompt hook. */
 const leftOut = (dir: string, result: RecallResult) => (result.unreadable ?? []).map((rel) => ({ path: rel, problem: unreadableProblem(path.join(dir, rel)) }));
 
-function asJson(query: string, result: RecallResult, unreadable: ReturnType<typeof leftOut>) {
+function asJson(query: string, result: RecallResult, unreadable: ReturnType<typeof leftOut>, skipped: ReturnType<typeof skippedMemories> = []) {
   return {
     query,
     engine: result.engine,
     semantic: result.semantic ?? false,
     selected: result.memories.map((m) => ({ path: m.path, file: m.file, score: m.score })),
+    // Left out before ranking: memdir showed them already (--already-surfaced), or Claude Code's own recall did (--transcript).
+    skipped,
     // What the prompt hook decides: it injects nothing when the best memory is not a confident match.
     confidence: result.confidence ?? null,
     unreadable,
@@ -68,6 +72,20 @@ async function batch(args: RecallCommandOptions, output: Output, dir: string, ch
   return 0;
 }
 
+/** A transcript given on the command line: bad input is an error naming it (the hook, by contrast, reads what it can). */
+function transcriptChecked(value: string): string {
+  const file = absolutePath(value);
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch (error) {
+    throw new InputError(file, `cannot read (${(error as NodeJS.ErrnoException).code})`);
+  }
+  const problem = transcriptFileProblem(stat);
+  if (problem) throw new InputError(file, problem);
+  return file;
+}
+
 /** `memdir recall`: the chosen memories with their headers; `--hook` answers UserPromptSubmit; `--queries` runs a batch. */
 export async function runRecallCommand(args: RecallCommandOptions, output: Output): Promise<number> {
   if (args.hook) return runRecallHook({ ...args, write: output.document, warn: output.warn });
@@ -77,11 +95,13 @@ export async function runRecallCommand(args: RecallCommandOptions, output: Outpu
   if (args.queries) return batch(args, output, dir, chosen);
   const query = (args.query ?? []).join(' ').trim();
   if (!query) throw new UsageError(messages.recallNeedsQuery());
-  const result = await recall({ dir, query, ...chosen, recentTools: list(args.recentTools), alreadySurfaced: list(args.alreadySurfaced), warn: output.warn });
+  const skipped = skippedMemories(dir, list(args.alreadySurfaced), args.transcript === undefined ? undefined : transcriptChecked(args.transcript));
+  if (args.debug) for (const skip of skipped) output.warn(messages.recallSkipped(skip.path, skip.reason));
+  const result = await recall({ dir, query, ...chosen, recentTools: list(args.recentTools), alreadySurfaced: skipped.map((s) => s.path), warn: output.warn });
   const unreadable = leftOut(dir, result);
   for (const file of unreadable) output.warn(messages.leftOut('recall', file.path, file.problem));
   if (args.json) {
-    output.json(asJson(query, result, unreadable));
+    output.json(asJson(query, result, unreadable, skipped));
     return 0;
   }
   if (result.memories.length === 0) output.info(messages.recallNoMatch());

@@ -6,41 +6,23 @@
  * calls the same `runRecallHook`.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { writeFileAtomic } from '../store/atomic.js';
 import { IoError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { hookWarnings, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type UserPromptSubmitInput } from '../claude-code/hook-io.js';
 import { cachesProvisionally, skipsCodeCache } from '../shell/code-cache.js';
 import { makeStateDir } from '../store/lock.js';
-import { statePath } from '../store/state-path.js';
+import { readRecallSession, recallSessionFile, type RecallSession } from '../store/recall-session.js';
+import { memoriesClaudeCodeSurfaced } from '../claude-code/surfaced-memories.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { recall, type RecallResult } from './recall.js';
 import { recallSettings, type RecallFlags } from './settings.js';
 
-/** What recall already gave one Claude Code session. */
-interface SessionState {
-  surfaced: string[];
-  bytes: number;
-}
-
 const SESSION_BUDGET_BYTES = 60_000;
 
-function stateFile(dir: string, sessionId: string): string {
-  return statePath(dir, 'recall-sessions', `${sessionId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100)}.json`);
-}
-
-function readSession(dir: string, sessionId: string): SessionState {
-  try {
-    const state = JSON.parse(fs.readFileSync(stateFile(dir, sessionId), 'utf8')) as SessionState;
-    if (Array.isArray(state.surfaced) && typeof state.bytes === 'number') return state;
-  } catch {
-    // a new session, or state we cannot read: start fresh
-  }
-  return { surfaced: [], bytes: 0 };
-}
-
 /** What of `result` is new to the session and fits its 60 KB budget; `state` is updated to include it. */
-function selectForSession(state: SessionState, result: RecallResult): string[] {
+function selectForSession(state: RecallSession, result: RecallResult): string[] {
   const parts: string[] = [];
   for (const memory of result.memories) {
     if (state.surfaced.includes(memory.path)) continue;
@@ -61,12 +43,12 @@ function selectForSession(state: SessionState, result: RecallResult): string[] {
  * record whole, and a record lost to a crash only means a memory shown again.
  * A record that cannot be written costs one line to `warn`, never the answer.
  */
-export function takeForSession(dir: string, sessionId: string, state: SessionState, result: RecallResult, warn: (message: string) => void): string {
+export function takeForSession(dir: string, sessionId: string, state: RecallSession, result: RecallResult, warn: (message: string) => void): string {
   const parts = selectForSession(state, result);
   if (parts.length > 0) {
     try {
       makeStateDir(dir);
-      writeFileAtomic(stateFile(dir, sessionId), JSON.stringify(state), { durable: false });
+      writeFileAtomic(recallSessionFile(dir, sessionId), JSON.stringify(state), { durable: false });
     } catch (error) {
       if (!(error instanceof IoError)) throw error;
       warn(messages.sessionNotRecorded(error.message));
@@ -75,7 +57,27 @@ export function takeForSession(dir: string, sessionId: string, state: SessionSta
   return parts.join('\n\n');
 }
 
-export interface RecallHookOptions extends RecallFlags, ContextHookRun {}
+export interface RecallHookOptions extends RecallFlags, ContextHookRun {
+  /** `--debug`: one stderr line per memory left out, saying why. */
+  debug?: boolean | undefined;
+}
+
+export type SkipReason = 'claude-code' | 'already-surfaced';
+
+/**
+ * The memories the prompt hook leaves out before ranking, each with why: those memdir surfaced
+ * earlier in the session (its record), and those Claude Code's own recall surfaced (the transcript's
+ * tail, absolute paths; only those inside `dir` are memories of this directory).
+ */
+export function skippedMemories(dir: string, surfacedBefore: readonly string[], transcriptPath: string | undefined): { path: string; reason: SkipReason }[] {
+  const skipped: { path: string; reason: SkipReason }[] = surfacedBefore.map((rel) => ({ path: rel, reason: 'already-surfaced' }));
+  for (const file of memoriesClaudeCodeSurfaced(transcriptPath)) {
+    const rel = path.relative(dir, file);
+    if (!rel || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel) || skipped.some((s) => s.path === rel)) continue;
+    skipped.push({ path: rel, reason: 'claude-code' });
+  }
+  return skipped;
+}
 
 export function runRecallHook(options: RecallHookOptions): Promise<number> {
   return runAsHook('recall', async () => {
@@ -88,8 +90,18 @@ export function runRecallHook(options: RecallHookOptions): Promise<number> {
     for (const warning of resolution.warnings) options.warn(warning);
     const { dir } = resolution;
     if (!fs.existsSync(dir)) return skipsCodeCache();
-    const session = readSession(dir, sessionId);
-    const result = await recall({ dir, query: prompt, ...recallSettings(options, dir, input.cwd, options), alreadySurfaced: session.surfaced, abstain: true, timeoutMs: 5_000, warn: options.warn });
+    const session = readRecallSession(dir, sessionId);
+    const skipped = skippedMemories(dir, session.surfaced, input.transcript_path);
+    if (options.debug) for (const skip of skipped) options.warn(messages.recallSkipped(skip.path, skip.reason));
+    const result = await recall({
+      dir,
+      query: prompt,
+      ...recallSettings(options, dir, input.cwd, options),
+      alreadySurfaced: skipped.map((s) => s.path),
+      abstain: true,
+      timeoutMs: 5_000,
+      warn: options.warn,
+    });
     // A prompt that found the index stale read the files: later prompts read the index.
     if (result.indexCurrent === false) cachesProvisionally();
     const context = takeForSession(dir, sessionId, session, result, options.warn);
@@ -98,6 +110,6 @@ export function runRecallHook(options: RecallHookOptions): Promise<number> {
 }
 
 /** The fast path of `recall --hook` (src/fast/recall.ts): it always takes the command. */
-export function takeFastPath(args: RecallFlags & { dir?: string | undefined; trustProjectSettings: boolean; quiet: boolean }): boolean {
+export function takeFastPath(args: RecallFlags & { dir?: string | undefined; trustProjectSettings: boolean; quiet: boolean; debug: boolean }): boolean {
   return startHookRun(runRecallHook({ ...args, write: writeStdout, warn: hookWarnings(args.quiet) }));
 }

@@ -6,7 +6,7 @@ import { memoryParts } from './document.js';
 import { StaleIndexError } from './index-file.js';
 import { loadCorpus, readForRecall } from './load.js';
 import { type Coverage, type Ranking, type RecallDoc, RecallIndex } from './rank.js';
-import { renderMemory } from './render.js';
+import { renderMemory } from '../core/render-memory.js';
 import { fuseRankings } from './dense.js';
 import { fieldDefault } from '../config/sections.js';
 import { messages } from '../core/messages.js';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { documentFor, type RecallDoc } from '../../src/recall/document.js';
 import { DEFAULT_TUNING, RecallIndex } from '../../src/recall/rank.js';
-import { capMemory, renderMemory } from '../../src/recall/render.js';
+import { capMemory, renderMemory } from '../../src/core/render-memory.js';
 import { tokenize } from '../../src/core/tokenize.js';
 import { isTaskTerm, TASK_TERMS, TASK_WORDS } from '../../src/recall/task-words.js';
 

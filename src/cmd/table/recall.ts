@@ -11,6 +11,7 @@ export const recall = {
     limit: { type: 'number', min: 1, fast: true, describe: `at most this many memories (default: recall.limit in memdir.config.json, else ${fieldDefault('recall', 'limit')})` },
     'recent-tools': { type: 'string', describe: 'comma-separated tools in use (their how-to memories are demoted)' },
     'already-surfaced': { type: 'string', describe: 'comma-separated memory files already shown (excluded)' },
+    transcript: { type: 'string', describe: "a Claude Code session transcript: memories Claude Code's own recall surfaced in it are excluded" },
     engine: {
       type: 'string',
       choices: ENGINES,
@@ -29,5 +30,5 @@ export const recall = {
     ['$0 recall "can I merge the mobile branch this week?"', 'print the memories that bear on it'],
     ['$0 recall --hook', 'in .claude/settings.json under hooks.UserPromptSubmit'],
   ],
-  fastPath: { when: 'hook' },
+  fastPath: { when: 'hook', globals: ['debug'] },
 } as const satisfies CommandTable;

@@ -1,5 +1,5 @@
-import { freshnessHeader } from '../core/freshness.js';
-import { withoutBom } from '../core/topic-file.js';
+import { freshnessHeader } from './freshness.js';
+import { withoutBom } from './topic-file.js';
 
 const MAX_LINES = 200;
 const MAX_BYTES = 4096;

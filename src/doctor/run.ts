@@ -32,6 +32,8 @@ export interface DoctorOptions extends GlobalArgs {
   fix?: boolean | undefined;
   undo?: boolean | undefined;
   moveOrphan?: string | undefined;
+  /** The project --move-orphan or --undo works for (default: the working directory's). */
+  to?: string | undefined;
   searchRoot?: string | undefined;
   /** The hooks of the project in the working directory; none checked when absent. */
   hookRows?: (() => HookRow[]) | undefined;
@@ -143,17 +145,27 @@ function runSessionStartHook(command: string, cwd: string, env: NodeJS.ProcessEn
 const LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', info: 'info   ' };
 
 /** `memdir doctor`: exit 1 when an error-level finding remains. */
+/** The project folder `--to` names, checked; the working directory without it. */
+function targetProject(options: DoctorOptions): string {
+  if (options.to === undefined) return requireWorkingDirectory();
+  if (options.moveOrphan === undefined && !options.undo) throw new UsageError(text.toWithoutMove());
+  const to = absolutePath(options.to);
+  if (!fs.statSync(to, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(text.toNotAFolder(options.to));
+  return to;
+}
+
 export async function runDoctor(options: DoctorOptions, output: Output): Promise<number> {
   if (options.undo && (options.fix || options.moveOrphan !== undefined)) throw new UsageError(text.fixAndUndo());
+  const project = targetProject(options);
   if (options.undo) {
     const env = process.env;
-    const { dir } = whereAndWhy({ cwd: requireWorkingDirectory(), env, dir: options.dir, trustProjectSettings: options.trustProjectSettings || env.MEMDIR_TRUST_PROJECT_SETTINGS === '1' });
+    const { dir } = whereAndWhy({ cwd: project, env, dir: options.dir, trustProjectSettings: options.trustProjectSettings || env.MEMDIR_TRUST_PROJECT_SETTINGS === '1' });
     const undone = await undoLastMerge(dir);
     if (options.json) output.json({ undone });
     else output.out(text.undone(undone.from, undone.into, undone.restored));
     return 0;
   }
-  let report = doctor(options);
+  let report = doctor(options, process.env, project);
   const merged: MergeResult[] = [];
   const swept: string[] = [];
   if (options.moveOrphan !== undefined) merged.push(await mergeSplitStore(orphanFolder(report, options.moveOrphan).memoryDir, report.dir));
@@ -168,7 +180,7 @@ export async function runDoctor(options: DoctorOptions, output: Output): Promise
     const consolidate = report.findings.find((f) => f.id === 'stale-consolidate-lock');
     if (consolidate && clearConsolidateLock(String(consolidate.evidence.file), Number(consolidate.evidence.pid))) swept.push(String(consolidate.evidence.file));
   }
-  if (merged.length > 0 || swept.length > 0) report = doctor(options);
+  if (merged.length > 0 || swept.length > 0) report = doctor(options, process.env, project);
   const counts = { error: 0, warning: 0, info: 0 };
   for (const finding of report.findings) counts[finding.severity]++;
   const { mergeable: _, folders: __, ...shown } = report;

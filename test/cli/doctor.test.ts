@@ -437,6 +437,8 @@ describe('memdir doctor: what loads', () => {
     for (const [args, stderr] of [
       [['--dir', '/'], 'memdir: --dir: memory directory "/" is a file-system root or too short\n'],
       [['--fix', '--undo'], 'memdir: --undo goes alone: not with --fix or --move-orphan\n'],
+      [['--to', app], 'memdir: --to names where --move-orphan or --undo goes; give one of them\n'],
+      [['--undo', '--to', '/no/such/project'], 'memdir: --to /no/such/project: not a folder; name the project the memory goes to\n'],
     ] as const) {
       const result = await runMemdir(['doctor', ...args], { cwd: app, env: env(home) });
       expect([result.code, result.stderr, result.stdout], args.join(' ')).toEqual([2, stderr, '']);
@@ -573,7 +575,8 @@ describe('memdir doctor --fix and --undo', () => {
       '- [Deploy](project_deploy.md) — how a release ships\n- [Up](feedback_up.md) — Up for the doctor fixture\n- [From sub](project_from_sub.md) — From sub for the doctor fixture\n',
     );
 
-    const moved = await runMemdir(['doctor', '--move-orphan', path.join(root, 'work', 'app-feature')], { cwd: app, env: env(home) });
+    // From anywhere, naming the project it goes to (the issue's "--move-orphan OLD NEW").
+    const moved = await runMemdir(['doctor', '--move-orphan', path.join(root, 'work', 'app-feature'), '--to', app], { cwd: root, env: env(home) });
     expect([moved.code, moved.stderr, moved.stdout.split('\n')[0]]).toEqual([0, '', `merged ${wt}/memory into ${dir}: 1 moved, 0 identical dropped, 0 kept under another name`]);
     expect(fs.existsSync(path.join(dir, 'project_login.md'))).toBe(true);
     // Not an orphan: refused, nothing moved. Unknown: a usage error.
@@ -583,7 +586,7 @@ describe('memdir doctor --fix and --undo', () => {
     expect([unknown.code, unknown.stderr]).toEqual([2, 'memdir: --move-orphan /no/such/project: no folder with memory of that name or project under the projects folder\n']);
 
     for (let i = 0; i < 3; i++) {
-      const undone = await runMemdir(['doctor', '--undo'], { cwd: app, env: env(home) });
+      const undone = await runMemdir(['doctor', '--undo', ...(i === 0 ? ['--to', app] : [])], { cwd: i === 0 ? root : app, env: env(home) });
       expect(undone.code, undone.stderr).toBe(0);
     }
     expect(memoryFiles()).toEqual(before);

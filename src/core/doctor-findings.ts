@@ -28,7 +28,14 @@ export const doctorText = {
   misspelledSetting: (file: string, key: string) => `"${key}" in ${file} is not a Claude Code setting: did you mean "autoMemoryDirectory"?`,
   fixMisspelledSetting: (file: string, key: string) => `rename "${key}" to "autoMemoryDirectory" in ${file}`,
   settingNotString: (file: string) => `autoMemoryDirectory in ${file} is not a string: Claude Code ignores it`,
-  claudeVersion: (version: string, file: string) => `Claude Code ${version} (${file})`,
+  claudeVersion: (version: string, file: string, checked: 'checked' | 'older' | 'newer', releases: readonly string[]) =>
+    `Claude Code ${version} (${file}): ${
+      checked === 'checked'
+        ? 'memdir finds and loads the memory directory as this release does (checked end to end)'
+        : checked === 'older'
+          ? `older than the releases memdir is checked against (${releases.join(', ')}); where it keeps memory may differ — update Claude Code`
+          : `newer than the releases memdir is checked against (${releases.join(', ')}); memdir follows ${releases.at(-1)}'s rules`
+    }`,
   claudeMissing: () => 'Claude Code (claude) is not on PATH',
   claudeNoVersion: (file: string, problem: string) => `${file} --version did not answer: ${problem}`,
   splitStore: (folder: string, count: number, why: string) => `${folder} holds ${count} ${count === 1 ? 'memory' : 'memories'} of this project that Claude Code does not load (${why})`,

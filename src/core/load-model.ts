@@ -17,6 +17,13 @@ import { INDEX_FILE } from './taxonomy.js';
  */
 export type ClaudeCodeRelease = '2.1.197' | 'latest';
 
+/**
+ * The releases memdir's directory resolution and load model are checked against end to end (the
+ * pinned one and the latest, package.json's devDependencies; test/unit/claude-releases.test.ts
+ * keeps the two lists equal).
+ */
+export const CHECKED_RELEASES = ['2.1.197', '2.1.332'] as const;
+
 export interface LoadedIndex {
   /** What the agent is given: the loaded text, plus the warning line when it was cut. */
   content: string;

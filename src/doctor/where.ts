@@ -4,6 +4,7 @@ import path from 'node:path';
 import { doctorText as text, type Finding } from '../core/doctor-findings.js';
 import { MemdirError } from '../core/errors.js';
 import { sanitizeProjectPath, validateMemoryPath } from '../core/paths.js';
+import { CHECKED_RELEASES } from '../core/load-model.js';
 import { describeResolution } from '../store/describe.js';
 import { memoryProjectRoot } from '../store/git-root.js';
 import { resolveMemoryDir, type Resolution } from '../store/resolve.js';
@@ -149,7 +150,22 @@ export function claudeVersion(env: NodeJS.ProcessEnv): Finding {
     const problem = run.error ? ((run.error as NodeJS.ErrnoException).code ?? run.error.message) : (run.stderr || run.stdout || `exit ${run.status}`).trim().split('\n')[0]!;
     return { id: 'claude-code', severity: 'info', message: text.claudeNoVersion(file, problem), evidence: { path: file, version: null }, fix: null };
   }
-  return { id: 'claude-code', severity: 'info', message: text.claudeVersion(version, file), evidence: { path: file, version }, fix: null };
+  const checked = CHECKED_RELEASES.includes(version as (typeof CHECKED_RELEASES)[number]) ? 'checked' : compareVersions(version, CHECKED_RELEASES[0]) < 0 ? 'older' : 'newer';
+  return {
+    id: 'claude-code',
+    severity: checked === 'older' ? 'warning' : 'info',
+    message: text.claudeVersion(version, file, checked, CHECKED_RELEASES),
+    evidence: { path: file, version, checkedReleases: [...CHECKED_RELEASES] },
+    fix: checked === 'older' ? 'npm i -g @anthropic-ai/claude-code@latest' : null,
+  };
+}
+
+/** Dotted release numbers compared part by part (a pre-release suffix is ignored). */
+function compareVersions(a: string, b: string): number {
+  const parts = (v: string) => v.split(/[-+]/)[0]!.split('.').map(Number);
+  const [x, y] = [parts(a), parts(b)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
+  return 0;
 }
 
 function onPath(name: string, searchPath: string): string | undefined {

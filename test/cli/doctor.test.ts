@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sanitizeProjectPath } from '../../src/core/paths.js';
 import { addWorktree, createRepo } from '../helpers/git-repo.js';
 import { cleanEnv, repoRoot, runMemdir } from '../helpers/run-cli.js';
-import { snapshotTree, writeTree } from '../helpers/temp.js';
+import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
 
 /**
  * `~/.claude/projects` trees in the shape Claude Code records them: transcripts named by session id
@@ -353,7 +353,7 @@ describe('memdir doctor: settings, collisions, moved projects', () => {
     expect([result.code, result.stderr]).toEqual([0, '']);
     expect(result.stdout.split('\n')).toEqual([
       `info    memory directory ${dir} does not exist yet: no session has saved a memory here`,
-      `info    Claude Code ${version} (${path.join(bin, 'claude')})`,
+      `info    Claude Code ${version} (${path.join(bin, 'claude')}): memdir finds and loads the memory directory as this release does (checked end to end)`,
       `warning ${oldFolder}: its project ${root}/old/proj no longer exists; it now looks to be ${moved} (1 memory left behind)`,
       `        fix: memdir doctor --move-orphan ${oldFolder}`,
       'info    no memdir hooks installed',
@@ -361,6 +361,27 @@ describe('memdir doctor: settings, collisions, moved projects', () => {
       '0 errors, 1 warning',
       '',
     ]);
+  });
+});
+
+describe('memdir doctor: the Claude Code release', () => {
+  test('a release memdir was not checked against: older is a warning with the update, newer says whose rules memdir follows', async () => {
+    for (const [version, severity, says] of [
+      ['2.0.14', 'warning', 'older than the releases memdir is checked against (2.1.197, 2.1.332); where it keeps memory may differ — update Claude Code'],
+      ['2.2.3', 'info', "newer than the releases memdir is checked against (2.1.197, 2.1.332); memdir follows 2.1.332's rules"],
+    ] as const) {
+      const bin = tempDir();
+      fs.writeFileSync(path.join(bin, 'claude'), `#!/bin/sh\necho "${version} (Claude Code)"\n`, { mode: 0o755 });
+      const result = await runMemdir(['doctor', '--json'], { cwd: moved, env: { ...env(home), PATH: `${bin}:${path.dirname(process.execPath)}:/usr/bin:/bin` } });
+      const finding = (JSON.parse(result.stdout) as { findings: Array<{ id: string }> }).findings.find((f) => f.id === 'claude-code');
+      expect(finding).toEqual({
+        id: 'claude-code',
+        severity,
+        message: `Claude Code ${version} (${path.join(bin, 'claude')}): ${says}`,
+        evidence: { path: path.join(bin, 'claude'), version, checkedReleases: ['2.1.197', '2.1.332'] },
+        fix: severity === 'warning' ? 'npm i -g @anthropic-ai/claude-code@latest' : null,
+      });
+    }
   });
 });
 

@@ -79,6 +79,16 @@ export function looksLikeCredential(value: string, minLength = 8): boolean {
   return shannonEntropy(value) >= Math.min(3, Math.log2(value.length) * 0.8);
 }
 
+/**
+ * A provider-shaped token that is a placeholder, not a credential: `ghp_xxxx…`, `hvs.AAAA…`,
+ * `…EXAMPLE…`, `…FAKE…`, an alphabet or digit run (`abcdefghij`, `123456789`). Applies to every
+ * format rule (a random token holds none of these); a long one (a key block, a JWT) is left alone,
+ * its base64 legitimately repeats.
+ */
+export function isPlaceholderToken(secret: string): boolean {
+  return /x{5}|X{5}|example|fake|dummy/i.test(secret) || (secret.length <= 200 && /(.)\1{7}|abcdefghij|123456789/i.test(secret));
+}
+
 /** A line that says it shows an example: its credential-shaped values are not secrets. */
 const EXAMPLE_LINE = /(?:^|\W)e\.g\.|\b(?:for example|for instance|example|sample|placeholder|dummy|fake|such as|looks like|format is|of the form)\b/i;
 
@@ -158,6 +168,33 @@ const rules: RuleRow[] = [
     ['sq0atp-{an:10}'],
   ],
   ['mapbox-secret-token', 'Mapbox secret token', ['sk.eyJ'], String.raw`\b(sk\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,})`, ['sk.eyJ{an:30}.{an:30}'], ['sk.eyJ{an:10}']],
+  // Prefixes each provider documents for its tokens, matched without a provider word nearby (gitleaks has none, or needs the word).
+  ['adafruit-io-key', 'Adafruit IO key', ['aio_'], String.raw`\b(aio_[A-Za-z0-9]{28})\b`, ['aio_{an:28}'], ['aio_{an:12}']],
+  ['apify-token', 'Apify API token', ['apify_api_'], String.raw`\b(apify_api_[A-Za-z0-9]{36})\b`, ['apify_api_{an:36}'], ['apify_api_{an:12}']],
+  ['bitbucket-app-password', 'Bitbucket app password', ['atbb'], String.raw`\b(ATBB[A-Za-z0-9]{24,40})\b`, ['ATBB{an:32}'], ['ATBB{AN:8}']],
+  ['crates-io-token', 'crates.io API token', ['cio'], String.raw`\b(cio[A-Za-z0-9]{32})\b`, ['cio{an:32}'], ['cio{an:12}']],
+  ['dependency-track-key', 'Dependency-Track API key', ['odt_'], String.raw`\b(odt_[A-Za-z0-9]{32,})\b`, ['odt_{an:32}'], ['odt_{an:12}']],
+  ['dropbox-short-lived-token', 'Dropbox short-lived access token', ['sl.'], String.raw`\b(sl\.(?:u\.)?[A-Za-z0-9_-]{130,})`, ['sl.{an:140}'], ['sl.{an:20}']],
+  ['facebook-user-token', 'Facebook access token', ['eaa'], String.raw`\b(EAA[A-Z][A-Za-z0-9]{80,})\b`, ['EAAG{an:120}'], ['EAAG{an:30}']],
+  ['figma-token', 'Figma personal access token', ['figd_'], String.raw`\b(figd_[A-Za-z0-9_-]{40})(?![A-Za-z0-9_-])`, ['figd_{an:40}'], ['figd_{an:12}']],
+  [
+    'langfuse-secret-key',
+    'Langfuse secret key',
+    ['sk-lf-'],
+    String.raw`\b(sk-lf-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b`,
+    ['sk-lf-{hex:8}-{hex:4}-{hex:4}-{hex:4}-{hex:12}'],
+    ['sk-lf-{hex:8}'],
+  ],
+  ['langsmith-key', 'LangSmith API key', ['lsv2_'], String.raw`\b(lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10})\b`, ['lsv2_pt_{hex:32}_{hex:10}'], ['lsv2_pt_{hex:12}']],
+  ['rootly-key', 'Rootly API key', ['rootly_'], String.raw`\b(rootly_[a-f0-9]{64})\b`, ['rootly_{hex:64}'], ['rootly_{hex:20}']],
+  [
+    'azure-sas-signature',
+    'Azure shared access signature',
+    ['sig='],
+    String.raw`\bsv=20\d\d-\d\d-\d\d&[^\s"'\x60<>]*?\bsig=([A-Za-z0-9%+/]{30,}(?:%3D|=){0,2})`,
+    ['https://acct.blob.core.windows.net/c?sv=2022-11-02&sr=c&sp=r&sig={an:43}%3D'],
+    ['https://acct.blob.core.windows.net/c?sv=2022-11-02&sr=c&sp=r&sig=<signature>'],
+  ],
   // Shapes: a credential assigned to a key, or inside a connection URI (the value is checked: placeholders are no secret)
   [
     'keyword-credential',
@@ -255,6 +292,14 @@ export function expandExample(template: string): string {
 const compileAllow = (list: readonly GeneratedAllow[]): SecretAllow[] =>
   list.map((allow) => ({ target: allow.target, patterns: allow.regexes.map((r) => new RegExp(r.source, r.flags)), stopwords: allow.stopwords }));
 
+/** memdir rules for a format gitleaks also knows (with a looser end): they take its allowlist (Google's published keys, say). */
+const SAME_FORMAT: Record<string, string> = {
+  'google-api-key': 'gcp-api-key',
+  'flyio-token': 'flyio-access-token',
+  'hashicorp-vault-token': 'vault-service-token',
+  'onepassword-token': '1password-service-account-token',
+};
+
 /** memdir's own rules: what gitleaks has no rule for, and shapes written in prose. */
 export const MEMDIR_RULES: readonly SecretRule[] = rules.map(([id, description, keywords, source, hit, miss, accept]) => ({
   id,
@@ -266,7 +311,7 @@ export const MEMDIR_RULES: readonly SecretRule[] = rules.map(([id, description, 
   assigned: accept !== undefined,
   secretGroup: 0,
   entropy: 0,
-  allow: [],
+  allow: compileAllow(GITLEAKS_RULES.find((r) => r.id === SAME_FORMAT[id])?.allow ?? []),
   examples: { hit, miss },
   ...(accept && { accept }),
 }));
@@ -401,11 +446,10 @@ function scan(subject: string, text: string, options: { warnings?: boolean }): S
       if (rule.entropy > 0 && shannonEntropy(secret) < rule.entropy) continue;
       if (rule.accept && !rule.accept(secret)) continue;
       const line = () => lineAt(text, start);
-      if (rule.assigned && (isPlaceholder(secret) || EXAMPLE_LINE.test(line()))) continue;
-      if (rule.origin === 'gitleaks') {
-        const whole = () => wholeMatch(text, match);
-        if (allowed(rule.allow, secret, whole, line) || allowed(GLOBAL_ALLOW, secret, whole, line)) continue;
-      }
+      if (rule.assigned ? isPlaceholder(secret) || EXAMPLE_LINE.test(line()) : !KEY_BLOCK.has(rule.id) && isPlaceholderToken(secret)) continue;
+      const whole = () => wholeMatch(text, match);
+      if (allowed(rule.allow, secret, whole, line)) continue;
+      if (rule.origin === 'gitleaks' && allowed(GLOBAL_ALLOW, secret, whole, line)) continue;
       hits.push({ rule, index: start, length: end - start });
     }
   }
@@ -426,6 +470,8 @@ function scan(subject: string, text: string, options: { warnings?: boolean }): S
 }
 
 const SEVERITY_RANK = { error: 0, warning: 1 } as const;
+/** Key blocks: their base64 body may hold anything, and a placeholder key is still reported (the block rule's own examples). */
+const KEY_BLOCK = new Set(['private-key', 'private-key-block']);
 
 /**
  * Tokens glued to a word by `_`, `-`, `.` or `/` (`reference_ghp_….md`, `key-sk_live_…`): many formats

@@ -16,8 +16,13 @@ export interface SecretRule {
   /** Lowercase literals one of which every match contains (in any case); checked before the pattern, as gitleaks does. */
   keywords: string[];
   pattern: RegExp;
-  /** `error`: precise enough to refuse a write or an upload; `warning`: lint reports it. */
+  /**
+   * `error`: precise enough to refuse a write or an upload; `warning`: lint reports it, unless
+   * `promote` holds for the value (see SecretHit.severity).
+   */
   severity: 'error' | 'warning';
+  /** For a warning rule: the value is credential-like enough that the finding is an error after all. */
+  promote?: (secret: string) => boolean;
   origin: 'gitleaks' | 'memdir';
   /** A value assigned to a word (`password = …`, "the token is …") rather than a token with its own format. */
   assigned: boolean;
@@ -95,6 +100,16 @@ const EXAMPLE_LINE = /(?:^|\W)e\.g\.|\b(?:for example|for instance|example|sampl
 const credential = (minLength: number) => (value: string) => looksLikeCredential(value, minLength);
 /** A value after `Authorization:` or `Bearer`: a token, not a placeholder or a word. */
 const tokenValue = (value: string) => !isPlaceholder(value) && /[A-Za-z]/.test(value) && /\d/.test(value) && shannonEntropy(value) >= 3;
+/** A value after a provider word: 12 or more characters, letters with digits, varied, not a placeholder. */
+const providerValue = (value: string) =>
+  value.length >= 12 && /[A-Za-z]/.test(value) && /\d/.test(value) && !isPlaceholder(value) && !isPlaceholderToken(value) && shannonEntropy(value) >= Math.min(3.5, Math.log2(value.length) * 0.85);
+/**
+ * A value after a word like key or token (gitleaks' generic rule) that can only be a generated credential:
+ * 20 or more characters mixing upper case, lower case and digits, 4 bits a character. Hex (a hash, a
+ * UUID) and words stay warnings.
+ */
+const randomValue = (value: string) =>
+  value.length >= 20 && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && !isPlaceholder(value) && !isPlaceholderToken(value) && shannonEntropy(value) >= 4;
 /** 40 characters of an AWS secret key: upper and lower case and digits, random-looking. */
 const awsSecret = (value: string) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && !isPlaceholder(value) && shannonEntropy(value) >= 4;
 
@@ -330,6 +345,9 @@ export const GITLEAKS_SECRET_RULES: readonly SecretRule[] = GITLEAKS_RULES.map((
   allow: compileAllow(rule.allow),
   // gitleaks' generic rules take a value only when it holds a digit.
   ...(rule.id.startsWith('generic') && { accept: (secret: string) => /\d/.test(secret) }),
+  // A provider word, an assignment and a value of the provider's shape (`adafruit_key = …`): gitleaks sets
+  // no entropy floor, so a word or a placeholder fits too; a value that looks like a credential is an error.
+  ...(rule.severity === 'warning' && rule.assigned && { promote: rule.id.startsWith('generic') ? randomValue : providerValue }),
 }));
 
 const GLOBAL_ALLOW = compileAllow(GITLEAKS_GLOBAL_ALLOW);
@@ -412,6 +430,8 @@ export const ALLOW_SECRET_MARKER = 'memdir:allow-secret';
 
 export interface SecretHit {
   rule: SecretRule;
+  /** The rule's severity, or `error` where a warning rule's value is credential-like (SecretRule.promote). */
+  severity: 'error' | 'warning';
   /** Offset and length of the secret itself in the text (for redaction), never the secret in a message. */
   index: number;
   length: number;
@@ -436,7 +456,7 @@ function scan(subject: string, text: string, options: { warnings?: boolean }): S
   if (present.size === 0) return hits;
   for (const rule of SECRET_RULES) {
     if (embedded && rule.assigned) continue;
-    if (rule.severity === 'warning' && !options.warnings) continue;
+    if (rule.severity === 'warning' && !options.warnings && !rule.promote) continue;
     if (!rule.keywords.some((keyword) => present.has(keyword))) continue;
     rule.pattern.lastIndex = 0;
     for (const match of subject.matchAll(rule.pattern)) {
@@ -450,18 +470,20 @@ function scan(subject: string, text: string, options: { warnings?: boolean }): S
       const whole = () => wholeMatch(text, match);
       if (allowed(rule.allow, secret, whole, line)) continue;
       if (rule.origin === 'gitleaks' && allowed(GLOBAL_ALLOW, secret, whole, line)) continue;
-      hits.push({ rule, index: start, length: end - start });
+      const severity = rule.severity === 'warning' && rule.promote?.(secret) ? 'error' : rule.severity;
+      if (severity === 'warning' && !options.warnings) continue;
+      hits.push({ rule, severity, index: start, length: end - start });
     }
   }
   if (!embedded) hits.push(...embeddedTokens(text, found, options));
   const kept = text.includes(ALLOW_SECRET_MARKER) ? hits.filter((hit) => !lineAt(text, hit.index).includes(ALLOW_SECRET_MARKER)) : hits;
-  kept.sort((a, b) => a.index - b.index || SEVERITY_RANK[a.rule.severity] - SEVERITY_RANK[b.rule.severity] || b.length - a.length);
+  kept.sort((a, b) => a.index - b.index || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || b.length - a.length);
   const distinct: SecretHit[] = [];
   for (const hit of kept) {
     const last = distinct[distinct.length - 1];
     if (last && hit.index < last.index + last.length) {
       // Overlapping: a provider format names the secret better than a keyword shape ("the token is ghp_…").
-      if (last.rule.assigned && !hit.rule.assigned && hit.rule.severity === 'error') distinct[distinct.length - 1] = hit;
+      if (last.rule.assigned && !hit.rule.assigned && hit.severity === 'error') distinct[distinct.length - 1] = hit;
       continue;
     }
     distinct.push(hit);

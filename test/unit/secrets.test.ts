@@ -126,9 +126,12 @@ describe('public corpora (../shared/fixtures/secrets)', () => {
   // Every provider token example and every credential assigned to a key in the corpora, per file; files not listed are controls and give nothing.
   const expected: Record<string, string[]> = {
     // AWS's documented example keys (…EXAMPLE, …EXAMPLEKEY) and AKIATESTTESTTESTTEST are no keys (allowlist, placeholder, entropy floor).
-    'Yelp+detect-secrets/test_data/each_secret.py': ['keyword-credential'],
-    'Yelp+detect-secrets/test_data/config.yaml': ['keyword-credential'],
-    'Yelp+detect-secrets/test_data/config.ini': ['keyword-credential'],
+    // A generated-looking value (mixed case and digits, 20 or more) after `key`, `secret` or a name ending in one: generic-api-key.
+    'Yelp+detect-secrets/test_data/each_secret.py': ['generic-api-key', 'keyword-credential'],
+    'Yelp+detect-secrets/test_data/config.yaml': ['generic-api-key'],
+    'Yelp+detect-secrets/test_data/config.ini': ['generic-api-key', 'keyword-credential'],
+    'Yelp+detect-secrets/test_data/config.md': ['generic-api-key'],
+    'Yelp+detect-secrets/test_data/files/file_with_secrets.py': ['generic-api-key'],
     'gitleaks+gitleaks/testdata/archives/files/.env.prod': ['keyword-credential'],
     'gitleaks+gitleaks/testdata/repos/nogit/.env.prod': ['keyword-credential'],
     'Yelp+detect-secrets/test_data/files/private_key': ['private-key'],
@@ -248,5 +251,18 @@ describe('shared checks of every format rule', () => {
     const token = example('github-pat');
     for (const text of [`(${token})`, `<secret>${token}</secret>`, `{"t": ${token}, "n": 1}`, `the token is ${token}.`]) expect(ids(text), text).toEqual(['github-pat']);
     expect(allIds('video_box.ico-7a388b69018576d24b59331fd60aab0c.png')).toEqual([]);
+  });
+});
+
+describe('a looser rule whose value can only be a credential is an error', () => {
+  const severities = (text: string) => findSecrets(text, { warnings: true }).map((h) => `${h.rule.id}:${h.severity}`);
+  test('a provider word and a varied value: error; little variety: warning', () => {
+    expect(severities('algolia_key = b8e5c1f0d2a94e7a9c3f6b1d0e2a7c45\n')).toEqual(['algolia-api-key:error']);
+    expect(severities('algolia_key = b8e5c1f0b8e5c1f0b8e5c1f0b8e5c1f0\n')).toEqual(['algolia-api-key:warning']);
+  });
+  test('after key or token: mixed case and digits, 20 or more, is an error; a hash stays a warning', () => {
+    expect(severities('key="ToCynx5Se4e2PtoZxEhW7lUJcOX15c54"\n')).toEqual(['generic-api-key:error']);
+    expect(severities('cache_key = 8b1118b376c313ed420e5133ba91307817ed52c2\n')).toEqual(['generic-api-key:warning']);
+    expect(findSecrets('cache_key = 8b1118b376c313ed420e5133ba91307817ed52c2\n')).toEqual([]);
   });
 });

@@ -27,7 +27,7 @@ export const secret: Rule = {
         const kind = hit.rule.origin === 'memdir' ? hit.rule.description : 'secret';
         const message = `possible ${kind} (${hit.rule.id}); remove it and rotate the credential`;
         // A looser rule's finding is a warning: it does not block a commit or an upload.
-        report({ file: source.path, ...position(source, hit.index), message, ...(hit.rule.severity === 'warning' && { atMostWarning: true }) });
+        report({ file: source.path, ...position(source, hit.index), message, ...(hit.severity === 'warning' && { atMostWarning: true }) });
       }
     }
   },

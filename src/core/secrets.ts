@@ -65,7 +65,8 @@ export function isPlaceholder(value: string): boolean {
     /(?:process\.env|os\.environ|getenv|ENV\[|\benv\.|\bsecrets\.|\bvars\.|\bvault:|^arn:)/i.test(value) ||
     // A reference to a name: config.password, settings.DB_PASSWORD, getSecret(), an ENV_NAME, words.
     /^(?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*(?:\(\))?$|^[A-Za-z_$][\w$]*\(.*\)?$/.test(value) ||
-    /^[A-Z][A-Z0-9_]*$/.test(value) ||
+    // An ENV_NAME, but not a generated upper-case key (16 or more, no underscore, digits scattered through it).
+    (/^[A-Z][A-Z0-9_]*$/.test(value) && !(value.length >= 16 && !value.includes('_') && (value.match(/\d/g)?.length ?? 0) >= 3)) ||
     /^[a-z]+(?:[_\- ][a-z]+)*$/i.test(value) ||
     /^(.)\1+$/.test(value) ||
     /^(?:0?1234567?8?9?0?|abcdefg?h?|qwerty|asdf)/i.test(value)

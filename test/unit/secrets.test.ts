@@ -266,3 +266,9 @@ describe('a looser rule whose value can only be a credential is an error', () =>
     expect(findSecrets('cache_key = 8b1118b376c313ed420e5133ba91307817ed52c2\n')).toEqual([]);
   });
 });
+
+test('an upper-case generated key is a credential; an ENV_NAME is a reference', () => {
+  expect(ids(`api_key='${expandExample('{AN:40}')}'\n`)).toEqual(['keyword-credential']);
+  expect(allIds('api_key=SCRAPING_BEE_API_KEY\n')).toEqual([]);
+  expect(allIds('password = DBPASSWORD2\n')).toEqual([]);
+});

@@ -203,6 +203,26 @@ const rules: RuleRow[] = [
   ],
   ['langsmith-key', 'LangSmith API key', ['lsv2_'], String.raw`\b(lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10})\b`, ['lsv2_pt_{hex:32}_{hex:10}'], ['lsv2_pt_{hex:12}']],
   ['rootly-key', 'Rootly API key', ['rootly_'], String.raw`\b(rootly_[a-f0-9]{64})\b`, ['rootly_{hex:64}'], ['rootly_{hex:20}']],
+  ['brevo-api-key', 'Brevo (Sendinblue) API key', ['xkeysib-'], String.raw`\b(xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16})\b`, ['xkeysib-{hex:64}-{an:16}'], ['xkeysib-{hex:20}']],
+  ['contentful-token', 'Contentful personal access token', ['cfpat-'], String.raw`\b(CFPAT-[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])`, ['CFPAT-{an:43}'], ['CFPAT-{an:12}']],
+  ['dynatrace-token', 'Dynatrace API token', ['dt0c01.'], String.raw`\b(dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64})\b`, ['dt0c01.{AN:24}.{AN:64}'], ['dt0c01.{AN:24}']],
+  ['firecrawl-key', 'Firecrawl API key', ['fc-'], String.raw`(?<![\w-])(fc-[a-f0-9]{32})\b`, ['fc-{hex:32}'], ['fc-{hex:12}']],
+  ['google-oauth-access-token', 'Google OAuth access token', ['ya29.'], String.raw`\b(ya29\.[A-Za-z0-9_-]{30,})`, ['ya29.{an:60}'], ['ya29.{an:12}']],
+  ['google-oauth-refresh-token', 'Google OAuth refresh token', ['1//0'], String.raw`(?<![\w/])(1//0[A-Za-z0-9_-]{40,})`, ['1//0{an:60}'], ['1//0{an:12}']],
+  ['mailchimp-key', 'Mailchimp API key', ['-us'], String.raw`\b([a-f0-9]{32}-us\d{1,2})\b`, ['{hex:32}-us14'], ['{hex:20}-us14']],
+  ['mailgun-key', 'Mailgun private API key', ['key-'], String.raw`(?<![\w-])(key-[a-f0-9]{32})\b`, ['key-{hex:32}'], ['key-{hex:12}']],
+  ['netlify-token', 'Netlify personal access token', ['nfp_'], String.raw`\b(nfp_[A-Za-z0-9]{36})\b`, ['nfp_{an:36}'], ['nfp_{an:12}']],
+  [
+    'newrelic-prefixed-key',
+    'New Relic browser or insert key',
+    ['nrjs-', 'nrii-'],
+    String.raw`\b(NRJS-[a-f0-9]{19}|NRII-[A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])`,
+    ['NRJS-{hex:19}', 'NRII-{an:32}'],
+    ['NRJS-{hex:8}'],
+  ],
+  ['nuget-api-key', 'NuGet API key', ['oy2'], String.raw`\b(oy2[a-z0-9]{43})\b`, ['oy2{a0:43}'], ['oy2{a0:12}']],
+  ['sonarqube-token', 'SonarQube token', ['squ_', 'sqp_', 'sqa_'], String.raw`\b(sq[upa]_[a-f0-9]{40})\b`, ['squ_{hex:40}', 'sqp_{hex:40}'], ['squ_{hex:12}']],
+  ['typeform-token', 'Typeform personal access token', ['tfp_'], String.raw`\b(tfp_[A-Za-z0-9_.=-]{59})(?![A-Za-z0-9_.=-])`, ['tfp_{an:59}'], ['tfp_{an:20}']],
   [
     'azure-sas-signature',
     'Azure shared access signature',
@@ -275,7 +295,7 @@ const rules: RuleRow[] = [
     ['PRIVATE KEY'],
     String.raw`(-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|[\s\S]*))`,
     ['-----BEGIN OPENSSH PRIVATE KEY-----', '-----BEGIN RSA PRIVATE KEY-----\n{b64:64}\n-----END RSA PRIVATE KEY-----'],
-    ['-----BEGIN PUBLIC KEY-----', 'keep the private key in the vault'],
+    ['-----BEGIN PUBLIC KEY-----', 'keep the private key in the vault', '-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----'],
   ],
 ];
 
@@ -316,6 +336,17 @@ const SAME_FORMAT: Record<string, string> = {
   'onepassword-token': '1password-service-account-token',
 };
 
+/**
+ * A key block with its END line holds a key body (40 or more base64 characters), not `...` or
+ * "anything"; without its END line it counts whatever follows (the rest of the text is redacted).
+ */
+const keyBlockBody = (block: string) => {
+  const end = block.search(/-----END /);
+  return end === -1 || block.slice(block.indexOf('-----', 11) + 5, end).replace(/[^A-Za-z0-9+/=]/g, '').length >= 40;
+};
+/** Checks of a format rule's match that are no credential shape (so the rule stays a format, not `assigned`). */
+const FORMAT_ACCEPT: Record<string, (secret: string) => boolean> = { 'private-key-block': keyBlockBody };
+
 /** memdir's own rules: what gitleaks has no rule for, and shapes written in prose. */
 export const MEMDIR_RULES: readonly SecretRule[] = rules.map(([id, description, keywords, source, hit, miss, accept]) => ({
   id,
@@ -329,7 +360,7 @@ export const MEMDIR_RULES: readonly SecretRule[] = rules.map(([id, description, 
   entropy: 0,
   allow: compileAllow(GITLEAKS_RULES.find((r) => r.id === SAME_FORMAT[id])?.allow ?? []),
   examples: { hit, miss },
-  ...(accept && { accept }),
+  ...((accept ?? FORMAT_ACCEPT[id]) && { accept: accept ?? FORMAT_ACCEPT[id] }),
 }));
 
 /** gitleaks' rules, generated from the vendored config (src/core/gitleaks-rules.ts). */

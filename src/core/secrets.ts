@@ -106,11 +106,17 @@ const providerValue = (value: string) =>
   value.length >= 12 && /[A-Za-z]/.test(value) && /\d/.test(value) && !isPlaceholder(value) && !isPlaceholderToken(value) && shannonEntropy(value) >= Math.min(3.5, Math.log2(value.length) * 0.85);
 /**
  * A value after a word like key or token (gitleaks' generic rule) that can only be a generated credential:
- * 20 or more characters mixing upper case, lower case and digits, 4 bits a character. Hex (a hash, a
- * UUID) and words stay warnings.
+ * 20 or more characters of letters and digits, 4 bits a character, in mixed case or with letters no hash
+ * has. Hex (a hash, a UUID) and words stay warnings.
  */
 const randomValue = (value: string) =>
-  value.length >= 20 && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && !isPlaceholder(value) && !isPlaceholderToken(value) && shannonEntropy(value) >= 4;
+  value.length >= 20 &&
+  /\d/.test(value) &&
+  // mixed case; or one case with four digits or more and letters past f (24 or more: not a hash, not a UUID)
+  ((/[A-Z]/.test(value) && /[a-z]/.test(value)) || (value.length >= 24 && /[g-zG-Z]/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 4)) &&
+  !isPlaceholder(value) &&
+  !isPlaceholderToken(value) &&
+  shannonEntropy(value) >= 4;
 /** 40 characters of an AWS secret key: upper and lower case and digits, random-looking. */
 const awsSecret = (value: string) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && !isPlaceholder(value) && shannonEntropy(value) >= 4;
 
@@ -249,6 +255,15 @@ const rules: RuleRow[] = [
     ['postgres://app:{an:16}9@db.internal:5432/app', 'mongodb+srv://svc:{b64:20}@cluster0.mongodb.net/'],
     ['postgres://user:password@localhost/app', 'mongodb+srv://user:<password>@cluster0.example.net/', 'redis://:${REDIS_PASS}@cache:6379', 'https://example.com/a:b@c'],
     credential(6),
+  ],
+  [
+    'xml-credential',
+    'credential in an XML element (<password>…</password>)',
+    ['password>', 'passwd>', 'secret>', 'token>', 'key>'],
+    String.raw`<(?:[\w.:-]*?)(?:(?i:password|passwd|secret|token|api_?key|apikey|access_?key|secret_?key))>\s*\{?([^<>\s{}]{8,})\}?\s*</`,
+    ['<password>{an:14}7</password>', '<secret_key>{b64:40}</secret_key>'],
+    ['<password>${DB_PASSWORD}</password>', '<secret>changeme</secret>', '<token></token>'],
+    credential(8),
   ],
   // Credentials in plain words: "the db password is …", `mysql -p…`, an Authorization header, an AWS secret key in a sentence.
   [

@@ -13,7 +13,7 @@ import { report, root } from './lib.js';
 const BASE = process.env.SECRETS_BASE ?? 'bf6858c';
 
 /** src/core/secrets.ts (and what it imports from src/core) at `commit`, or the working tree's, bundled into one module. */
-async function scanner(commit) {
+export async function scanner(commit) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-secrets-bench-'));
   let entry = path.join(root, 'src/core/secrets.ts');
   if (commit) {

@@ -164,6 +164,9 @@ function charClass(body, at, fold) {
 /** gitleaks' keyword-assignment template: `<provider word> … = <value>`; the lazy prefix before the word only widens the match. */
 const TEMPLATE_PREFIX = String.raw`[\w.-]{0,50}?`;
 const TEMPLATE = String.raw`(?:=|>|:{1,3}=|\|\||:|=>|\?=|,)`;
+const TOKEN_END = String.raw`(?:[\x60'"\s;]|\\[nr]|$)`;
+// (a `.` ends a token only where no word follows it: `….png` is a file name, not a token's end)
+const WIDER_TOKEN_END = String.raw`(?:[\x60'"\s;,)}\]<>|&]|\.(?!\w)|\\[nr]|$)`;
 
 /** Whether a rule may block an upload (`error`) or is only reported by lint (`warning`). */
 function severityOf(rule) {
@@ -225,7 +228,9 @@ export function generate(tomlText) {
       id: rule.id,
       description: rule.description,
       keywords: (rule.keywords ?? []).map((k) => k.toLowerCase()),
-      source: compiled.source,
+      // gitleaks ends a token at a quote, a space or `;` (code and config); in a memory it also ends a sentence,
+      // a list, a parenthesis, a JSON or XML value or a table cell.
+      source: compiled.source.replaceAll(TOKEN_END, WIDER_TOKEN_END),
       flags: compiled.flags,
       secretGroup: rule.secretGroup ?? 0,
       entropy: rule.entropy ?? 0,

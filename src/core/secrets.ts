@@ -16,8 +16,13 @@ export interface SecretRule {
   /** Lowercase literals one of which every match contains (in any case); checked before the pattern, as gitleaks does. */
   keywords: string[];
   pattern: RegExp;
-  /** `error`: precise enough to refuse a write or an upload; `warning`: lint reports it. */
+  /**
+   * `error`: precise enough to refuse a write or an upload; `warning`: lint reports it, unless
+   * `promote` holds for the value (see SecretHit.severity).
+   */
   severity: 'error' | 'warning';
+  /** For a warning rule: the value is credential-like enough that the finding is an error after all. */
+  promote?: (secret: string) => boolean;
   origin: 'gitleaks' | 'memdir';
   /** A value assigned to a word (`password = …`, "the token is …") rather than a token with its own format. */
   assigned: boolean;
@@ -60,7 +65,8 @@ export function isPlaceholder(value: string): boolean {
     /(?:process\.env|os\.environ|getenv|ENV\[|\benv\.|\bsecrets\.|\bvars\.|\bvault:|^arn:)/i.test(value) ||
     // A reference to a name: config.password, settings.DB_PASSWORD, getSecret(), an ENV_NAME, words.
     /^(?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*(?:\(\))?$|^[A-Za-z_$][\w$]*\(.*\)?$/.test(value) ||
-    /^[A-Z][A-Z0-9_]*$/.test(value) ||
+    // An ENV_NAME, but not a generated upper-case key (16 or more, no underscore, digits scattered through it).
+    (/^[A-Z][A-Z0-9_]*$/.test(value) && !(value.length >= 16 && !value.includes('_') && (value.match(/\d/g)?.length ?? 0) >= 3)) ||
     /^[a-z]+(?:[_\- ][a-z]+)*$/i.test(value) ||
     /^(.)\1+$/.test(value) ||
     /^(?:0?1234567?8?9?0?|abcdefg?h?|qwerty|asdf)/i.test(value)
@@ -79,12 +85,38 @@ export function looksLikeCredential(value: string, minLength = 8): boolean {
   return shannonEntropy(value) >= Math.min(3, Math.log2(value.length) * 0.8);
 }
 
+/**
+ * A provider-shaped token that is a placeholder, not a credential: `ghp_xxxx…`, `hvs.AAAA…`,
+ * `…EXAMPLE…`, `…FAKE…`, an alphabet or digit run (`abcdefghij`, `123456789`). Applies to every
+ * format rule (a random token holds none of these); a long one (a key block, a JWT) is left alone,
+ * its base64 legitimately repeats.
+ */
+export function isPlaceholderToken(secret: string): boolean {
+  return /x{5}|X{5}|example|fake|dummy/i.test(secret) || (secret.length <= 200 && /(.)\1{7}|abcdefghij|123456789/i.test(secret));
+}
+
 /** A line that says it shows an example: its credential-shaped values are not secrets. */
 const EXAMPLE_LINE = /(?:^|\W)e\.g\.|\b(?:for example|for instance|example|sample|placeholder|dummy|fake|such as|looks like|format is|of the form)\b/i;
 
 const credential = (minLength: number) => (value: string) => looksLikeCredential(value, minLength);
 /** A value after `Authorization:` or `Bearer`: a token, not a placeholder or a word. */
 const tokenValue = (value: string) => !isPlaceholder(value) && /[A-Za-z]/.test(value) && /\d/.test(value) && shannonEntropy(value) >= 3;
+/** A value after a provider word: 12 or more characters, letters with digits, varied, not a placeholder. */
+const providerValue = (value: string) =>
+  value.length >= 12 && /[A-Za-z]/.test(value) && /\d/.test(value) && !isPlaceholder(value) && !isPlaceholderToken(value) && shannonEntropy(value) >= Math.min(3.5, Math.log2(value.length) * 0.85);
+/**
+ * A value after a word like key or token (gitleaks' generic rule) that can only be a generated credential:
+ * 20 or more characters of letters and digits, 4 bits a character, in mixed case or with letters no hash
+ * has. Hex (a hash, a UUID) and words stay warnings.
+ */
+const randomValue = (value: string) =>
+  value.length >= 20 &&
+  /\d/.test(value) &&
+  // mixed case; or one case with four digits or more and letters past f (24 or more: not a hash, not a UUID)
+  ((/[A-Z]/.test(value) && /[a-z]/.test(value)) || (value.length >= 24 && /[g-zG-Z]/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 4)) &&
+  !isPlaceholder(value) &&
+  !isPlaceholderToken(value) &&
+  shannonEntropy(value) >= 4;
 /** 40 characters of an AWS secret key: upper and lower case and digits, random-looking. */
 const awsSecret = (value: string) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && !isPlaceholder(value) && shannonEntropy(value) >= 4;
 
@@ -158,6 +190,53 @@ const rules: RuleRow[] = [
     ['sq0atp-{an:10}'],
   ],
   ['mapbox-secret-token', 'Mapbox secret token', ['sk.eyJ'], String.raw`\b(sk\.eyJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,})`, ['sk.eyJ{an:30}.{an:30}'], ['sk.eyJ{an:10}']],
+  // Prefixes each provider documents for its tokens, matched without a provider word nearby (gitleaks has none, or needs the word).
+  ['adafruit-io-key', 'Adafruit IO key', ['aio_'], String.raw`\b(aio_[A-Za-z0-9]{28})\b`, ['aio_{an:28}'], ['aio_{an:12}']],
+  ['apify-token', 'Apify API token', ['apify_api_'], String.raw`\b(apify_api_[A-Za-z0-9]{36})\b`, ['apify_api_{an:36}'], ['apify_api_{an:12}']],
+  ['bitbucket-app-password', 'Bitbucket app password', ['atbb'], String.raw`\b(ATBB[A-Za-z0-9]{24,40})\b`, ['ATBB{an:32}'], ['ATBB{AN:8}']],
+  ['crates-io-token', 'crates.io API token', ['cio'], String.raw`\b(cio[A-Za-z0-9]{32})\b`, ['cio{an:32}'], ['cio{an:12}']],
+  ['dependency-track-key', 'Dependency-Track API key', ['odt_'], String.raw`\b(odt_[A-Za-z0-9]{32,})\b`, ['odt_{an:32}'], ['odt_{an:12}']],
+  ['dropbox-short-lived-token', 'Dropbox short-lived access token', ['sl.'], String.raw`\b(sl\.(?:u\.)?[A-Za-z0-9_-]{130,})`, ['sl.{an:140}'], ['sl.{an:20}']],
+  ['facebook-user-token', 'Facebook access token', ['eaa'], String.raw`\b(EAA[A-Z][A-Za-z0-9]{80,})\b`, ['EAAG{an:120}'], ['EAAG{an:30}']],
+  ['figma-token', 'Figma personal access token', ['figd_'], String.raw`\b(figd_[A-Za-z0-9_-]{40})(?![A-Za-z0-9_-])`, ['figd_{an:40}'], ['figd_{an:12}']],
+  [
+    'langfuse-secret-key',
+    'Langfuse secret key',
+    ['sk-lf-'],
+    String.raw`\b(sk-lf-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b`,
+    ['sk-lf-{hex:8}-{hex:4}-{hex:4}-{hex:4}-{hex:12}'],
+    ['sk-lf-{hex:8}'],
+  ],
+  ['langsmith-key', 'LangSmith API key', ['lsv2_'], String.raw`\b(lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10})\b`, ['lsv2_pt_{hex:32}_{hex:10}'], ['lsv2_pt_{hex:12}']],
+  ['rootly-key', 'Rootly API key', ['rootly_'], String.raw`\b(rootly_[a-f0-9]{64})\b`, ['rootly_{hex:64}'], ['rootly_{hex:20}']],
+  ['brevo-api-key', 'Brevo (Sendinblue) API key', ['xkeysib-'], String.raw`\b(xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16})\b`, ['xkeysib-{hex:64}-{an:16}'], ['xkeysib-{hex:20}']],
+  ['contentful-token', 'Contentful personal access token', ['cfpat-'], String.raw`\b(CFPAT-[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])`, ['CFPAT-{an:43}'], ['CFPAT-{an:12}']],
+  ['dynatrace-token', 'Dynatrace API token', ['dt0c01.'], String.raw`\b(dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64})\b`, ['dt0c01.{AN:24}.{AN:64}'], ['dt0c01.{AN:24}']],
+  ['firecrawl-key', 'Firecrawl API key', ['fc-'], String.raw`(?<![\w-])(fc-[a-f0-9]{32})\b`, ['fc-{hex:32}'], ['fc-{hex:12}']],
+  ['google-oauth-access-token', 'Google OAuth access token', ['ya29.'], String.raw`\b(ya29\.[A-Za-z0-9_-]{30,})`, ['ya29.{an:60}'], ['ya29.{an:12}']],
+  ['google-oauth-refresh-token', 'Google OAuth refresh token', ['1//0'], String.raw`(?<![\w/])(1//0[A-Za-z0-9_-]{40,})`, ['1//0{an:60}'], ['1//0{an:12}']],
+  ['mailchimp-key', 'Mailchimp API key', ['-us'], String.raw`\b([a-f0-9]{32}-us\d{1,2})\b`, ['{hex:32}-us14'], ['{hex:20}-us14']],
+  ['mailgun-key', 'Mailgun private API key', ['key-'], String.raw`(?<![\w-])(key-[a-f0-9]{32})\b`, ['key-{hex:32}'], ['key-{hex:12}']],
+  ['netlify-token', 'Netlify personal access token', ['nfp_'], String.raw`\b(nfp_[A-Za-z0-9]{36})\b`, ['nfp_{an:36}'], ['nfp_{an:12}']],
+  [
+    'newrelic-prefixed-key',
+    'New Relic browser or insert key',
+    ['nrjs-', 'nrii-'],
+    String.raw`\b(NRJS-[a-f0-9]{19}|NRII-[A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])`,
+    ['NRJS-{hex:19}', 'NRII-{an:32}'],
+    ['NRJS-{hex:8}'],
+  ],
+  ['nuget-api-key', 'NuGet API key', ['oy2'], String.raw`\b(oy2[a-z0-9]{43})\b`, ['oy2{a0:43}'], ['oy2{a0:12}']],
+  ['sonarqube-token', 'SonarQube token', ['squ_', 'sqp_', 'sqa_'], String.raw`\b(sq[upa]_[a-f0-9]{40})\b`, ['squ_{hex:40}', 'sqp_{hex:40}'], ['squ_{hex:12}']],
+  ['typeform-token', 'Typeform personal access token', ['tfp_'], String.raw`\b(tfp_[A-Za-z0-9_.=-]{59})(?![A-Za-z0-9_.=-])`, ['tfp_{an:59}'], ['tfp_{an:20}']],
+  [
+    'azure-sas-signature',
+    'Azure shared access signature',
+    ['sig='],
+    String.raw`\bsv=20\d\d-\d\d-\d\d&[^\s"'\x60<>]*?\bsig=([A-Za-z0-9%+/]{30,}(?:%3D|=){0,2})`,
+    ['https://acct.blob.core.windows.net/c?sv=2022-11-02&sr=c&sp=r&sig={an:43}%3D'],
+    ['https://acct.blob.core.windows.net/c?sv=2022-11-02&sr=c&sp=r&sig=<signature>'],
+  ],
   // Shapes: a credential assigned to a key, or inside a connection URI (the value is checked: placeholders are no secret)
   [
     'keyword-credential',
@@ -176,6 +255,15 @@ const rules: RuleRow[] = [
     ['postgres://app:{an:16}9@db.internal:5432/app', 'mongodb+srv://svc:{b64:20}@cluster0.mongodb.net/'],
     ['postgres://user:password@localhost/app', 'mongodb+srv://user:<password>@cluster0.example.net/', 'redis://:${REDIS_PASS}@cache:6379', 'https://example.com/a:b@c'],
     credential(6),
+  ],
+  [
+    'xml-credential',
+    'credential in an XML element (<password>…</password>)',
+    ['password>', 'passwd>', 'secret>', 'token>', 'key>'],
+    String.raw`<(?:[\w.:-]*?)(?:(?i:password|passwd|secret|token|api_?key|apikey|access_?key|secret_?key))>\s*\{?([^<>\s{}]{8,})\}?\s*</`,
+    ['<password>{an:14}7</password>', '<secret_key>{b64:40}</secret_key>'],
+    ['<password>${DB_PASSWORD}</password>', '<secret>changeme</secret>', '<token></token>'],
+    credential(8),
   ],
   // Credentials in plain words: "the db password is …", `mysql -p…`, an Authorization header, an AWS secret key in a sentence.
   [
@@ -222,7 +310,7 @@ const rules: RuleRow[] = [
     ['PRIVATE KEY'],
     String.raw`(-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|[\s\S]*))`,
     ['-----BEGIN OPENSSH PRIVATE KEY-----', '-----BEGIN RSA PRIVATE KEY-----\n{b64:64}\n-----END RSA PRIVATE KEY-----'],
-    ['-----BEGIN PUBLIC KEY-----', 'keep the private key in the vault'],
+    ['-----BEGIN PUBLIC KEY-----', 'keep the private key in the vault', '-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----'],
   ],
 ];
 
@@ -255,6 +343,25 @@ export function expandExample(template: string): string {
 const compileAllow = (list: readonly GeneratedAllow[]): SecretAllow[] =>
   list.map((allow) => ({ target: allow.target, patterns: allow.regexes.map((r) => new RegExp(r.source, r.flags)), stopwords: allow.stopwords }));
 
+/** memdir rules for a format gitleaks also knows (with a looser end): they take its allowlist (Google's published keys, say). */
+const SAME_FORMAT: Record<string, string> = {
+  'google-api-key': 'gcp-api-key',
+  'flyio-token': 'flyio-access-token',
+  'hashicorp-vault-token': 'vault-service-token',
+  'onepassword-token': '1password-service-account-token',
+};
+
+/**
+ * A key block with its END line holds a key body (40 or more base64 characters), not `...` or
+ * "anything"; without its END line it counts whatever follows (the rest of the text is redacted).
+ */
+const keyBlockBody = (block: string) => {
+  const end = block.search(/-----END /);
+  return end === -1 || block.slice(block.indexOf('-----', 11) + 5, end).replace(/[^A-Za-z0-9+/=]/g, '').length >= 40;
+};
+/** Checks of a format rule's match that are no credential shape (so the rule stays a format, not `assigned`). */
+const FORMAT_ACCEPT: Record<string, (secret: string) => boolean> = { 'private-key-block': keyBlockBody };
+
 /** memdir's own rules: what gitleaks has no rule for, and shapes written in prose. */
 export const MEMDIR_RULES: readonly SecretRule[] = rules.map(([id, description, keywords, source, hit, miss, accept]) => ({
   id,
@@ -266,9 +373,9 @@ export const MEMDIR_RULES: readonly SecretRule[] = rules.map(([id, description, 
   assigned: accept !== undefined,
   secretGroup: 0,
   entropy: 0,
-  allow: [],
+  allow: compileAllow(GITLEAKS_RULES.find((r) => r.id === SAME_FORMAT[id])?.allow ?? []),
   examples: { hit, miss },
-  ...(accept && { accept }),
+  ...((accept ?? FORMAT_ACCEPT[id]) && { accept: accept ?? FORMAT_ACCEPT[id] }),
 }));
 
 /** gitleaks' rules, generated from the vendored config (src/core/gitleaks-rules.ts). */
@@ -285,6 +392,9 @@ export const GITLEAKS_SECRET_RULES: readonly SecretRule[] = GITLEAKS_RULES.map((
   allow: compileAllow(rule.allow),
   // gitleaks' generic rules take a value only when it holds a digit.
   ...(rule.id.startsWith('generic') && { accept: (secret: string) => /\d/.test(secret) }),
+  // A provider word, an assignment and a value of the provider's shape (`adafruit_key = …`): gitleaks sets
+  // no entropy floor, so a word or a placeholder fits too; a value that looks like a credential is an error.
+  ...(rule.severity === 'warning' && rule.assigned && { promote: rule.id.startsWith('generic') ? randomValue : providerValue }),
 }));
 
 const GLOBAL_ALLOW = compileAllow(GITLEAKS_GLOBAL_ALLOW);
@@ -367,6 +477,8 @@ export const ALLOW_SECRET_MARKER = 'memdir:allow-secret';
 
 export interface SecretHit {
   rule: SecretRule;
+  /** The rule's severity, or `error` where a warning rule's value is credential-like (SecretRule.promote). */
+  severity: 'error' | 'warning';
   /** Offset and length of the secret itself in the text (for redaction), never the secret in a message. */
   index: number;
   length: number;
@@ -391,7 +503,7 @@ function scan(subject: string, text: string, options: { warnings?: boolean }): S
   if (present.size === 0) return hits;
   for (const rule of SECRET_RULES) {
     if (embedded && rule.assigned) continue;
-    if (rule.severity === 'warning' && !options.warnings) continue;
+    if (rule.severity === 'warning' && !options.warnings && !rule.promote) continue;
     if (!rule.keywords.some((keyword) => present.has(keyword))) continue;
     rule.pattern.lastIndex = 0;
     for (const match of subject.matchAll(rule.pattern)) {
@@ -401,23 +513,24 @@ function scan(subject: string, text: string, options: { warnings?: boolean }): S
       if (rule.entropy > 0 && shannonEntropy(secret) < rule.entropy) continue;
       if (rule.accept && !rule.accept(secret)) continue;
       const line = () => lineAt(text, start);
-      if (rule.assigned && (isPlaceholder(secret) || EXAMPLE_LINE.test(line()))) continue;
-      if (rule.origin === 'gitleaks') {
-        const whole = () => wholeMatch(text, match);
-        if (allowed(rule.allow, secret, whole, line) || allowed(GLOBAL_ALLOW, secret, whole, line)) continue;
-      }
-      hits.push({ rule, index: start, length: end - start });
+      if (rule.assigned ? isPlaceholder(secret) || EXAMPLE_LINE.test(line()) : !KEY_BLOCK.has(rule.id) && isPlaceholderToken(secret)) continue;
+      const whole = () => wholeMatch(text, match);
+      if (allowed(rule.allow, secret, whole, line)) continue;
+      if (rule.origin === 'gitleaks' && allowed(GLOBAL_ALLOW, secret, whole, line)) continue;
+      const severity = rule.severity === 'warning' && rule.promote?.(secret) ? 'error' : rule.severity;
+      if (severity === 'warning' && !options.warnings) continue;
+      hits.push({ rule, severity, index: start, length: end - start });
     }
   }
   if (!embedded) hits.push(...embeddedTokens(text, found, options));
   const kept = text.includes(ALLOW_SECRET_MARKER) ? hits.filter((hit) => !lineAt(text, hit.index).includes(ALLOW_SECRET_MARKER)) : hits;
-  kept.sort((a, b) => a.index - b.index || SEVERITY_RANK[a.rule.severity] - SEVERITY_RANK[b.rule.severity] || b.length - a.length);
+  kept.sort((a, b) => a.index - b.index || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || b.length - a.length);
   const distinct: SecretHit[] = [];
   for (const hit of kept) {
     const last = distinct[distinct.length - 1];
     if (last && hit.index < last.index + last.length) {
       // Overlapping: a provider format names the secret better than a keyword shape ("the token is ghp_…").
-      if (last.rule.assigned && !hit.rule.assigned && hit.rule.severity === 'error') distinct[distinct.length - 1] = hit;
+      if (last.rule.assigned && !hit.rule.assigned && hit.severity === 'error') distinct[distinct.length - 1] = hit;
       continue;
     }
     distinct.push(hit);
@@ -426,6 +539,8 @@ function scan(subject: string, text: string, options: { warnings?: boolean }): S
 }
 
 const SEVERITY_RANK = { error: 0, warning: 1 } as const;
+/** Key blocks: their base64 body may hold anything, and a placeholder key is still reported (the block rule's own examples). */
+const KEY_BLOCK = new Set(['private-key', 'private-key-block']);
 
 /**
  * Tokens glued to a word by `_`, `-`, `.` or `/` (`reference_ghp_….md`, `key-sk_live_…`): many formats

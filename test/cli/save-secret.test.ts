@@ -77,13 +77,14 @@ describe('lint: secrets in text, frontmatter and file names, never printed', () 
     fs.writeFileSync(path.join(dir, 'reference_db.md'), topic('DB', 'staging access', 'the staging db password is hunter2Xy9!q'));
     fs.writeFileSync(path.join(dir, 'reference_deploy.md'), topic('Deploy', `deploy with ${stripe}`, 'Deploys go through CI.'));
     fs.writeFileSync(path.join(dir, 'reference_key.md'), topic('Key', 'the deploy key', `-----BEGIN RSA PRIVATE KEY-----\n${keyBody}`));
-    fs.writeFileSync(path.join(dir, 'reference_algolia.md'), topic('Search', 'search settings', 'algolia_key = b8e5c1f0d2a94e7a9c3f6b1d0e2a7c45'));
+    // A provider word and a value of its shape but little variety (8 distinct characters): a lint warning, not an error.
+    fs.writeFileSync(path.join(dir, 'reference_algolia.md'), topic('Search', 'search settings', 'algolia_key = b8e5c1f0b8e5c1f0b8e5c1f0b8e5c1f0'));
     for (const format of ['stylish', 'json', 'sarif']) {
       const r = await runMemdir(['lint', dir, '--format', format, '--debug'], { cwd: root, env });
       const printed = r.stdout + r.stderr;
       expect(r.code, format).toBe(1);
       for (const rule of ['github-pat', 'prose-credential', 'stripe-access-token', 'private-key', 'algolia-api-key']) expect(printed, `${format} ${rule}`).toContain(rule);
-      for (const secret of [ghp.slice(4), 'hunter2Xy9', stripe.slice(8), keyBody.slice(0, 24), 'b8e5c1f0d2a94e7a9c3f6b1d0e2a7c45']) expect(printed, format).not.toContain(secret);
+      for (const secret of [ghp.slice(4), 'hunter2Xy9', stripe.slice(8), keyBody.slice(0, 24), 'b8e5c1f0b8e5c1f0b8e5c1f0b8e5c1f0']) expect(printed, format).not.toContain(secret);
     }
     const json = await runMemdir(['lint', dir, '--format', 'json'], { cwd: root, env });
     const findings = (JSON.parse(json.stdout) as { results: Array<{ messages: Array<{ ruleId: string; severity: string; message: string }> }> }).results.flatMap((f) =>

@@ -27,13 +27,9 @@ const QUOTED = [
 
 /** `text` with code, block quotes and quotations blanked (offsets and line breaks kept): what it says in its own voice. */
 function ownVoice(text: string): string {
-  const chars = text.split('');
-  for (const re of QUOTED) {
-    for (const m of text.matchAll(re)) {
-      for (let i = m.index; i < m.index + m[0].length; i++) if (chars[i] !== '\n') chars[i] = ' ';
-    }
-  }
-  return chars.join('');
+  let voice = text;
+  for (const re of QUOTED) voice = voice.replace(re, (quoted) => quoted.replace(/[^\n]/g, ' '));
+  return voice;
 }
 
 // Addressed to the agent: "ignore all previous instructions", "disregard the system prompt", in several languages.
@@ -74,11 +70,14 @@ const EXFIL_COMMAND =
   /\b(?:curl|wget|nc|ncat|Invoke-WebRequest|Invoke-RestMethod)\b[^\n]{0,200}?(?:(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file|--post-(?:data|file)|-Body)\s*=?\s*["']?@?(?:~\/\.ssh|~\/\.aws|~\/\.netrc|~\/\.npmrc|\.env\b|\/etc\/(?:passwd|shadow)|id_(?:rsa|ed25519))|\$\(\s*(?:env|printenv|cat\s+[^)]*(?:\.ssh|\.aws|\.env|\.netrc|\.npmrc|id_rsa|id_ed25519|credentials))|\$\{?(?:[A-Z0-9_]*(?:TOKEN|SECRET|API_KEY|PASSWORD)[A-Z0-9_]*)\}?)/gi;
 
 // Base64 or hex with no break for 256 characters: a memory says things in words.
-const BLOB = /[A-Za-z0-9+/_-]{256,}={0,2}/g;
+// Matched from the start of a run only (the look-behind): trying every position inside a long word costs its length each time.
+const BLOB = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{256,}={0,2}/g;
 // What a reference memory may hold that looks like a blob: an SSH public key, an image data URI.
 const KNOWN_BLOB_PREFIX = /(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+$|data:image\/[a-z+.-]+;base64,$/i;
 
 const HIDDEN = /[\u202A-\u202E\u2066-\u2069\u200B-\u200D\u2060\u180E\uFEFF]|[\u{E0000}-\u{E007F}]|[\u{E0100}-\u{E01EF}]/gu;
+// The same characters, found without the Unicode flag's cost (U+E0000–U+E01EF by their high surrogate): most texts hold none.
+const MAY_HIDE = /[\u180E\u200B-\u200D\u202A-\u202E\u2060\u2066-\u2069\uFEFF\uDB40]/;
 // Scripts and sequences in which a zero-width joiner or non-joiner is part of the writing.
 const JOINER_CONTEXT =
   /[\p{Extended_Pictographic}\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Syriac}\p{Script=Mongolian}]|[\u{1F3FB}-\u{1F3FF}]|\uFE0F/u;
@@ -102,6 +101,7 @@ function hiddenName(cp: number): string {
 
 /** Hidden characters, one finding per line: legitimate joiners (emoji sequences, Indic and Arabic script) and a leading byte-order mark pass. */
 function hiddenUnicode(text: string): PoisonFinding[] {
+  if (!MAY_HIDE.test(text)) return [];
   const byLine = new Map<number, { index: number; points: number[] }>();
   for (const m of text.matchAll(HIDDEN)) {
     const cp = m[0].codePointAt(0)!;
@@ -146,7 +146,7 @@ const NEGATION = /\b(?:never|don't|do\s+not|must\s+not|mustn't|shouldn't|should\
 
 // A word every phrase rule above starts from or needs: one cheap pass decides whether they run.
 const TRIGGER =
-  /ignor|disregard|forget|override|bypass|drop|you\s+are\s+now|system|tell|inform|mention|reveal|let\s+the|without|curl|wget|fetch|iwr|irm|invoke-|send|post|upload|forward|exfiltrat|transmit|leak|copy|paste|mail|report|игнор|忽略|无视|忽视|無視|무시|不要/i;
+  /\b(?:ignor|disregard|forget|override|bypass|drop|you\s+are\s+now|system|tell|inform|mention|reveal|let\s+the|without|curl|wget|fetch|iwr|irm|invoke-|nc(?:at)?\b|send|post|upload|forward|exfiltrat|transmit|leak|copy|paste|report)|mail|игнор|忽略|无视|忽视|無視|무시|不要/i;
 
 /** Whether the sentence holding `index` (from its start to there) says not to. */
 function negated(voice: string, index: number): boolean {
@@ -157,12 +157,13 @@ function negated(voice: string, index: number): boolean {
 /** Everything in `text` that looks aimed at the agent, in text order. */
 export function findPoisoning(text: string): PoisonFinding[] {
   // Most memories hold none of the words the phrase rules start from: their own voice is not worth working out.
-  const voice = TRIGGER.test(text) ? ownVoice(text) : '';
+  const triggered = TRIGGER.test(text);
+  const voice = triggered ? ownVoice(text) : '';
   const found: PoisonFinding[] = [];
   for (const m of voice.matchAll(OVERRIDE)) found.push({ kind: 'instruction-override', index: m.index, detail: `"${printable(text.slice(m.index, m.index + m[0].length))}"` });
   for (const m of voice.matchAll(PIPE_TO_SHELL)) if (!negated(voice, m.index)) found.push({ kind: 'pipe-to-shell', index: m.index, detail: 'an instruction to pipe a download into a shell' });
   for (const m of voice.matchAll(EXFIL_PROSE)) if (!negated(voice, m.index)) found.push({ kind: 'exfiltration', index: m.index, detail: 'an instruction to send data to an outside address' });
-  for (const m of text.matchAll(EXFIL_COMMAND)) found.push({ kind: 'exfiltration', index: m.index, detail: 'a command that sends credentials or the environment out' });
+  if (triggered) for (const m of text.matchAll(EXFIL_COMMAND)) found.push({ kind: 'exfiltration', index: m.index, detail: 'a command that sends credentials or the environment out' });
   found.push(...hiddenUnicode(text), ...blobs(text));
   // One finding of a kind per line: two override phrases in one sentence are one thing to remove.
   const seen = new Set<string>();

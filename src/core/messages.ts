@@ -83,11 +83,11 @@ export const messages = {
   hookCommandNotPlain: () => 'not checked: not one plain program call (memdir runs no hook command to find out)',
   hookCwdGone: (cwd: string) => `the session's directory ${cwd} no longer exists; nothing was done`,
   hookSkipped: (hook: string, reason: string) => `memdir ${hook} hook skipped: ${printable(reason).slice(0, 300)}`,
-  guardIndexLines: (lines: number, limit: number) => `MEMORY.md would be ${lines} lines; Claude Code loads ${limit}. Put the detail in a topic file and add a one-line pointer.`,
-  guardIndexBytes: (characters: number, limit: number) =>
-    `MEMORY.md would be ${characters.toLocaleString('en-US')} characters; Claude Code loads ${limit.toLocaleString('en-US')}. Put the detail in a topic file and add a one-line pointer.`,
-  guardInlineContent: (start: number, end: number) =>
-    `This write puts content into MEMORY.md (${start === end ? `line ${start}` : `lines ${start}–${end}`}); MEMORY.md holds only one-line pointers. Write the detail to a topic file (frontmatter name, description, type) and add one line to MEMORY.md: - [Title](file.md) — one-line hook.`,
+  guardIndexLines: (index: string, lines: number, limit: number) => `${index} would be ${lines} lines; Claude Code loads ${limit}. Put the detail in a topic file and add a one-line pointer.`,
+  guardIndexBytes: (index: string, characters: number, limit: number) =>
+    `${index} would be ${characters.toLocaleString('en-US')} characters; Claude Code loads ${limit.toLocaleString('en-US')}. Put the detail in a topic file and add a one-line pointer.`,
+  guardInlineContent: (index: string, start: number, end: number) =>
+    `This write puts content into ${index} (${start === end ? `line ${start}` : `lines ${start}–${end}`}); ${index} holds only one-line pointers. Write the detail to a topic file (frontmatter name, description, type) and add one line to ${index}: - [Title](file.md) — one-line hook.`,
   guardSecret: (file: string, line: number, finding: string) =>
     `${file} line ${line} would hold a secret (${printable(finding)}). Memory is loaded into every session: leave the secret out, or say where it is kept instead.`,
   guardPoisoning: (file: string, line: number, finding: string) =>

@@ -42,6 +42,8 @@ export interface ProposedWrite {
   file: string;
   before: string | undefined;
   after: string;
+  /** The scope's folder in the memory directory as reasons name it: '' or 'team/'. */
+  scope?: string;
   /** The scope's MEMORY.md when the file is a topic file (whether a pointer reaches it). */
   index: string | undefined;
 }
@@ -66,24 +68,25 @@ function indexLimit(write: ProposedWrite): string | undefined {
   if (write.file !== INDEX_FILE) return undefined;
   const after = loadIndex(write.after);
   const before = write.before === undefined ? undefined : loadIndex(write.before);
-  if (after.lineCount > INDEX_MAX_LINES && after.lineCount > (before?.lineCount ?? 0)) return messages.guardIndexLines(after.lineCount, INDEX_MAX_LINES);
-  if (after.byteCount > INDEX_MAX_BYTES && after.byteCount > (before?.byteCount ?? 0)) return messages.guardIndexBytes(after.byteCount, INDEX_MAX_BYTES);
+  if (after.lineCount > INDEX_MAX_LINES && after.lineCount > (before?.lineCount ?? 0)) return messages.guardIndexLines(`${write.scope ?? ''}${INDEX_FILE}`, after.lineCount, INDEX_MAX_LINES);
+  if (after.byteCount > INDEX_MAX_BYTES && after.byteCount > (before?.byteCount ?? 0)) return messages.guardIndexBytes(`${write.scope ?? ''}${INDEX_FILE}`, after.byteCount, INDEX_MAX_BYTES);
   return undefined;
 }
 
 /** A lint finding as a reason the model can act on. */
 function reason(finding: Finding, write: ProposedWrite): string {
+  const file = `${write.scope ?? ''}${write.file}`;
   switch (finding.ruleId) {
     case 'MEM005':
-      return messages.guardInlineContent(finding.line, finding.endLine ?? finding.line);
+      return messages.guardInlineContent(file, finding.line, finding.endLine ?? finding.line);
     case 'MEM020':
-      return messages.guardSecret(write.file, finding.line, finding.message);
+      return messages.guardSecret(file, finding.line, finding.message);
     case 'MEM026':
-      return messages.guardPoisoning(write.file, finding.line, finding.message);
+      return messages.guardPoisoning(file, finding.line, finding.message);
     case 'MEM008':
-      return messages.guardUnindexed(write.file);
+      return messages.guardUnindexed(file);
     default:
-      return messages.guardFrontmatter(write.file, finding.message);
+      return messages.guardFrontmatter(file, finding.message);
   }
 }
 

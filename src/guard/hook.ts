@@ -24,14 +24,18 @@ function isInside(root: string, candidate: string): boolean {
   return rel !== '' && !rel.startsWith(`..${path.sep}`) && rel !== '..' && !path.isAbsolute(rel);
 }
 
-/** realpath of `target`, or of its deepest existing folder plus the rest; undefined when it cannot be read. */
-function realpathOfNearest(target: string): string | undefined {
+/** realpath of `target`, or of its deepest existing folder plus the rest (a dangling link followed); undefined when it cannot be read. */
+function realpathOfNearest(target: string, links = 0): string | undefined {
   const missing: string[] = [];
   for (let current = target; ; ) {
     try {
       return path.join(fs.realpathSync.native(current), ...missing.reverse());
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;
+      // A link to a file not there yet: a write through it creates that file.
+      if (links < 40 && fs.lstatSync(current, { throwIfNoEntry: false })?.isSymbolicLink()) {
+        return realpathOfNearest(path.join(path.resolve(path.dirname(current), fs.readlinkSync(current)), ...missing.reverse()), links + 1);
+      }
       const parent = path.dirname(current);
       if (parent === current) return undefined;
       missing.push(path.basename(current));
@@ -112,7 +116,7 @@ export function judgeHookInput(raw: Record<string, unknown>, request: GuardReque
   // Claude Code refuses an edit whose old_string does not match: nothing would be written.
   if (after === undefined || after === before) return undefined;
   const index = scopeRel === INDEX_FILE ? undefined : (readText(path.join(scopeDir, INDEX_FILE)) ?? undefined);
-  return judgeWrite({ file: scopeRel, before, after, index }, settings, loaded.config.ruleOptions);
+  return judgeWrite({ file: scopeRel, scope: team ? `${TEAM_DIR}/` : '', before, after, index }, settings, loaded.config.ruleOptions);
 }
 
 export function runGuardHook(options: GuardHookRun): Promise<number> {

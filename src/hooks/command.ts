@@ -20,6 +20,7 @@ export interface HooksCommandOptions extends GlobalArgs {
   scope?: Scope | undefined;
   command?: string | undefined;
   withContext: boolean;
+  guard: boolean;
 }
 
 /** The project's own memdir (a devDependency) as Claude Code finds it: it sets CLAUDE_PROJECT_DIR to the folder whose .claude/ holds the settings. */
@@ -89,7 +90,7 @@ function install(args: HooksCommandOptions, output: Output, place: Where, config
   const scope = args.scope ?? 'local';
   const command = explicit ?? defaultCommand(scope, place.project);
   const file = settingsFile(scope, place.project);
-  const events = (Object.keys(hookSubcommands()) as HookEvent[]).filter((e) => e !== 'SessionStart' || args.withContext);
+  const events = (Object.keys(hookSubcommands()) as HookEvent[]).filter((e) => (e !== 'SessionStart' || args.withContext) && (e !== 'PreToolUse' || args.guard));
   // A settings file memdir will not edit stops the install before anything is changed.
   if (which.claude) plannedSettings(file, events, command);
   if (which.git) {

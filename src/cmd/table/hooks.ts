@@ -32,6 +32,11 @@ export const hooksActions = [
     flags: {
       ...targets,
       'with-context': { type: 'boolean', default: false, describe: 'also SessionStart → memdir context --hook (Claude Code loads MEMORY.md itself when auto memory is on)' },
+      guard: {
+        type: 'boolean',
+        default: true,
+        describe: 'PreToolUse on Write|Edit|MultiEdit → memdir guard --hook, which refuses a write that breaks the memory directory (--no-guard leaves it out)',
+      },
     },
     examples: [
       ['$0 hooks install', 'git pre-commit + Claude Code hooks in .claude/settings.local.json'],

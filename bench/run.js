@@ -16,6 +16,7 @@ import agentView from './agent-view.bench.js';
 import startupTricks from './startup-tricks.bench.js';
 import secrets from './secrets.bench.js';
 import doctor from './doctor.bench.js';
+import guard from './guard.bench.js';
 
 const all = {
   startup,
@@ -35,6 +36,7 @@ const all = {
   'startup-tricks': startupTricks,
   secrets,
   doctor,
+  guard,
 };
 const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(all)) {

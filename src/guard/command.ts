@@ -3,7 +3,8 @@ import { messages } from '../core/messages.js';
 import { readRawHookInput } from '../claude-code/hook-io.js';
 import type { GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
-import { judgeHookInput, runGuardHook } from './hook.js';
+import { locateWrite, runGuardHook } from './hook.js';
+import { judgeLocated } from './judge.js';
 
 export interface GuardOptions extends GlobalArgs {
   hook: boolean;
@@ -14,14 +15,16 @@ export interface GuardOptions extends GlobalArgs {
  * guard would refuse it); `--hook` answers Claude Code's PreToolUse hook.
  */
 export async function runGuard(options: GuardOptions, output: Output): Promise<number> {
-  if (options.hook) return runGuardHook({ dir: options.dir, trustProjectSettings: options.trustProjectSettings, write: output.document, warn: output.warn });
+  if (options.hook) return runGuardHook({ dir: options.dir, trustProjectSettings: options.trustProjectSettings, write: output.document, warn: output.warn }, () => judgeLocated);
   let raw: Record<string, unknown>;
   try {
     raw = await readRawHookInput();
   } catch (error) {
     throw new InputError('stdin', (error as Error).message);
   }
-  const verdict = judgeHookInput(raw, { dir: options.dir, trustProjectSettings: options.trustProjectSettings, warn: output.warn }) ?? { block: [], warn: [] };
+  const request = { dir: options.dir, trustProjectSettings: options.trustProjectSettings, warn: output.warn };
+  const located = locateWrite(raw, request);
+  const verdict = (located && judgeLocated(located, request)) ?? { block: [], warn: [] };
   const decision = verdict.block.length > 0 ? 'deny' : 'allow';
   if (options.json) output.json({ decision, reasons: verdict.block, warnings: verdict.warn });
   else {

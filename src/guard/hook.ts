@@ -8,16 +8,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { messages } from '../core/messages.js';
-import { INDEX_FILE, TEAM_DIR } from '../core/taxonomy.js';
 import { hookWarnings, readRawHookInput, runAsHook, startHookRun, typedHookInput, writeStdout, type ContextHookRun, type HookInput } from '../claude-code/hook-io.js';
-import { loadConfig } from '../config/find.js';
-import { sectionSettings, type SectionValues } from '../config/sections.js';
 import { resolveMemoryDir } from '../store/resolve.js';
-import { judgeWrite, type GuardVerdict } from './check.js';
-import { proposedText, targetFile, type GuardedTool } from './edit.js';
-
-/** A file larger than this is no memory Claude Code loads; the guard does not read it. */
-const MAX_GUARDED_BYTES = 8 * 1024 * 1024;
+import type { GuardVerdict } from './check.js';
+import { targetFile } from './edit.js';
 
 function isInside(root: string, candidate: string): boolean {
   const rel = path.relative(root, candidate);
@@ -58,24 +52,7 @@ function placeInDirectory(dir: string, target: string): { rel: string; escapesTo
   return undefined;
 }
 
-function readText(file: string): string | undefined | null {
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  if (!stat) return undefined;
-  if (!stat.isFile() || stat.size > MAX_GUARDED_BYTES) return null;
-  return fs.readFileSync(file, 'utf8');
-}
-
 export interface GuardHookRun extends ContextHookRun {}
-
-/** The verdict as Claude Code's PreToolUse answer: deny with the reasons, or a note, or nothing (allow, as without the hook). */
-function answer(verdict: GuardVerdict, options: Pick<ContextHookRun, 'write'>): void {
-  if (verdict.block.length > 0) {
-    const permissionDecisionReason = messages.guardBlocked(verdict.block);
-    options.write(`${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason } })}\n`);
-  } else if (verdict.warn.length > 0) {
-    options.write(`${JSON.stringify({ systemMessage: messages.guardBlocked(verdict.warn) })}\n`);
-  }
-}
 
 /** What judging one write needs besides the hook input. */
 export interface GuardRequest {
@@ -84,51 +61,62 @@ export interface GuardRequest {
   warn: (message: string) => void;
 }
 
-/** The verdict on the write a PreToolUse input proposes; undefined when it is no write into the memory directory (or one Claude Code would refuse). */
-export function judgeHookInput(raw: Record<string, unknown>, request: GuardRequest): GuardVerdict | undefined {
+/** A write into the memory directory, located: what the judge needs. */
+export interface LocatedWrite {
+  raw: Record<string, unknown>;
+  cwd: string | undefined;
+  dir: string;
+  /** The target relative to the memory directory, `/` separators. */
+  rel: string;
+  target: string;
+  /** Where a symlink on the way leads out of the directory. */
+  escapesTo?: string | undefined;
+}
+
+/**
+ * The write a PreToolUse input proposes, when it goes into the memory directory; undefined for any
+ * other write. Light on purpose: it runs before every Write and Edit of the session.
+ */
+export function locateWrite(raw: Record<string, unknown>, request: GuardRequest): LocatedWrite | undefined {
   const file = targetFile(raw.tool_name, raw.tool_input);
   // Memories are Markdown: any other file passes before anything else is read.
   if (file === undefined || !file.toLowerCase().endsWith('.md')) return undefined;
   const input = typedHookInput<HookInput>(raw);
   const target = path.resolve(input.cwd ?? process.cwd(), file);
-  const trustProjectSettings = request.trustProjectSettings || undefined;
-  const resolution = resolveMemoryDir({ dir: request.dir, cwd: input.cwd, trustProjectSettings });
+  const resolution = resolveMemoryDir({ dir: request.dir, cwd: input.cwd, trustProjectSettings: request.trustProjectSettings || undefined });
   const place = placeInDirectory(resolution.dir, target);
   if (!place) return undefined;
   const rel = place.rel.split(path.sep).join('/');
   // memdir's own state (.memdir/) and hidden folders are not read as memories.
   if (rel.split('/').some((part) => part.startsWith('.'))) return undefined;
   for (const warning of resolution.warnings) request.warn(warning);
-  const loaded = loadConfig({ dir: resolution.dir, cwd: input.cwd, trustProjectSettings, sections: ['guard'] });
-  for (const warning of loaded.warnings) request.warn(warning);
-  const settings = sectionSettings('guard', loaded.config.guard as SectionValues<'guard'>);
-  if (place.escapesTo !== undefined) {
-    const verdict: GuardVerdict = { block: [], warn: [] };
-    if (settings.escape !== 'off') verdict[settings.escape].push(messages.guardEscape(rel, place.escapesTo));
-    return verdict;
-  }
-  const team = rel.startsWith(`${TEAM_DIR}/`);
-  const scopeDir = team ? path.join(resolution.dir, TEAM_DIR) : resolution.dir;
-  const scopeRel = team ? rel.slice(TEAM_DIR.length + 1) : rel;
-  const before = readText(target);
-  if (before === null) return undefined;
-  const after = proposedText(raw.tool_name as GuardedTool, raw.tool_input as Record<string, unknown>, before);
-  // Claude Code refuses an edit whose old_string does not match: nothing would be written.
-  if (after === undefined || after === before) return undefined;
-  const index = scopeRel === INDEX_FILE ? undefined : (readText(path.join(scopeDir, INDEX_FILE)) ?? undefined);
-  return judgeWrite({ file: scopeRel, scope: team ? `${TEAM_DIR}/` : '', before, after, index }, settings, loaded.config.ruleOptions);
+  return { raw, cwd: input.cwd, dir: resolution.dir, rel, target, escapesTo: place.escapesTo };
 }
 
-export function runGuardHook(options: GuardHookRun): Promise<number> {
+/** How a located write is judged: the judge (src/guard/judge.ts) is loaded only for writes into the memory directory. */
+export type Judge = (write: LocatedWrite, request: GuardRequest) => GuardVerdict | undefined;
+
+/** The verdict as Claude Code's PreToolUse answer: deny with the reasons, or a note, or nothing (allow, as without the hook). */
+export function answer(verdict: GuardVerdict, options: Pick<ContextHookRun, 'write'>): void {
+  if (verdict.block.length > 0) {
+    const permissionDecisionReason = messages.guardBlocked(verdict.block);
+    options.write(`${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason } })}\n`);
+  } else if (verdict.warn.length > 0) {
+    options.write(`${JSON.stringify({ systemMessage: messages.guardBlocked(verdict.warn) })}\n`);
+  }
+}
+
+export function runGuardHook(options: GuardHookRun, judge: () => Judge): Promise<number> {
   return runAsHook('guard', async () => {
     // The one switch that turns memdir's blocking hooks off (the git pre-commit hook honours it too).
     if (process.env.MEMDIR_HOOKS === '0') return;
-    const verdict = judgeHookInput(await readRawHookInput(), options);
+    const located = locateWrite(await readRawHookInput(), options);
+    const verdict = located && judge()(located, options);
     if (verdict) answer(verdict, options);
   });
 }
 
 /** The fast path of `guard --hook` (src/fast/guard.ts): it always takes the command. */
-export function takeFastPath(args: Omit<GuardHookRun, 'write' | 'warn'> & { quiet: boolean }): boolean {
-  return startHookRun(runGuardHook({ dir: args.dir, trustProjectSettings: args.trustProjectSettings, write: writeStdout, warn: hookWarnings(args.quiet) }));
+export function takeFastPath(args: Omit<GuardHookRun, 'write' | 'warn'> & { quiet: boolean }, judge: () => Judge): boolean {
+  return startHookRun(runGuardHook({ dir: args.dir, trustProjectSettings: args.trustProjectSettings, write: writeStdout, warn: hookWarnings(args.quiet) }, judge));
 }

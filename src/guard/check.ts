@@ -106,12 +106,15 @@ export function judgeWrite(write: ProposedWrite, settings: GuardSettings, ruleOp
     if (limit) add('indexLimit', limit);
   }
   if (wanted.size === 0) return verdict;
+  const after = lint(write, write.after, wanted, ruleOptions);
+  // Most writes are fine: the file as it was is linted only when the write's result has findings, to tell the new ones apart.
+  if (after.length === 0) return verdict;
   const before = new Map<string, number>();
   for (const finding of lint(write, write.before, wanted, ruleOptions)) {
     const key = findingKey(finding, write.before!);
     before.set(key, (before.get(key) ?? 0) + 1);
   }
-  for (const finding of lint(write, write.after, wanted, ruleOptions)) {
+  for (const finding of after) {
     const key = findingKey(finding, write.after);
     const seen = before.get(key) ?? 0;
     if (seen > 0) {

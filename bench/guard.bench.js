@@ -36,6 +36,8 @@ export default function guard({ rounds = 30 } = {}) {
     });
   const candidates = {
     node: () => timeBareNode(env),
+    // The floor of any fast path (bin, code cache, a bundle of the hook runtime): `where`, which reads no input.
+    where: () => timeCommand(process.execPath, [bin, 'where'], { cwd: project, stdio: ['pipe', 'pipe', 'pipe'], env }),
     // A source file: the guard answers before it resolves anything.
     outsideCode: () => run('Write', { file_path: path.join(project, 'src/app.ts'), content: 'export const x = 1;\n' }),
     // A Markdown file of the project: the memory directory is resolved, and the file is not in it.
@@ -68,6 +70,7 @@ export default function guard({ rounds = 30 } = {}) {
   const ratio = (name) => `${times[name].toFixed(1)} ms (${(times[name] / times.node).toFixed(2)}×)`;
   report(`guard (median of ${rounds}, interleaved, ${environmentLabel})`, [
     ['node -e ""', `${times.node.toFixed(1)} ms`],
+    ['memdir where (fast-path floor, for reference)', ratio('where')],
     ['Write of a source file (goal ≤ 1.3×)', ratio('outsideCode')],
     ['Edit of README.md outside the memory directory (goal ≤ 1.3×)', ratio('outsideMarkdown')],
     ['Edit adding one pointer to MEMORY.md, 200 memories (goal ≤ 2×)', ratio('indexPointer')],

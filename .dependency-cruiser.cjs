@@ -4,7 +4,7 @@
 /** The CLI, the library's exports and the hook fast paths: they wire features together. */
 const ENTRY = ['^src/(cli|index|internal)\\.ts$', '^src/(cmd|fast)/'];
 /** One folder per command family; each imports shared layers and core only. */
-const FEATURES = ['lint', 'refactor', 'recall', 'extract', 'dream', 'sync', 'hooks', 'memories', 'doctor'];
+const FEATURES = ['lint', 'refactor', 'recall', 'extract', 'dream', 'sync', 'hooks', 'memories', 'doctor', 'guard'];
 /** Engines and I/O more than one feature uses: the plan engine, Claude Code's formats, the store, config, the model, the shell. */
 const SHARED = ['restructure', 'claude-code', 'store', 'config', 'llm', 'shell'];
 const CORE = '^src/core/';
@@ -34,7 +34,7 @@ module.exports = {
       name: 'feature-imports-no-feature',
       comment: 'a feature imports shared layers and core only; an engine two features need belongs in a shared folder (docs/architecture.md#layers)',
       severity: 'error',
-      from: { path: FEATURE, pathNot: '^src/refactor/run\\.ts$' },
+      from: { path: FEATURE, pathNot: ['^src/refactor/run\\.ts$', '^src/guard/check\\.ts$'] },
       to: { path: FEATURE, pathNot: '^src/$1/' },
     },
     {
@@ -44,6 +44,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/refactor/run\\.ts$' },
       to: { path: FEATURE, pathNot: ['^src/refactor/', '^src/lint/(engine|rules/index)\\.ts$'] },
+    },
+    {
+      name: 'guard-judges-with-lint-only',
+      comment:
+        "the second named exception: the PreToolUse guard judges a write with lint's own rules (lintDirectory + RULES), so it refuses exactly what `memdir lint` reports; it imports no other feature",
+      severity: 'error',
+      from: { path: '^src/guard/check\\.ts$' },
+      to: { path: FEATURE, pathNot: ['^src/guard/', '^src/lint/(engine|rules/index|types)\\.ts$'] },
     },
     {
       name: 'shared-imports-no-feature',

@@ -17,6 +17,7 @@ import startupTricks from './startup-tricks.bench.js';
 import secrets from './secrets.bench.js';
 import doctor from './doctor.bench.js';
 import secretsDev from './secrets/dev.js';
+import guard from './guard.bench.js';
 
 const all = {
   startup,
@@ -37,6 +38,7 @@ const all = {
   secrets,
   doctor,
   'secrets-dev': secretsDev,
+  guard,
 };
 const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(all)) {

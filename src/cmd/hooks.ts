@@ -14,7 +14,7 @@ export function builder(cli: Argv<GlobalArgs>) {
 
 function run(action: HooksCommandOptions['action']) {
   return (args: ArgumentsCamelCase<Omit<HooksCommandOptions, 'action'>>): Promise<void> =>
-    runCommand({ ...args, action, withContext: args.withContext ?? false }, async () => (await import('../hooks/command.js')).runHooksCommand);
+    runCommand({ ...args, action, withContext: args.withContext ?? false, guard: args.guard ?? true }, async () => (await import('../hooks/command.js')).runHooksCommand);
 }
 
 /** Reached only without an action; yargs reports that through demandCommand. */

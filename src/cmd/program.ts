@@ -5,6 +5,7 @@ import { checkOptionValues, type OptionTable } from '../shell/args.js';
 import { globalOptions } from '../shell/options.js';
 import * as completion from './completion.js';
 import * as context from './context.js';
+import * as guard from './guard.js';
 import * as doctor from './doctor.js';
 import * as dream from './dream.js';
 import * as exportCommand from './export.js';
@@ -31,7 +32,26 @@ export interface CommandModule {
 
 // Command modules hold options and a handler; each handler imports its logic
 // on demand, so `memdir where` never loads what `memdir save` needs.
-export const COMMANDS: readonly CommandModule[] = [where, context, save, forget, list, show, lint, refactor, recall, extract, dream, sync, exportCommand, importCommand, hooks, doctor, completion];
+export const COMMANDS: readonly CommandModule[] = [
+  where,
+  context,
+  save,
+  forget,
+  list,
+  show,
+  lint,
+  refactor,
+  recall,
+  extract,
+  dream,
+  sync,
+  exportCommand,
+  importCommand,
+  guard,
+  hooks,
+  doctor,
+  completion,
+];
 
 /** Help at the terminal's width (or $COLUMNS when piped), at most 100 columns. */
 function helpWidth(): number {

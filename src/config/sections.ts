@@ -27,6 +27,11 @@ const engine = <D extends (typeof ENGINES)[number]>(what: string, fallback: D) =
   ({ type: 'string', enum: ENGINES, default: fallback, trust: 'user', description: `engine for ${what} (auto: claude when ANTHROPIC_API_KEY is set)` }) as const;
 const model = (what: string) => ({ type: 'string', trust: 'user', description: `model for ${what} with the claude engine` }) as const;
 
+const GUARD_ACTIONS = ['block', 'warn', 'off'] as const;
+// What the PreToolUse guard does about one kind of problem: refuse the write, let it through with a note to the user, or nothing.
+const guardAction = <D extends (typeof GUARD_ACTIONS)[number] = 'block'>(what: string, fallback?: D) =>
+  ({ type: 'string', enum: GUARD_ACTIONS, default: (fallback ?? 'block') as D, description: `guard --hook: ${what}; block refuses it, warn lets it through with a note, off ignores it` }) as const;
+
 /** The feature sections and their keys. A key not listed here is a configuration error. */
 export const SECTIONS = {
   recall: {
@@ -75,6 +80,15 @@ export const SECTIONS = {
       trust: 'user',
       description: 'the personal remote is readable by you alone: `sync --scope personal --allow-secret` may upload files that hold a secret',
     },
+  },
+  guard: {
+    indexLimit: guardAction('a write that makes MEMORY.md longer than what Claude Code loads (200 lines, 25,000 characters) when it grew (MEM002, MEM003)'),
+    inlineContent: guardAction('a write that adds inline content (paragraphs, tables, details) to MEMORY.md (MEM005)'),
+    secret: guardAction('a write that adds a secret (MEM020)'),
+    poisoning: guardAction('a write that adds text addressed to the agent that reads memory: hidden instructions, exfiltration (MEM026)'),
+    frontmatter: guardAction('a write that leaves a topic file with missing or invalid frontmatter (MEM010, MEM012, MEM013)'),
+    escape: guardAction('a write through a symlink in the memory directory to a file outside it'),
+    unindexedTopic: guardAction('a write that creates a topic file no pointer in MEMORY.md reaches yet (MEM008; Claude Code writes the file first, then the pointer)', 'off'),
   },
   hooks: {
     command: { type: 'string', trust: 'user', description: "how installed hooks invoke memdir (default: the project's node_modules/.bin/memdir, else memdir on PATH, else node and the bin)" },

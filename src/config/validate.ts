@@ -35,6 +35,7 @@ export const DEFAULT_CONFIG: MemdirConfig = {
   extract: {},
   dream: {},
   sync: {},
+  guard: {},
   hooks: {},
 };
 

@@ -85,6 +85,21 @@ export const messages = {
   hookCommandNotPlain: () => 'not checked: not one plain program call (memdir runs no hook command to find out)',
   hookCwdGone: (cwd: string) => `the session's directory ${cwd} no longer exists; nothing was done`,
   hookSkipped: (hook: string, reason: string) => `memdir ${hook} hook skipped: ${printable(reason).slice(0, 300)}`,
+  guardIndexLines: (index: string, lines: number, limit: number) => `${index} would be ${lines} lines; Claude Code loads ${limit}. Put the detail in a topic file and add a one-line pointer.`,
+  guardIndexBytes: (index: string, characters: number, limit: number) =>
+    `${index} would be ${characters.toLocaleString('en-US')} characters; Claude Code loads ${limit.toLocaleString('en-US')}. Put the detail in a topic file and add a one-line pointer.`,
+  guardInlineContent: (index: string, start: number, end: number) =>
+    `This write puts content into ${index} (${start === end ? `line ${start}` : `lines ${start}–${end}`}); ${index} holds only one-line pointers. Write the detail to a topic file (frontmatter name, description, type) and add one line to ${index}: - [Title](file.md) — one-line hook.`,
+  guardSecret: (file: string, line: number, finding: string) =>
+    `${file} line ${line} would hold a secret (${printable(finding)}). Memory is loaded into every session: leave the secret out, or say where it is kept instead.`,
+  guardPoisoning: (file: string, line: number, finding: string) =>
+    `${file} line ${line} would hold text that reads as instructions to the agent (${printable(finding)}). Store what the user said as a fact, not as a command to future sessions.`,
+  guardFrontmatter: (file: string, finding: string) =>
+    `${file} would have bad frontmatter: ${printable(finding)}. A topic file starts with ---, then name:, description: and type: (user, feedback, project or reference), then ---.`,
+  guardUnindexed: (file: string) => `${file} is not in MEMORY.md yet: add a one-line pointer - [Title](${file}) — hook, or the agent will not find it.`,
+  guardEscape: (file: string, real: string) => `${file} leads outside the memory directory (to ${real}) through a symlink; write the memory inside the directory.`,
+  guardAllowed: () => 'memdir guard: allowed (nothing this write adds breaks the memory directory)',
+  guardBlocked: (reasons: string[]) => `memdir guard: ${reasons.join(' ')}`,
   hookInputTooLarge: (maxBytes: number) => `hook input on stdin is larger than ${maxBytes / 1024 / 1024} MB`,
   hookInputIncomplete: (waitedMs: number) => `no complete JSON object on stdin after ${waitedMs / 1000} s`,
   hookInputNotObject: () => 'hook input on stdin is not a JSON object',

@@ -14,7 +14,10 @@ import { appendItem, appendMember, jsonStyle, memberOf, parseJsonText, removeEle
 
 export type Scope = 'local' | 'project' | 'user';
 export const SCOPES: readonly Scope[] = ['local', 'project', 'user'];
-export type HookEvent = 'SessionStart' | 'UserPromptSubmit' | 'Stop' | 'SessionEnd';
+export type HookEvent = 'SessionStart' | 'UserPromptSubmit' | 'PreToolUse' | 'Stop' | 'SessionEnd';
+
+/** The tools an event's entry is limited to (Claude Code's `matcher`): the guard judges writes only, and Claude Code starts no process for the rest. */
+export const HOOK_MATCHERS: Partial<Record<HookEvent, string>> = { PreToolUse: 'Write|Edit|MultiEdit' };
 
 export type HookSubcommands = Record<HookEvent, string>;
 
@@ -142,11 +145,13 @@ function withEntries(original: string, file: string, events: HookEvent[], comman
   for (const event of events) {
     const root = parseJsonText(text);
     if (commandsOf(root, text).some((c) => c.event === event && isMemdirCommand(c.command, subs[event], command))) continue;
-    const group = { hooks: [{ type: 'command', command: `${command} ${subs[event]}` }] };
-    const hooks = memberOf(root, 'hooks')?.value;
-    const list = hooks && memberOf(hooks, event)?.value;
-    if (!hooks) text = appendMember(text, root, 'hooks', { [event]: [group] }, style);
-    else if (!list) text = appendMember(text, hooks, event, [group], style);
+    const hooks = [{ type: 'command', command: `${command} ${subs[event]}` }];
+    const matcher = HOOK_MATCHERS[event];
+    const group = matcher === undefined ? { hooks } : { matcher, hooks };
+    const all = memberOf(root, 'hooks')?.value;
+    const list = all && memberOf(all, event)?.value;
+    if (!all) text = appendMember(text, root, 'hooks', { [event]: [group] }, style);
+    else if (!list) text = appendMember(text, all, event, [group], style);
     else if (list.kind === 'array') text = appendItem(text, list, group, style);
     else throw new InputError(file, `"hooks.${event}" is not a list; left as it is`);
     added.push(event);

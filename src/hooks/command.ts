@@ -20,6 +20,7 @@ export interface HooksCommandOptions extends GlobalArgs {
   scope?: Scope | undefined;
   command?: string | undefined;
   withContext: boolean;
+  guard: boolean;
 }
 
 /** The project's own memdir (a devDependency) as Claude Code finds it: it sets CLAUDE_PROJECT_DIR to the folder whose .claude/ holds the settings. */
@@ -90,7 +91,7 @@ function install(args: HooksCommandOptions, output: Output, place: Where, config
   const command = explicit ?? defaultCommand(scope, place.project);
   const file = settingsFile(scope, place.project);
   const subs = hookSubcommands({ withContext: args.withContext });
-  const events = Object.keys(subs) as HookEvent[];
+  const events = (Object.keys(subs) as HookEvent[]).filter((e) => e !== 'PreToolUse' || args.guard);
   // A settings file memdir will not edit stops the install before anything is changed.
   if (which.claude) plannedSettings(file, events, command, subs);
   if (which.git) {

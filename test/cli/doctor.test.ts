@@ -424,6 +424,7 @@ describe('memdir doctor: hooks', () => {
     expect(report?.findings.filter((f) => (f as { id: string }).id.startsWith('hook'))).toEqual([
       hook('SessionStart', 'context', true),
       hook('UserPromptSubmit', 'recall', false),
+      hook('PreToolUse', 'guard', false),
       hook('Stop', 'extract', false),
       hook('SessionEnd', 'dream', false),
     ]);

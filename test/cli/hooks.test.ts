@@ -46,7 +46,10 @@ describe('install then uninstall leaves every byte as it was', () => {
     const settings = JSON.parse(text);
     expect(Object.keys(settings)).toEqual(['model', 'hooks', 'permissions']);
     expect(settings.hooks.UserPromptSubmit.map((g: any) => g.hooks[0].command)).toEqual(['other-tool --prompt', 'memdir recall --hook']);
-    expect(settings.hooks.PreToolUse[0].hooks[0].command).toBe('echo hi');
+    expect(settings.hooks.PreToolUse.map((g: any) => [g.matcher, g.hooks[0].command])).toEqual([
+      ['Bash', 'echo hi'],
+      ['Write|Edit|MultiEdit', 'memdir guard --hook'],
+    ]);
     expect(text).toContain('\n        {\n');
     // SessionStart adds team memory only: Claude Code loads the private index itself.
     expect(settings.hooks.SessionStart.map((g: any) => g.hooks[0].command)).toEqual(['memdir context --hook --team-only']);
@@ -56,6 +59,31 @@ describe('install then uninstall leaves every byte as it was', () => {
     const repo = await createRepo(path.join(tempDir(), 'app'));
     const installed = await roundTrip(repo, path.join(repo, '.claude'), tempDir(), ['--claude', '--with-context']);
     expect(JSON.parse(Buffer.from(installed['settings.local.json']!, 'base64').toString('utf8')).hooks.SessionStart[0].hooks[0].command).toBe('memdir context --hook');
+  });
+
+  test('the guard goes under PreToolUse with its matcher, text exact; --no-guard leaves it out', async () => {
+    const repo = await createRepo(path.join(tempDir(), 'app'));
+    const home = tempDir();
+    await hooks(['install', '--claude', '--command', 'memdir'], repo, home);
+    const file = path.join(repo, '.claude/settings.local.json');
+    const group = (event: string, sub: string, matcher = '') =>
+      `    "${event}": [\n      {\n${matcher ? `        "matcher": "${matcher}",\n` : ''}        "hooks": [\n          {\n            "type": "command",\n            "command": "memdir ${sub}"\n          }\n        ]\n      }\n    ]`;
+    expect(fs.readFileSync(file, 'utf8')).toBe(
+      `{\n  "$schema": "https://json.schemastore.org/claude-code-settings.json",\n  "hooks": {\n${[
+        group('SessionStart', 'context --hook --team-only'),
+        group('UserPromptSubmit', 'recall --hook'),
+        group('PreToolUse', 'guard --hook', 'Write|Edit|MultiEdit'),
+        group('Stop', 'extract --hook'),
+        group('SessionEnd', 'dream --hook'),
+      ].join(',\n')}\n  }\n}\n`,
+    );
+    const status = JSON.parse((await hooks(['status', '--json', '--claude'], repo, home)).stdout).hooks as Array<Record<string, unknown>>;
+    expect(status.map((h) => h.hook)).toContain('Claude Code PreToolUse (local)');
+    await hooks(['uninstall', '--claude'], repo, home);
+    expect(fs.existsSync(file)).toBe(false);
+    await hooks(['install', '--claude', '--command', 'memdir', '--no-guard'], repo, home);
+    const events = JSON.parse(fs.readFileSync(file, 'utf8')).hooks;
+    expect(Object.keys(events)).toEqual(['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd']);
   });
 
   test('a settings file with a byte-order mark, tabs and CRLF line ends', async () => {
@@ -140,6 +168,7 @@ test('--command sets how the hooks run memdir; status says whose each hook is an
     ['Claude Code Stop (project)', `${command} extract --hook`, true],
     ['Claude Code SessionStart (project)', `${command} context --hook --team-only`, true],
     ['Claude Code UserPromptSubmit (project)', `${command} recall --hook`, true],
+    ['Claude Code PreToolUse (project)', `${command} guard --hook`, true],
     ['Claude Code SessionEnd (project)', `${command} dream --hook`, true],
   ]);
   expect(status.find((h) => h.command === 'notify-send done')?.owner).toBe('other');
@@ -195,7 +224,7 @@ describe("the command install writes runs where Claude Code runs it (sh -c on th
     const r = await runMemdir(['hooks', 'install', '--claude'], { cwd: repo, env: underNpx(repo, home) });
     expect(r.code, r.stderr).toBe(0);
     const commands = settingsCommands(path.join(repo, '.claude/settings.local.json'));
-    expect(commands).toEqual(['context', 'recall', 'extract', 'dream'].map((sub) => `${process.execPath} ${memdirBin} ${sub} --hook${sub === 'context' ? ' --team-only' : ''}`));
+    expect(commands).toEqual(['context', 'recall', 'guard', 'extract', 'dream'].map((sub) => `${process.execPath} ${memdirBin} ${sub} --hook${sub === 'context' ? ' --team-only' : ''}`));
   });
 
   test('a devDependency: "$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdir; user settings: memdir when on PATH, else node and the bin, resolved', async () => {
@@ -204,11 +233,11 @@ describe("the command install writes runs where Claude Code runs it (sh -c on th
     const local = await runMemdir(['hooks', 'install', '--claude'], { cwd: repo, env: underNpx(repo, home) });
     expect(local.code, local.stderr).toBe(0);
     expect(settingsCommands(path.join(repo, '.claude/settings.local.json'))).toEqual(
-      ['context', 'recall', 'extract', 'dream'].map((sub) => `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdir ${sub} --hook${sub === 'context' ? ' --team-only' : ''}`),
+      ['context', 'recall', 'guard', 'extract', 'dream'].map((sub) => `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdir ${sub} --hook${sub === 'context' ? ' --team-only' : ''}`),
     );
     const status = await runMemdir(['hooks', 'status', '--json'], { cwd: repo, env: underNpx(repo, home) });
     expect(status.code, status.stderr).toBe(0);
-    expect((JSON.parse(status.stdout).hooks as Array<{ runs: boolean }>).map((h) => h.runs)).toEqual([true, true, true, true]);
+    expect((JSON.parse(status.stdout).hooks as Array<{ runs: boolean }>).map((h) => h.runs)).toEqual([true, true, true, true, true]);
 
     const user = await runMemdir(['hooks', 'install', '--claude', '--scope', 'user'], { cwd: repo, env: underNpx(repo, home) });
     expect(user.code, user.stderr).toBe(0);
@@ -228,7 +257,7 @@ describe("the command install writes runs where Claude Code runs it (sh -c on th
     const status = await runMemdir(['hooks', 'status'], { cwd: repo, env: underNpx(repo, home) });
     expect(status.code).toBe(1);
     expect(status.stdout).toContain('memdir, would not run: memdir not found');
-    expect(status.stderr).toContain("4 of memdir's hooks would not run");
+    expect(status.stderr).toContain("5 of memdir's hooks would not run");
     // The same PATH outside npm is the user's own: memdir is on it.
     const plain = await runMemdir(['hooks', 'status'], { cwd: repo, env: cleanEnv(home, { PATH: underNpx(repo, home).PATH }) });
     expect(plain.code, plain.stdout).toBe(0);

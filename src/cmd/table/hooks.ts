@@ -36,6 +36,11 @@ export const hooksActions = [
         default: false,
         describe: 'SessionStart → memdir context --hook: the whole index too, not only team memory (Claude Code loads MEMORY.md itself when auto memory is on)',
       },
+      guard: {
+        type: 'boolean',
+        default: true,
+        describe: 'PreToolUse on Write|Edit|MultiEdit → memdir guard --hook, which refuses a write that breaks the memory directory (--no-guard leaves it out)',
+      },
     },
     examples: [
       ['$0 hooks install', 'git pre-commit + Claude Code hooks in .claude/settings.local.json'],

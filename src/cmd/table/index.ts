@@ -11,6 +11,7 @@ import { dream } from './dream.js';
 import { exportTable } from './export.js';
 import { extract } from './extract.js';
 import { forget } from './forget.js';
+import { guard } from './guard.js';
 import { hooks } from './hooks.js';
 import { importTable } from './import.js';
 import { lint } from './lint.js';
@@ -22,7 +23,7 @@ import { show } from './show.js';
 import { sync } from './sync.js';
 import { where } from './where.js';
 
-export const TABLES: readonly CommandTable[] = [where, context, save, forget, list, show, lint, refactor, recall, extract, dream, sync, exportTable, importTable, hooks, doctor, completion];
+export const TABLES: readonly CommandTable[] = [where, context, save, forget, list, show, lint, refactor, recall, extract, dream, sync, exportTable, importTable, guard, hooks, doctor, completion];
 
 /** bin/memdir.cjs's list: each command with a fast path, and the flag a command line needs for it ('' for none). */
 export function fastPaths(tables: readonly CommandTable[] = TABLES): Record<string, string> {

@@ -2,10 +2,13 @@ import { INDEX_MAX_BYTES } from '../../core/limits.js';
 import { position } from '../../core/dir-model.js';
 import type { Rule } from '../types.js';
 
+// Grouped by hand: toLocaleString at load starts ICU, a cost on every start of the guard's judge (bench `guard`).
+const LIMIT = String(INDEX_MAX_BYTES).replace(/\B(?=(\d{3})+$)/g, ',');
+
 export const indexMaxBytes: Rule = {
   id: 'MEM003',
   name: 'index-max-bytes',
-  description: `MEMORY.md is over ${INDEX_MAX_BYTES.toLocaleString('en-US')} characters as the agent counts them (UTF-16 units, after frontmatter and comments are stripped); it is cut at the last line break before that.`,
+  description: `MEMORY.md is over ${LIMIT} characters as the agent counts them (UTF-16 units, after frontmatter and comments are stripped); it is cut at the last line break before that.`,
   severity: 'error',
   fixable: false,
   tags: ['index', 'limits'],

@@ -1,0 +1,122 @@
+/**
+ * The PreToolUse guard (docs/hooks.md#guard): a Write, Edit or MultiEdit into the memory directory
+ * is applied in memory and judged by lint's rules before Claude Code runs it; a write that would
+ * break what the agent loads is refused with a reason the model can act on. Everything else
+ * passes at once and in silence: most writes are not to memory, and this runs before each of them.
+ * Kept light (no yargs): the fast path (src/fast/guard.ts) and the full CLI call `runGuardHook`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { messages } from '../core/messages.js';
+import { hookWarnings, readRawHookInput, runAsHook, startHookRun, typedHookInput, writeStdout, type ContextHookRun, type HookInput } from '../claude-code/hook-io.js';
+import { resolveMemoryDir } from '../store/resolve.js';
+import type { GuardVerdict } from './check.js';
+import { targetFile } from './edit.js';
+
+function isInside(root: string, candidate: string): boolean {
+  const rel = path.relative(root, candidate);
+  return rel !== '' && !rel.startsWith(`..${path.sep}`) && rel !== '..' && !path.isAbsolute(rel);
+}
+
+/** realpath of `target`, or of its deepest existing folder plus the rest (a dangling link followed); undefined when it cannot be read. */
+function realpathOfNearest(target: string, links = 0): string | undefined {
+  const missing: string[] = [];
+  for (let current = target; ; ) {
+    try {
+      return path.join(fs.realpathSync.native(current), ...missing.reverse());
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;
+      // A link to a file not there yet: a write through it creates that file.
+      if (links < 40 && fs.lstatSync(current, { throwIfNoEntry: false })?.isSymbolicLink()) {
+        return realpathOfNearest(path.join(path.resolve(path.dirname(current), fs.readlinkSync(current)), ...missing.reverse()), links + 1);
+      }
+      const parent = path.dirname(current);
+      if (parent === current) return undefined;
+      missing.push(path.basename(current));
+      current = parent;
+    }
+  }
+}
+
+/** Where the target sits in the memory directory: its path relative to it, or undefined when it is outside; `escapesTo` when a link leads out. */
+function placeInDirectory(dir: string, target: string): { rel: string; escapesTo?: string } | undefined {
+  const realDir = realpathOfNearest(dir) ?? dir;
+  const realTarget = realpathOfNearest(target);
+  const lexical = isInside(dir, target) ? path.relative(dir, target) : undefined;
+  if (lexical !== undefined) {
+    const escaped = realTarget !== undefined && !isInside(realDir, realTarget) && realTarget !== realDir;
+    return escaped ? { rel: lexical, escapesTo: realTarget } : { rel: lexical };
+  }
+  // The directory named another way (a symlinked home, /tmp and /private/tmp).
+  if (realTarget !== undefined && isInside(realDir, realTarget)) return { rel: path.relative(realDir, realTarget) };
+  return undefined;
+}
+
+export interface GuardHookRun extends ContextHookRun {}
+
+/** What judging one write needs besides the hook input. */
+export interface GuardRequest {
+  dir?: string | undefined;
+  trustProjectSettings: boolean;
+  warn: (message: string) => void;
+}
+
+/** A write into the memory directory, located: what the judge needs. */
+export interface LocatedWrite {
+  raw: Record<string, unknown>;
+  cwd: string | undefined;
+  dir: string;
+  /** The target relative to the memory directory, `/` separators. */
+  rel: string;
+  target: string;
+  /** Where a symlink on the way leads out of the directory. */
+  escapesTo?: string | undefined;
+}
+
+/**
+ * The write a PreToolUse input proposes, when it goes into the memory directory; undefined for any
+ * other write. Light on purpose: it runs before every Write and Edit of the session.
+ */
+export function locateWrite(raw: Record<string, unknown>, request: GuardRequest): LocatedWrite | undefined {
+  const file = targetFile(raw.tool_name, raw.tool_input);
+  // Memories are Markdown: any other file passes before anything else is read.
+  if (file === undefined || !file.toLowerCase().endsWith('.md')) return undefined;
+  const input = typedHookInput<HookInput>(raw);
+  const target = path.resolve(input.cwd ?? process.cwd(), file);
+  const resolution = resolveMemoryDir({ dir: request.dir, cwd: input.cwd, trustProjectSettings: request.trustProjectSettings || undefined });
+  const place = placeInDirectory(resolution.dir, target);
+  if (!place) return undefined;
+  const rel = place.rel.split(path.sep).join('/');
+  // memdir's own state (.memdir/) and hidden folders are not read as memories.
+  if (rel.split('/').some((part) => part.startsWith('.'))) return undefined;
+  for (const warning of resolution.warnings) request.warn(warning);
+  return { raw, cwd: input.cwd, dir: resolution.dir, rel, target, escapesTo: place.escapesTo };
+}
+
+/** How a located write is judged: the judge (src/guard/judge.ts) is loaded only for writes into the memory directory. */
+export type Judge = (write: LocatedWrite, request: GuardRequest) => GuardVerdict | undefined;
+
+/** The verdict as Claude Code's PreToolUse answer: deny with the reasons, or a note, or nothing (allow, as without the hook). */
+export function answer(verdict: GuardVerdict, options: Pick<ContextHookRun, 'write'>): void {
+  if (verdict.block.length > 0) {
+    const permissionDecisionReason = messages.guardBlocked(verdict.block);
+    options.write(`${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason } })}\n`);
+  } else if (verdict.warn.length > 0) {
+    options.write(`${JSON.stringify({ systemMessage: messages.guardBlocked(verdict.warn) })}\n`);
+  }
+}
+
+export function runGuardHook(options: GuardHookRun, judge: () => Judge): Promise<number> {
+  return runAsHook('guard', async () => {
+    // The one switch that turns memdir's blocking hooks off (the git pre-commit hook honours it too).
+    if (process.env.MEMDIR_HOOKS === '0') return;
+    const located = locateWrite(await readRawHookInput(), options);
+    const verdict = located && judge()(located, options);
+    if (verdict) answer(verdict, options);
+  });
+}
+
+/** The fast path of `guard --hook` (src/fast/guard.ts): it always takes the command. */
+export function takeFastPath(args: Omit<GuardHookRun, 'write' | 'warn'> & { quiet: boolean }, judge: () => Judge): boolean {
+  return startHookRun(runGuardHook({ dir: args.dir, trustProjectSettings: args.trustProjectSettings, write: writeStdout, warn: hookWarnings(args.quiet) }, judge));
+}

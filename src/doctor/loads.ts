@@ -175,7 +175,8 @@ function readDir(dir: string): fs.Dirent[] {
   }
 }
 
-function readText(file: string): string | undefined {
+/** A file's first `maxBytes` as UTF-8, as Claude Code reads it; missing or unreadable: undefined. */
+export function readText(file: string, maxBytes = MAX_READ): string | undefined {
   let fd: number;
   try {
     fd = fs.openSync(file, 'r');
@@ -183,7 +184,7 @@ function readText(file: string): string | undefined {
     return undefined;
   }
   try {
-    const buffer = Buffer.alloc(Math.min(MAX_READ, fs.fstatSync(fd).size));
+    const buffer = Buffer.alloc(Math.min(maxBytes, fs.fstatSync(fd).size));
     const read = fs.readSync(fd, buffer, 0, buffer.length, 0);
     return buffer.toString('utf8', 0, read);
   } catch {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { INDEX_FILE } from '../core/taxonomy.js';
+import { readText } from './loads.js';
 import { canonicalRoot, findGitRoot } from '../store/git-root.js';
 
 /** Bytes read from the top of a transcript to find its working directory: the first user line carries it. */
@@ -121,19 +122,7 @@ export function recordedCwd(file: string, buffer: Buffer): { cwd: string; branch
 
 /** The session a memory file says wrote it (`originSessionId` in its frontmatter). */
 export function originSession(file: string): string | undefined {
-  let fd: number;
-  try {
-    fd = fs.openSync(file, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const read = fs.readSync(fd, buffer, 0, HEAD_BYTES, 0);
-    return ORIGIN_SESSION.exec(buffer.toString('utf8', 0, read))?.[1];
-  } finally {
-    fs.closeSync(fd);
-  }
+  return ORIGIN_SESSION.exec(readText(file, HEAD_BYTES) ?? '')?.[1];
 }
 
 /** What project a working directory belongs to; cached, since many sessions share one. */

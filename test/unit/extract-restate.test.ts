@@ -1,3 +1,4 @@
+import { messages } from '../../src/core/messages.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -149,5 +150,15 @@ describe('replacedBody', () => {
         '**Update (2026-12-05, session s4):** the user changed this; before, it said: "We deploy with make ship, never with npm run deploy."',
       ].join('\n'),
     );
+  });
+});
+
+describe('what extract says of a replaced or contradicted memory', () => {
+  test("the memory's old text is printed with its control characters escaped (a hand-written memory may hold any)", () => {
+    const was = 'Deploy with \u001b[31mmake ship\u001b[0m\u202e';
+    for (const line of [messages.extractReplaced('feedback_deploy.md', was), messages.extractMayContradict('feedback_deploy.md', was, 'older')]) {
+      expect(line).not.toMatch(/[\u001b\u202e]/);
+      expect(line).toContain('Deploy with \\u001b[31mmake ship\\u001b[0m\\u202e');
+    }
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { doctorText as text, type Finding, type Severity } from '../core/doctor-findings.js';
 import { MemdirError, RefusedError, UsageError } from '../core/errors.js';
 import { sanitizeProjectPath } from '../core/paths.js';
+import { printable } from '../core/messages.js';
 import type { GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, requireWorkingDirectory } from '../store/cwd.js';
@@ -162,7 +163,7 @@ export async function runDoctor(options: DoctorOptions, output: Output): Promise
     const { dir } = whereAndWhy({ cwd: project, env, dir: options.dir, trustProjectSettings: options.trustProjectSettings || env.MEMDIR_TRUST_PROJECT_SETTINGS === '1' });
     const undone = await undoLastMerge(dir);
     if (options.json) output.json({ undone });
-    else output.out(text.undone(undone.from, undone.into, undone.restored));
+    else output.out(printable(text.undone(undone.from, undone.into, undone.restored)));
     return 0;
   }
   let report = doctor(options, process.env, project);
@@ -187,16 +188,18 @@ export async function runDoctor(options: DoctorOptions, output: Output): Promise
   const changed = options.fix || options.moveOrphan !== undefined;
   if (options.json) output.json({ ...shown, counts, ...(changed ? { merged, swept } : {}) });
   else {
+    // Paths and working directories come from transcripts and folder names: shown with control characters escaped.
+    const line = (value: string) => output.out(printable(value));
     for (const merge of merged) {
-      output.out(text.merged(merge.from, merge.into, merge.moved.length, merge.dropped.length, merge.renamed.length));
-      for (const renamed of merge.renamed) output.out(`  ${text.renamedFile(renamed.from, renamed.to)}`);
-      for (const left of merge.left) output.out(`  ${text.leftFile(left)}`);
+      line(text.merged(merge.from, merge.into, merge.moved.length, merge.dropped.length, merge.renamed.length));
+      for (const renamed of merge.renamed) line(`  ${text.renamedFile(renamed.from, renamed.to)}`);
+      for (const left of merge.left) line(`  ${text.leftFile(left)}`);
     }
-    for (const file of swept) output.out(text.swept(file));
+    for (const file of swept) line(text.swept(file));
     const paint = { error: output.colors.red, warning: output.colors.yellow, info: output.colors.dim };
     for (const finding of report.findings) {
-      output.out(`${paint[finding.severity](LABEL[finding.severity])} ${finding.message}`);
-      if (finding.fix) output.out(`        fix: ${finding.fix}`);
+      output.out(`${paint[finding.severity](LABEL[finding.severity])} ${printable(finding.message)}`);
+      if (finding.fix) line(`        fix: ${finding.fix}`);
     }
     output.out(text.summary(counts.error, counts.warning));
   }

@@ -364,6 +364,21 @@ describe('memdir doctor: settings, collisions, moved projects', () => {
   });
 });
 
+describe('memdir doctor: what transcripts record is shown, not obeyed', () => {
+  test('a recorded working directory with terminal escapes is printed with them escaped', async () => {
+    const base = tempDir();
+    const otherHome = path.join(base, 'home');
+    const gone = path.join(base, 'gone\u001b[31mred\u001b[0m');
+    const folder = path.join(otherHome, '.claude', 'projects', sanitizeProjectPath(gone));
+    writeTree(folder, { 's-esc.jsonl': transcript(gone, 's-esc'), 'memory/project_esc.md': memory('Esc', 's-esc') });
+    const here = path.join(base, 'here');
+    fs.mkdirSync(here);
+    const result = await runMemdir(['doctor', '--all-projects'], { cwd: here, env: env(otherHome) });
+    expect(result.stdout).not.toContain('\u001b');
+    expect(result.stdout).toContain(`${base}/gone\\u001b[31mred\\u001b[0m no longer exists`);
+  });
+});
+
 describe('memdir doctor: the Claude Code release', () => {
   test('a release memdir was not checked against: older is a warning with the update, newer says whose rules memdir follows', async () => {
     for (const [version, severity, says] of [

@@ -75,6 +75,22 @@ export function compare(candidates, rounds) {
   return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
 }
 
+/**
+ * Like `compare`, but each round starts one candidate later: whichever runs first after another
+ * subject pays for the switch, so no candidate always does.
+ */
+export function compareRotated(candidates, rounds) {
+  const entries = Object.entries(candidates);
+  const samples = Object.fromEntries(entries.map(([name]) => [name, []]));
+  for (let i = 0; i < rounds; i++) {
+    for (let k = 0; k < entries.length; k++) {
+      const [name, run] = entries[(i + k) % entries.length];
+      samples[name].push(run());
+    }
+  }
+  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
+}
+
 const words =
   'deploy release freeze billing pricing latency dashboard review terse summary grafana linear incident migration schema mobile branch merge cache queue retry owner growth experiment'.split(' ');
 const types = ['user', 'feedback', 'project', 'reference'];

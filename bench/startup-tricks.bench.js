@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchEnv, environmentLabel, generateMemoryDir, hookEnv, median, report, root, timeBareNode, timeCommand } from './lib.js';
+import { benchEnv, compareRotated, environmentLabel, generateMemoryDir, hookEnv, report, root, timeBareNode, timeCommand } from './lib.js';
 
 const tsup = path.join(root, 'node_modules/tsup/dist/cli-default.js');
 
@@ -54,22 +54,6 @@ function stemmerScripts(work) {
   const pkg = path.join(work, 'package.mjs');
   fs.writeFileSync(pkg, timed(`const { stemmer } = await import(${JSON.stringify(path.join(root, 'node_modules/stemmer/index.js'))});\nfor (const w of ${words}) stemmer(w);`));
   return { hand, pkg };
-}
-
-/**
- * Like `compare`, but each round starts one candidate later: the variants of one subject follow each
- * other, and whichever ran first after another subject would otherwise always pay for the switch.
- */
-function compareRotated(candidates, rounds) {
-  const entries = Object.entries(candidates);
-  const samples = Object.fromEntries(entries.map(([name]) => [name, []]));
-  for (let i = 0; i < rounds; i++) {
-    for (let k = 0; k < entries.length; k++) {
-      const [name, run] = entries[(i + k) % entries.length];
-      samples[name].push(run());
-    }
-  }
-  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
 }
 
 export default function startupTricks({ rounds = 30 } = {}) {

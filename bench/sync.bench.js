@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { generateMemoryDir, median, report, root, timeCommand } from './lib.js';
+import { compareRotated, generateMemoryDir, report, root, timeCommand } from './lib.js';
 
 const env = { ...process.env, NO_COLOR: '1', GIT_TERMINAL_PROMPT: '0' };
 const git = (cwd, ...args) => {
@@ -14,19 +14,6 @@ const git = (cwd, ...args) => {
   if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
   return result.stdout;
 };
-
-/** The candidates' medians, run interleaved with the order rotated each round (the first of a round pays for the switch). */
-function compareRotated(candidates, rounds) {
-  const entries = Object.entries(candidates);
-  const samples = Object.fromEntries(entries.map(([name]) => [name, []]));
-  for (let i = 0; i < rounds; i++) {
-    for (let k = 0; k < entries.length; k++) {
-      const [name, run] = entries[(i + k) % entries.length];
-      samples[name].push(run());
-    }
-  }
-  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
-}
 
 export default function sync({ files = 1000, rounds = 21 } = {}) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bench-sync-'));

@@ -26,7 +26,8 @@ for (const file of files) {
     const examples = rule.examples ?? [];
     const negatives = rule.negative_examples ?? [];
     if (examples.length === 0 && negatives.length === 0) continue;
-    providers.push({ file: path.basename(file), id: rule.id, name: rule.name, examples, negatives });
+    // Nosey Parker's own labels (`secret`, `identifier`, `api`, `fuzzy`…): which rules are credentials is read from these.
+    providers.push({ file: path.basename(file), id: rule.id, name: rule.name, categories: rule.categories ?? [], examples, negatives });
   }
 }
 const out = {
@@ -35,7 +36,7 @@ const out = {
     commit: sha,
     path: folder,
     licence: 'Apache-2.0 (the repository LICENSE; examples copied unchanged)',
-    what: "each rule's `examples` (credentials the rule must find) and `negative_examples` (text it must not)",
+    what: "each rule's `examples` (credentials the rule must find) and `negative_examples` (text it must not), with its `categories`",
   },
   rules: providers,
 };

@@ -17,6 +17,7 @@ import startupTricks from './startup-tricks.bench.js';
 import secrets from './secrets.bench.js';
 import doctor from './doctor.bench.js';
 import secretsDev from './secrets/dev.js';
+import secretsHeldout2 from './secrets/heldout2.js';
 import guard from './guard.bench.js';
 
 const all = {
@@ -38,6 +39,7 @@ const all = {
   secrets,
   doctor,
   'secrets-dev': secretsDev,
+  'secrets-heldout2': secretsHeldout2,
   guard,
 };
 const wanted = process.argv.slice(2);

@@ -1,6 +1,8 @@
 // npm run generate:secrets — memdir's secret rule table (src/core/gitleaks-rules.ts) from the vendored
-// gitleaks config (vendor/gitleaks/gitleaks.toml). The unit tests regenerate it in memory and compare,
-// so the committed table is always what this script makes of the vendored file.
+// gitleaks config (vendor/gitleaks/gitleaks.toml) and the rules of its successor betterleaks
+// (vendor/betterleaks/betterleaks.toml) that gitleaks has no rule of that id for. The unit tests
+// regenerate it in memory and compare, so the committed table is always what this script makes of the
+// vendored files.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,8 +10,10 @@ import { parse } from 'smol-toml';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TOML_PATH = path.join(root, 'vendor/gitleaks/gitleaks.toml');
+export const BETTERLEAKS_PATH = path.join(root, 'vendor/betterleaks/betterleaks.toml');
 export const TABLE_PATH = path.join(root, 'src/core/gitleaks-rules.ts');
 const COMMIT = 'b58d3f102cf3a2c84cb7f923d05c25c9b1aed84b';
+const BETTERLEAKS_COMMIT = '6381fa45ae946c588e2e1334d8396a15e5171ad6';
 
 const POSIX = {
   alnum: 'A-Za-z0-9',
@@ -165,6 +169,8 @@ function charClass(body, at, fold) {
 const TEMPLATE_PREFIX = String.raw`[\w.-]{0,50}?`;
 const TEMPLATE = String.raw`(?:=|>|:{1,3}=|\|\||:|=>|\?=|,)`;
 const TOKEN_END = String.raw`(?:[\x60'"\s;]|\\[nr]|$)`;
+/** betterleaks' spelling of the same end (a quote may be escaped). */
+const BETTERLEAKS_TOKEN_END = String.raw`(?:\\?['"\x60]|[\s;]|\\[nr]|$)`;
 // (a `.` ends a token only where no word follows it: `….png` is a file name, not a token's end)
 const WIDER_TOKEN_END = String.raw`(?:[\x60'"\s;,)}\]<>|&]|\.(?!\w)|\\[nr]|$)`;
 
@@ -172,6 +178,8 @@ const WIDER_TOKEN_END = String.raw`(?:[\x60'"\s;,)}\]<>|&]|\.(?!\w)|\\[nr]|$)`;
 function severityOf(rule) {
   // A provider word near an assignment and a value of a common shape: precise only with an entropy floor.
   if (rule.id.startsWith('generic')) return 'warning';
+  // betterleaks reports it only beside another rule's match (a key next to its account name): alone, less sure.
+  if (rule.required) return 'warning';
   if (rule.regex.includes(TEMPLATE) && !rule.entropy) return 'warning';
   return 'error';
 }
@@ -200,12 +208,114 @@ function rawJson(value) {
   return JSON.stringify(value).replaceAll('`', '\\u0060').replaceAll('${', '\\u0024{');
 }
 
+/** `text` split at `sep` where it is not inside a string (`…`, "…") or brackets. */
+function splitTopLevel(text, sep) {
+  const parts = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '`') i = text.indexOf('`', i + 1);
+    else if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0 && text.startsWith(sep, i)) {
+      parts.push(text.slice(start, i).trim());
+      start = i + sep.length;
+      i += sep.length - 1;
+    }
+    if (i === -1) throw new Error('an unterminated string');
+  }
+  parts.push(text.slice(start).trim());
+  return parts.filter(Boolean);
+}
+
+/** The strings of a CEL list (`[`…`, "…"]`). */
+function celStrings(list) {
+  return splitTopLevel(list.trim().replace(/^\[|\]$/g, ''), ',').map((item) => {
+    if (item.startsWith('`') && item.endsWith('`')) return item.slice(1, -1);
+    if (item.startsWith('"') && item.endsWith('"')) return JSON.parse(item);
+    throw new Error(`the list item ${item.slice(0, 20)}`);
+  });
+}
+
+/**
+ * A betterleaks rule's CEL `filter` (a finding is dropped when it holds) as gitleaks' fields: an entropy floor
+ * (`entropy(finding["secret"]) <= N`), allowlists (`matchesAny(finding["secret"|"match"|"line"], [...])`,
+ * `containsAny(finding["secret"], [...])`). A clause on the file's path never applies to a memory file.
+ * Throws on anything else, so the rule is left out with the reason.
+ */
+export function celFilter(filter) {
+  const out = { entropy: 0, allowlists: [] };
+  for (const clause of splitTopLevel(filter.trim(), '||')) {
+    const entropy = /^(?:filter\.)?entropy\(finding\["secret"\]\)\s*<=?\s*([\d.]+)$/.exec(clause);
+    if (entropy) {
+      out.entropy = Math.max(out.entropy, Number(entropy[1]));
+      continue;
+    }
+    const call = /^(!?)(?:filter\.)?(matchesAny|containsAny)\(\s*([\s\S]*?)\s*,\s*(\[[\s\S]*\])\s*\)$/.exec(clause);
+    if (!call) throw new Error(`a filter clause memdir cannot read (${clause.replace(/\s+/g, ' ').slice(0, 40)}…)`);
+    const [, negated, fn, subject, list] = call;
+    if (/\battributes\b/.test(subject)) continue;
+    const target = /^finding\["(secret|match|line)"\]$/.exec(subject)?.[1];
+    if (!target || negated) throw new Error(`a filter clause memdir cannot read (${negated}${fn} over ${subject})`);
+    if (fn === 'matchesAny') out.allowlists.push({ regexTarget: target, regexes: celStrings(list) });
+    else if (target === 'secret') out.allowlists.push({ stopwords: celStrings(list) });
+    else throw new Error(`containsAny over the ${target}`);
+  }
+  return out;
+}
+
+/** betterleaks rules a memdir rule already covers, and better for a memory file. */
+const COVERED_BY_MEMDIR = {
+  // The whole URI would be the secret (redaction would drop the host), and `<password>` passes its class.
+  'mongodb-connection-string': "memdir's uri-credential finds the password of any connection URI, placeholders aside",
+};
+
+/** betterleaks' rules whose id gitleaks has none for, in gitleaks' fields (see vendor/betterleaks/SOURCE.md). */
+function fromBetterleaks(tomlText, gitleaksIds, dropped) {
+  const out = [];
+  for (const rule of parse(tomlText).rules) {
+    if (gitleaksIds.has(rule.id)) continue;
+    if (COVERED_BY_MEMDIR[rule.id]) {
+      dropped.push(`${rule.id} (betterleaks): ${COVERED_BY_MEMDIR[rule.id]}`);
+      continue;
+    }
+    if (rule.skipReport) {
+      dropped.push(`${rule.id} (betterleaks): not reported on its own (an identifier another rule needs)`);
+      continue;
+    }
+    let filter = { entropy: 0, allowlists: [] };
+    try {
+      if (rule.filter) filter = celFilter(rule.filter);
+    } catch (error) {
+      dropped.push(`${rule.id} (betterleaks): ${error.message}`);
+      continue;
+    }
+    out.push({
+      id: rule.id,
+      description: rule.description,
+      regex: rule.regex,
+      path: rule.path,
+      keywords: rule.keywords,
+      secretGroup: rule.secretGroup,
+      entropy: filter.entropy,
+      allowlists: filter.allowlists,
+      required: (rule.required ?? []).length > 0,
+    });
+  }
+  return out;
+}
+
 /** The generated table's text, and the rules and patterns left out with why. */
-export function generate(tomlText) {
+export function generate(tomlText, betterleaksText = fs.readFileSync(BETTERLEAKS_PATH, 'utf8')) {
   const config = parse(tomlText);
   const dropped = [];
   const rules = [];
-  for (const rule of config.rules) {
+  const fromGitleaks = new Set(config.rules.map((r) => r.id));
+  const added = fromBetterleaks(betterleaksText, fromGitleaks, dropped);
+  for (const rule of [...config.rules, ...added]) {
     if (!rule.regex) {
       dropped.push(`${rule.id}: matches file names only (${rule.path}); a memory file is markdown`);
       continue;
@@ -230,7 +340,7 @@ export function generate(tomlText) {
       keywords: (rule.keywords ?? []).map((k) => k.toLowerCase()),
       // gitleaks ends a token at a quote, a space or `;` (code and config); in a memory it also ends a sentence,
       // a list, a parenthesis, a JSON or XML value or a table cell.
-      source: compiled.source.replaceAll(TOKEN_END, WIDER_TOKEN_END),
+      source: compiled.source.replaceAll(TOKEN_END, WIDER_TOKEN_END).replaceAll(BETTERLEAKS_TOKEN_END, WIDER_TOKEN_END),
       flags: compiled.flags,
       secretGroup: rule.secretGroup ?? 0,
       entropy: rule.entropy ?? 0,
@@ -241,8 +351,9 @@ export function generate(tomlText) {
   }
   const globalAllow = allowOf([config.allowlist], dropped, 'global');
   const lines = [
-    '// Generated by scripts/generate-secret-rules.js (npm run generate:secrets) from vendor/gitleaks/gitleaks.toml:',
-    `// gitleaks ${COMMIT}, MIT licence (vendor/gitleaks/LICENSE). Do not edit; a unit test checks it is current.`,
+    '// Generated by scripts/generate-secret-rules.js (npm run generate:secrets) from vendor/gitleaks/gitleaks.toml',
+    `// (gitleaks ${COMMIT}, MIT licence, vendor/gitleaks/LICENSE) and, for ids gitleaks lacks, vendor/betterleaks/betterleaks.toml`,
+    `// (betterleaks ${BETTERLEAKS_COMMIT}, MIT licence, vendor/betterleaks/LICENSE). Do not edit; a unit test checks it is current.`,
     ...(dropped.length ? ['//', '// Left out:', ...dropped.map((d) => `// - ${d}`)] : []),
     '',
     '/** One gitleaks rule as JavaScript: `source`/`flags` make the RegExp; `secretGroup` 0: the first group that matched, else the whole match. */',

@@ -154,10 +154,6 @@ const rules: RuleRow[] = [
     ['sk-ant-oat01-{an:93}AA', 'sk-ant-ort01-{an:93}AA'],
     ['sk-ant-oat01-...', 'CLAUDE_CODE_OAUTH_TOKEN=sk-ant-oat01-{an:10}'],
   ],
-  ['openrouter-api-key', 'OpenRouter API key', ['sk-or-v1-'], String.raw`\b(sk-or-v1-[a-f0-9]{64})\b`, ['sk-or-v1-{hex:64}'], ['sk-or-v1-{hex:10}']],
-  ['groq-api-key', 'Groq API key', ['gsk_'], String.raw`\b(gsk_[A-Za-z0-9]{52})\b`, ['gsk_{an:52}'], ['gsk_{an:20}']],
-  ['xai-api-key', 'xAI API key', ['xai-'], String.raw`\b(xai-[A-Za-z0-9]{80})\b`, ['xai-{an:80}'], ['xai-{an:20}']],
-  ['replicate-api-token', 'Replicate API token', ['r8_'], String.raw`\b(r8_[A-Za-z0-9]{37})\b`, ['r8_{an:37}'], ['r8_{an:12}']],
   // Version control, registries, CI
   ['docker-hub-pat', 'Docker Hub personal access token', ['dckr_pat_'], String.raw`\b(dckr_pat_[A-Za-z0-9_-]{27})(?![A-Za-z0-9_-])`, ['dckr_pat_{an:27}'], ['dckr_pat_{an:12}']],
   [

@@ -1,15 +1,17 @@
 // Extract the literal example strings of gitleaks' rule generators (cmd/generate/config/rules/*.go:
 // each rule's `tps` must match, its `fps` must not) into test/fixtures/secrets-gitleaks/examples.json:
 //   node scripts/extract-gitleaks-examples.js <gitleaks git directory> <commit>
-// Only plain Go string literals are taken; examples gitleaks generates at random are left out.
+// or, from betterleaks (the same layout), into test/fixtures/secrets-betterleaks/examples.json:
+//   node scripts/extract-gitleaks-examples.js <betterleaks git directory> <commit> betterleaks
+// Only plain Go string literals are taken; examples generated at random are left out.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const [gitDir, commit] = process.argv.slice(2);
-if (!gitDir || !commit) {
-  process.stderr.write('usage: node scripts/extract-gitleaks-examples.js <gitleaks git directory> <commit>\n');
+const [gitDir, commit, project = 'gitleaks'] = process.argv.slice(2);
+if (!gitDir || !commit || (project !== 'gitleaks' && project !== 'betterleaks')) {
+  process.stderr.write('usage: node scripts/extract-gitleaks-examples.js <gitleaks git directory> <commit> [gitleaks|betterleaks]\n');
   process.exit(2);
 }
 const git = (...args) => execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
@@ -85,15 +87,15 @@ for (const file of files) {
 for (const id of Object.keys(rules)) if (rules[id].tps.length === 0 && rules[id].fps.length === 0) delete rules[id];
 const out = {
   source: {
-    repository: 'https://github.com/gitleaks/gitleaks',
+    repository: `https://github.com/${project}/${project}`,
     commit,
     path: folder,
-    licence: 'MIT (vendor/gitleaks/LICENSE)',
+    licence: `MIT (vendor/${project}/LICENSE)`,
     what: "the literal strings of each rule's tps (must match) and fps (must not)",
   },
   rules,
 };
-const target = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures/secrets-gitleaks/examples.json');
+const target = path.join(path.dirname(fileURLToPath(import.meta.url)), `../test/fixtures/secrets-${project}/examples.json`);
 fs.writeFileSync(target, `${JSON.stringify(out, null, 2)}\n`);
 const count = (key) => Object.values(rules).reduce((n, r) => n + r[key].length, 0);
 process.stdout.write(`${Object.keys(rules).length} rules, ${count('tps')} true and ${count('fps')} false positives → ${path.relative(process.cwd(), target)}\n`);

@@ -2,6 +2,7 @@
 // corpus of bench/secrets.bench.js is not). Sources, each frozen with its provenance:
 //   - test/fixtures/secrets-dev/trufflehog-detector-tests.json: trufflehog's detector test cases (bench/secrets/freeze-dev.js)
 //   - test/fixtures/secrets-gitleaks/examples.json: gitleaks' rule tps and fps
+//   - test/fixtures/secrets-betterleaks/examples.json: betterleaks' rule tps and fps, for the rules gitleaks has no id for
 //   - ../shared/fixtures/secrets/Yelp+detect-secrets/test_data: files with secrets and files without
 // "flagged" counts any finding on a negative, whichever rule. SECRETS_DEV_MISSES=1 lists what is missed and flagged.
 import fs from 'node:fs';
@@ -19,6 +20,8 @@ export function devCorpus() {
   for (const [name, p] of Object.entries(truffle.providers)) groups.push(['trufflehog', name, p.examples, p.negatives]);
   const gitleaks = JSON.parse(fs.readFileSync(path.join(root, 'test/fixtures/secrets-gitleaks/examples.json'), 'utf8'));
   for (const [name, r] of Object.entries(gitleaks.rules)) groups.push(['gitleaks', name, r.tps, r.fps]);
+  const betterleaks = JSON.parse(fs.readFileSync(path.join(root, 'test/fixtures/secrets-betterleaks/examples.json'), 'utf8'));
+  for (const [name, r] of Object.entries(betterleaks.rules)) if (!gitleaks.rules[name]) groups.push(['betterleaks', name, r.tps, r.fps]);
   const ds = path.join(root, '../shared/fixtures/secrets/Yelp+detect-secrets/test_data');
   const read = (f) => fs.readFileSync(path.join(ds, f), 'utf8');
   if (fs.existsSync(ds)) {

@@ -137,6 +137,28 @@ describe('memdir rules', () => {
   });
 });
 
+describe("betterleaks' own rule examples for the rules gitleaks lacks (test/fixtures/secrets-betterleaks)", () => {
+  const examples = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../fixtures/secrets-betterleaks/examples.json'), 'utf8')) as {
+    rules: Record<string, { tps: string[]; fps: string[] }>;
+  };
+  const fromGitleaks = new Set((parse(fs.readFileSync(TOML_PATH, 'utf8')).rules as Array<{ id: string }>).map((r) => r.id));
+  const fromBetterleaks = new Set((parse(fs.readFileSync(BETTERLEAKS_PATH, 'utf8')).rules as Array<{ id: string }>).map((r) => r.id));
+  const generated = new Set(GITLEAKS_SECRET_RULES.filter((r) => fromBetterleaks.has(r.id) && !fromGitleaks.has(r.id)).map((r) => r.id));
+  const cases = Object.entries(examples.rules).filter(([id]) => generated.has(id));
+  test('the examples are there', () => expect(cases.length).toBeGreaterThan(120));
+  test.each(cases)('%s: every true positive found, no false positive found by it', (id, { tps, fps }) => {
+    for (const tp of tps) {
+      const placeholder = tp.split(/[\s"'=:]+/).some(isPlaceholderToken);
+      expect(findSecrets(tp, { warnings: true }).length > 0 || placeholder, tp).toBe(true);
+    }
+    for (const fp of fps)
+      expect(
+        findSecrets(fp, { warnings: true }).filter((h) => h.rule.id === id),
+        fp,
+      ).toEqual([]);
+  });
+});
+
 describe('public corpora (../shared/fixtures/secrets)', () => {
   // Every provider token example and every credential assigned to a key in the corpora, per file; files not listed are controls and give nothing.
   const expected: Record<string, string[]> = {

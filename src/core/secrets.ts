@@ -79,7 +79,8 @@ export function isPlaceholder(value: string): boolean {
  * and varied enough (Shannon entropy) to be more than a word with a digit.
  */
 export function looksLikeCredential(value: string, minLength = 8): boolean {
-  if (value.length < minLength || isPlaceholder(value)) return false;
+  // A provider-shaped placeholder (`…abcdefghij…`, `…xxxxx…`, `…EXAMPLE…`) is none after a keyword either.
+  if (value.length < minLength || isPlaceholder(value) || isPlaceholderToken(value)) return false;
   if (!/[A-Za-z]/.test(value) || !/[\d!@#$%^&*+=?_~-]/.test(value)) return false;
   // Varied enough: 3 bits a character for 16 or more, less for a shorter one (8 distinct characters give 3).
   return shannonEntropy(value) >= Math.min(3, Math.log2(value.length) * 0.8);
@@ -87,12 +88,12 @@ export function looksLikeCredential(value: string, minLength = 8): boolean {
 
 /**
  * A provider-shaped token that is a placeholder, not a credential: `ghp_xxxx…`, `hvs.AAAA…`,
- * `…EXAMPLE…`, `…FAKE…`, an alphabet or digit run (`abcdefghij`, `123456789`). Applies to every
+ * `…EXAMPLE…`, `…FAKE…`, an alphabet or digit run (`abcdefghij`, `123456789`, `abc123`). Applies to every
  * format rule (a random token holds none of these); a long one (a key block, a JWT) is left alone,
  * its base64 legitimately repeats.
  */
 export function isPlaceholderToken(secret: string): boolean {
-  return /x{5}|X{5}|example|fake|dummy/i.test(secret) || (secret.length <= 200 && /(.)\1{7}|abcdefghij|123456789/i.test(secret));
+  return /x{5}|X{5}|example|fake|dummy/i.test(secret) || (secret.length <= 200 && /(.)\1{7}|abcdefghij|123456789|abc123/i.test(secret));
 }
 
 /** A line that says it shows an example: its credential-shaped values are not secrets. */
@@ -117,6 +118,18 @@ const randomValue = (value: string) =>
   !isPlaceholder(value) &&
   !isPlaceholderToken(value) &&
   shannonEntropy(value) >= 4;
+/** A Docker auth value: base64 of `user:password`, the password not a placeholder. */
+const dockerAuth = (value: string) => {
+  let decoded: string;
+  try {
+    decoded = atob(value);
+  } catch {
+    return false;
+  }
+  const colon = decoded.indexOf(':');
+  const password = decoded.slice(colon + 1);
+  return colon > 0 && /^[\x20-\x7e\s]+$/.test(decoded) && password.length >= 4 && !isPlaceholder(password.trim());
+};
 /** 40 characters of an AWS secret key: upper and lower case and digits, random-looking. */
 const awsSecret = (value: string) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && !isPlaceholder(value) && shannonEntropy(value) >= 4;
 
@@ -131,7 +144,23 @@ const rules: RuleRow[] = [
     ['aws_secret_access_key = ${AWS_SECRET_ACCESS_KEY}', 'the secret access key lives in vault'],
     awsSecret,
   ],
-  ['azure-storage-key', 'Azure storage account key', ['AccountKey='], 'AccountKey=([A-Za-z0-9+/]{86}==)', ['AccountKey={an:86}=='], ['AccountKey rotation is monthly']],
+  // An account key is exactly 86 base64 characters and `==`; after AccountKey= or a storage/account key name.
+  [
+    'azure-storage-key',
+    'Azure storage account key',
+    ['accountkey', 'account_key', 'account-key', 'storagekey', 'storage_key', 'storage-key'],
+    String.raw`(?:AccountKey=|(?i:account[_-]?key|storage[_-]?key)[^\n]{0,20}?)(?<![A-Za-z0-9+/])([A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])`,
+    ['AccountKey={an:86}==', '<account_key>{b64:86}==</account_key>', 'Cleanup.exe -storagekey {an:86}=='],
+    ['AccountKey rotation is monthly', 'storage_key: {an:40}=='],
+  ],
+  [
+    'azure-container-registry-password',
+    'Azure Container Registry password',
+    ['+acr'],
+    String.raw`(?<![A-Za-z0-9+/])([A-Za-z0-9+/]{42}\+ACR[A-Za-z0-9]{6})(?![A-Za-z0-9+/=])`,
+    ['ACRPWD={an:42}+ACR{an:6}', 'docker login r.azurecr.io -u r -p {b64:42}+ACR{an:6}'],
+    ['{an:20}+ACR{an:6}', 'the +ACR suffix marks registry passwords'],
+  ],
   ['google-api-key', 'Google API key', ['AIza'], String.raw`\b(AIza[0-9A-Za-z_-]{35})\b`, ['AIza{an:35}'], ['AIza{an:20}']],
   ['google-oauth-secret', 'Google OAuth client secret', ['GOCSPX-'], String.raw`\b(GOCSPX-[A-Za-z0-9_-]{28})\b`, ['GOCSPX-{an:28}'], ['GOCSPX-{an:10}']],
   ['flyio-token', 'Fly.io access token', ['fo1_'], String.raw`\b(fo1_[A-Za-z0-9_-]{43})\b`, ['fo1_{an:43}'], ['fo1_{an:20}']],
@@ -223,6 +252,7 @@ const rules: RuleRow[] = [
     ['NRJS-{hex:8}'],
   ],
   ['nuget-api-key', 'NuGet API key', ['oy2'], String.raw`\b(oy2[a-z0-9]{43})\b`, ['oy2{a0:43}'], ['oy2{a0:12}']],
+  ['spectral-token', 'SpectralOps token', ['spu-'], String.raw`\b(spu-[a-f0-9]{32})\b`, ['spu-{hex:32}'], ['spu-{hex:12}']],
   ['sonarqube-token', 'SonarQube token', ['squ_', 'sqp_', 'sqa_'], String.raw`\b(sq[upa]_[a-f0-9]{40})\b`, ['squ_{hex:40}', 'sqp_{hex:40}'], ['squ_{hex:12}']],
   ['typeform-token', 'Typeform personal access token', ['tfp_'], String.raw`\b(tfp_[A-Za-z0-9_.=-]{59})(?![A-Za-z0-9_.=-])`, ['tfp_{an:59}'], ['tfp_{an:20}']],
   [
@@ -237,10 +267,20 @@ const rules: RuleRow[] = [
   [
     'keyword-credential',
     'credential assigned to a key (password, client_secret, api_key)',
-    ['secret', 'SECRET', 'Secret', 'password', 'PASSWORD', 'Password', 'passwd', 'PASSWD', 'api_key', 'API_KEY', 'apikey', 'apiKey', 'APIKEY', 'api-key', '密码'],
-    String.raw`(?<![A-Za-z0-9])(?<!hashed_|hash_|public_)(?:(?i:client_secret|secret_key|secret|password|passwd|api_key|apikey|api-key)|密码)["'\x60]?[ \t]*(?:[:=：]|=>)[ \t]*["'\x60]?([^\s"'\x60,;<>)\]]{6,})`,
-    ['client_secret: {an:24}', 'DB_PASSWORD={an:12}9', 'api_key = "{an:32}"', '密码：{an:10}7'],
-    ['password: <your password>', 'client_secret: ${CLIENT_SECRET}', 'PGPASSWORD=$(cat /run/secrets/pgpass)', 'api_key: sk-...', 'password=required', 'secret: /run/secrets/db'],
+    ['secret', 'pass', 'pwd', 'api_key', 'apikey', 'api-key', 'auth_token', 'access_token', '密码'],
+    String.raw`(?<![A-Za-z0-9])(?<!hashed_|hash_|public_)(?:(?i:client_secret|secret_key|secret|password|passwd|passphrase|pass|pwd|api_key|apikey|api-key|auth_token|access_token)|密码)["'\x60]?[ \t]*(?:[:=：]|=>)[ \t]*["'\x60]?([^\s"'\x60,;<>)\]]{6,})`,
+    ['client_secret: {an:24}', 'DB_PASSWORD={an:12}9', 'api_key = "{an:32}"', '密码：{an:10}7', 'Server=db;Uid=sa;Pwd={an:12}4;', 'DB_PASS={an:14}2', 'ACCESS_TOKEN={an:20}5x'],
+    [
+      'password: <your password>',
+      'client_secret: ${CLIENT_SECRET}',
+      'PGPASSWORD=$(cat /run/secrets/pgpass)',
+      'api_key: sk-...',
+      'password=required',
+      'secret: /run/secrets/db',
+      'PWD=/home/dev/project',
+      'pass: true',
+      'SECRET_KEY=sk_live_abcdefghijklmnopqrstuvwxyz123456',
+    ],
     credential(8),
   ],
   [
@@ -263,22 +303,50 @@ const rules: RuleRow[] = [
   ],
   // Credentials in plain words: "the db password is …", `mysql -p…`, an Authorization header, an AWS secret key in a sentence.
   [
+    'aws-secret-key-prose',
+    'AWS secret access key written in a sentence',
+    ['aws'],
+    String.raw`(?i:aws)[^\n]{0,40}?(?i:secret)[^\n]{0,30}?(?<![A-Za-z0-9/+=])([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])`,
+    ['the AWS secret key is {b64:40}', 'our aws secret access key: {b64:40}'],
+    ['the AWS secret key lives in the vault', 'AWS secret key rotation every 90 days'],
+    awsSecret,
+  ],
+  [
     'prose-credential',
     'password, secret or token written in a sentence',
-    ['password', 'passwd', 'passphrase', 'pwd', 'secret', 'token', 'api key', 'access key'],
-    String.raw`(?<![\w-])(?:(?i:password|passwd|passphrase|pwd|secret|token|api key|access key))(?:\s+(?:for|of|on|to|in|at)(?:\s+[\w.@:/-]+){1,4}?)?\s+(?:(?i:is|was|are|=|:|->))\s+(?:(?i:now|still|set to)\s+)?["'\x60]?([^\s"'\x60]{6,}?)["'\x60]?(?=[.,;:!?)]*(?:\s|$))`,
-    ['db password is {an:10}7!q', 'the token = {an:20}9', 'The password for the staging box is {an:12}4.'],
-    ['the password is in 1Password', 'the token is expired', 'password is required', 'the api key is stored in vault', 'the password is <your password>', 'the token is ${GITHUB_TOKEN}'],
+    ['password', 'passwd', 'passphrase', 'pwd', 'secret', 'token', 'key'],
+    String.raw`(?<![\w-])(?:(?i:password|passwd|passphrase|pwd|secret|token|key))(?:\s+(?:for|of|on|to|in|at)(?:\s+[\w.@:/-]+){1,4}?)?\s+(?:(?i:is|was|are|=|:|->))\s+(?:(?i:now|still|set to)\s+)?["'\x60]?([^\s"'\x60]{6,}?)["'\x60]?(?=[.,;:!?)]*(?:\s|$))`,
+    ['db password is {an:10}7!q', 'the token = {an:20}9', 'The password for the staging box is {an:12}4.', 'Your ACME key is {hex:32}, keep it safe'],
+    [
+      'the password is in 1Password',
+      'the token is expired',
+      'password is required',
+      'the api key is stored in vault',
+      'the password is <your password>',
+      'the token is ${GITHUB_TOKEN}',
+      'the primary key is user_id',
+      'the sort key is created_at',
+    ],
     credential(8),
   ],
   [
     'cli-password',
     'password on a command line (mysql -p…, sshpass -p, --password=)',
-    ['mysql', 'mariadb', 'sshpass', '--password'],
-    String.raw`\b(?:mysql(?:dump|admin|import|sh)?|mariadb)\b[^\n]*?\s(?:-p|--password=)["']?([^\s"']{4,})|\bsshpass\s+-p\s*["']?([^\s"']{4,})|--password[= ]["']?([^\s"']{4,})`,
-    ['mysql -u root -p{an:8}1!', 'sshpass -p {an:10}3 ssh deploy@host', 'pg_restore --password={an:12}5'],
-    ['mysql -u root -p', 'mysql -u root -p$MYSQL_PASSWORD db', 'docker login --password-stdin', 'mysql -u root -p<password>'],
+    ['mysql', 'mariadb', 'sshpass', '--password', 'login'],
+    String.raw`\b(?:mysql(?:dump|admin|import|sh)?|mariadb)\b[^\n]*?\s(?:-p|--password=)["']?([^\s"']{4,})|\bsshpass\s+-p\s*["']?([^\s"']{4,})|--password[= ]["']?([^\s"']{4,})|\b(?:docker|podman|buildah|skopeo|helm(?: registry)?|oras)\s+login\b[^\n]*?\s-p\s*["']?([^\s"']{4,})`,
+    ['mysql -u root -p{an:8}1!', 'sshpass -p {an:10}3 ssh deploy@host', 'pg_restore --password={an:12}5', 'docker login registry.acme.io -u ci -p {an:16}7'],
+    ['mysql -u root -p', 'mysql -u root -p$MYSQL_PASSWORD db', 'docker login --password-stdin', 'mysql -u root -p<password>', 'docker login -u ci -p "$REGISTRY_PASSWORD" reg.io'],
     credential(6),
+  ],
+  [
+    'docker-auth-config',
+    'registry credentials in a Docker auth config ("auths": … "auth": base64 of user:password)',
+    ['"auth"', 'auth\\"'],
+    String.raw`\\*"auth\\*"\s*:\s*\\*"([A-Za-z0-9+/]{8,}={0,2})\\*"`,
+    // base64 of `ci:hunter2-deploy9`; the config also as escaped JSON inside a string
+    ['{"auths": {"registry.acme.io": {"auth": "Y2k6aHVudGVyMi1kZXBsb3k5"}}}', String.raw`DOCKER_AUTH_CONFIG={\"auths\":{\"r.acme.io\":{\"auth\":\"Y2k6aHVudGVyMi1kZXBsb3k5\"}}}`],
+    ['{"auths": {"registry.acme.io": {"auth": ""}}}', '"auth": "oauth2"', '"auth": "Zm9vYmFy"'],
+    dockerAuth,
   ],
   [
     'authorization-header',
@@ -288,15 +356,6 @@ const rules: RuleRow[] = [
     ['Authorization: Bearer {an:32}', 'curl -H "Authorization: Basic {an:20}8=" https://api', 'send Bearer {an:40} with each call'],
     ['Authorization: Bearer <token>', 'Authorization: Bearer $TOKEN', 'a Bearer token from the login endpoint', 'Authorization: Bearer YOUR_ACCESS_TOKEN_HERE'],
     tokenValue,
-  ],
-  [
-    'aws-secret-key-prose',
-    'AWS secret access key written in a sentence',
-    ['aws'],
-    String.raw`(?i:aws)[^\n]{0,40}?(?i:secret)[^\n]{0,30}?(?<![A-Za-z0-9/+=])([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])`,
-    ['the AWS secret key is {b64:40}', 'our aws secret access key: {b64:40}'],
-    ['the AWS secret key lives in the vault', 'AWS secret key rotation every 90 days'],
-    awsSecret,
   ],
   // Keys
   // The whole block, so redaction takes the key body too; without its END line, the rest of the text (a lone header still counts).

@@ -88,12 +88,12 @@ export function looksLikeCredential(value: string, minLength = 8): boolean {
 
 /**
  * A provider-shaped token that is a placeholder, not a credential: `ghp_xxxx…`, `hvs.AAAA…`,
- * `…EXAMPLE…`, `…FAKE…`, an alphabet or digit run (`abcdefghij`, `123456789`, `abc123`). Applies to every
+ * `…EXAMPLE…`, `…FAKE…`, an alphabet or digit run (`abcdefghij`, `123456789`, `abc123`, `a1b2c3`). Applies to every
  * format rule (a random token holds none of these); a long one (a key block, a JWT) is left alone,
  * its base64 legitimately repeats.
  */
 export function isPlaceholderToken(secret: string): boolean {
-  return /x{5}|X{5}|example|fake|dummy/i.test(secret) || (secret.length <= 200 && /(.)\1{7}|abcdefghij|123456789|abc123/i.test(secret));
+  return /x{5}|X{5}|example|fake|dummy/i.test(secret) || (secret.length <= 200 && /(.)\1{7}|abcdefghij|123456789|abc123|a1b2c3|1a2b3c/i.test(secret));
 }
 
 /** A line that says it shows an example: its credential-shaped values are not secrets. */
@@ -266,10 +266,20 @@ const rules: RuleRow[] = [
   // Shapes: a credential assigned to a key, or inside a connection URI (the value is checked: placeholders are no secret)
   [
     'keyword-credential',
-    'credential assigned to a key (password, client_secret, api_key)',
+    'credential assigned to a key (password, client_secret, api_key), also as a quoted pair ("X-Api-Key", "…")',
     ['secret', 'pass', 'pwd', 'api_key', 'apikey', 'api-key', 'auth_token', 'access_token', '密码'],
-    String.raw`(?<![A-Za-z0-9])(?<!hashed_|hash_|public_)(?:(?i:client_secret|secret_key|secret|password|passwd|passphrase|pass|pwd|api_key|apikey|api-key|auth_token|access_token)|密码)["'\x60]?[ \t]*(?:[:=：]|=>)[ \t]*["'\x60]?([^\s"'\x60,;<>)\]]{6,})`,
-    ['client_secret: {an:24}', 'DB_PASSWORD={an:12}9', 'api_key = "{an:32}"', '密码：{an:10}7', 'Server=db;Uid=sa;Pwd={an:12}4;', 'DB_PASS={an:14}2', 'ACCESS_TOKEN={an:20}5x'],
+    String.raw`(?<![A-Za-z0-9])(?<!hashed_|hash_|public_)(?:(?i:client_secret|secret_key|secret|password|passwd|passphrase|pass|pwd|api_key|apikey|api-key|auth_token|access_token)|密码)(?:["'\x60]?[ \t]*(?::=|[:=：]|=>)|["'\x60][ \t]*,[ \t]*(?=["'\x60]))[ \t]*["'\x60]?([^\s"'\x60,;<>)\]]{6,})`,
+    [
+      'client_secret: {an:24}',
+      'DB_PASSWORD={an:12}9',
+      'api_key = "{an:32}"',
+      '密码：{an:10}7',
+      'Server=db;Uid=sa;Pwd={an:12}4;',
+      'DB_PASS={an:14}2',
+      'ACCESS_TOKEN={an:20}5x',
+      'password := "{an:14}3"',
+      'req.Header.Set("X-Api-Key", "{an:24}7")',
+    ],
     [
       'password: <your password>',
       'client_secret: ${CLIENT_SECRET}',
@@ -280,6 +290,8 @@ const rules: RuleRow[] = [
       'PWD=/home/dev/project',
       'pass: true',
       'SECRET_KEY=sk_live_abcdefghijklmnopqrstuvwxyz123456',
+      'req.Header.Set("X-Api-Key", apiKey)',
+      'os.getenv("API_KEY", "")',
     ],
     credential(8),
   ],

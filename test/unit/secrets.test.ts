@@ -159,6 +159,24 @@ describe("betterleaks' own rule examples for the rules gitleaks lacks (test/fixt
   });
 });
 
+describe("trufflehog's detector tests (DEV corpus), per provider, against the recorded results", () => {
+  const dev = path.join(import.meta.dirname, '../fixtures/secrets-dev');
+  const corpus = JSON.parse(fs.readFileSync(path.join(dev, 'trufflehog-detector-tests.json'), 'utf8')) as {
+    providers: Record<string, { examples: string[]; negatives: string[] }>;
+  };
+  // Written by bench/secrets/record-dev.js; rerun it when a rule change moves a provider, and review the diff.
+  const expected = JSON.parse(fs.readFileSync(path.join(dev, 'expected.json'), 'utf8')) as { providers: Record<string, { caught: number[]; flagged: number[] }> };
+  const providers = Object.entries(corpus.providers);
+  test('every provider is recorded', () => expect(Object.keys(expected.providers).sort()).toEqual(providers.map(([name]) => name).sort()));
+  test.each(providers)('%s: the recorded examples are blocked, no other negative is flagged', (name, { examples, negatives }) => {
+    const { caught, flagged } = expected.providers[name]!;
+    for (const i of caught) expect(findSecrets(examples[i]!).length, examples[i]).toBeGreaterThan(0);
+    negatives.forEach((negative, i) => {
+      if (!flagged.includes(i)) expect(findSecrets(negative), negative).toEqual([]);
+    });
+  });
+});
+
 describe('public corpora (../shared/fixtures/secrets)', () => {
   // Every provider token example and every credential assigned to a key in the corpora, per file; files not listed are controls and give nothing.
   const expected: Record<string, string[]> = {

@@ -252,6 +252,14 @@ const rules: RuleRow[] = [
     ['NRJS-{hex:8}'],
   ],
   ['nuget-api-key', 'NuGet API key', ['oy2'], String.raw`\b(oy2[a-z0-9]{43})\b`, ['oy2{a0:43}'], ['oy2{a0:12}']],
+  [
+    'airtable-oauth-token-format',
+    'Airtable OAuth access token',
+    ['.v1.'],
+    String.raw`\b([A-Za-z0-9]{14,20}\.v1\.[A-Za-z0-9_-]{20,}\.[a-f0-9]{64})\b`,
+    ['{an:17}.v1.{an:60}.{hex:64}'],
+    ['{an:17}.v1.{an:60}', 'api.v1.users.list'],
+  ],
   ['spectral-token', 'SpectralOps token', ['spu-'], String.raw`\b(spu-[a-f0-9]{32})\b`, ['spu-{hex:32}'], ['spu-{hex:12}']],
   ['sonarqube-token', 'SonarQube token', ['squ_', 'sqp_', 'sqa_'], String.raw`\b(sq[upa]_[a-f0-9]{40})\b`, ['squ_{hex:40}', 'sqp_{hex:40}'], ['squ_{hex:12}']],
   ['typeform-token', 'Typeform personal access token', ['tfp_'], String.raw`\b(tfp_[A-Za-z0-9_.=-]{59})(?![A-Za-z0-9_.=-])`, ['tfp_{an:59}'], ['tfp_{an:20}']],
@@ -267,8 +275,8 @@ const rules: RuleRow[] = [
   [
     'keyword-credential',
     'credential assigned to a key (password, client_secret, api_key), also as a quoted pair ("X-Api-Key", "…")',
-    ['secret', 'pass', 'pwd', 'api_key', 'apikey', 'api-key', 'auth_token', 'access_token', '密码'],
-    String.raw`(?<![A-Za-z0-9])(?<!hashed_|hash_|public_)(?:(?i:client_secret|secret_key|secret|password|passwd|passphrase|pass|pwd|api_key|apikey|api-key|auth_token|access_token)|密码)(?:["'\x60]?[ \t]*(?::=|[:=：]|=>)|["'\x60][ \t]*,[ \t]*(?=["'\x60]))[ \t]*["'\x60]?([^\s"'\x60,;<>)\]]{6,})`,
+    ['secret', 'pass', 'pwd', 'api_key', 'apikey', 'api-key', 'authtoken', 'auth_token', 'auth-token', 'accesstoken', 'access_token', 'access-token', '密码'],
+    String.raw`(?<![A-Za-z0-9])(?<!hashed_|hash_|public_)(?:(?i:client_secret|secret_key|secret|password|passwd|passphrase|pass|pwd|api_key|apikey|api-key|auth[_-]?token|access[_-]?token)|密码)(?:["'\x60]?[ \t]*(?::=|[:=：]|=>)|["'\x60][ \t]*,[ \t]*(?=["'\x60]))[ \t]*["'\x60]?([^\s"'\x60,;<>)\]]{6,})`,
     [
       'client_secret: {an:24}',
       'DB_PASSWORD={an:12}9',
@@ -279,6 +287,7 @@ const rules: RuleRow[] = [
       'ACCESS_TOKEN={an:20}5x',
       'password := "{an:14}3"',
       'req.Header.Set("X-Api-Key", "{an:24}7")',
+      '//registry.npmjs.org/:_authToken={an:12}{b64:12}9',
     ],
     [
       'password: <your password>',

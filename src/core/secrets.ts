@@ -79,8 +79,7 @@ export function isPlaceholder(value: string): boolean {
  * and varied enough (Shannon entropy) to be more than a word with a digit.
  */
 export function looksLikeCredential(value: string, minLength = 8): boolean {
-  // A provider-shaped placeholder (`…abcdefghij…`, `…xxxxx…`, `…EXAMPLE…`) is none after a keyword either.
-  if (value.length < minLength || isPlaceholder(value) || isPlaceholderToken(value)) return false;
+  if (value.length < minLength || isPlaceholder(value)) return false;
   if (!/[A-Za-z]/.test(value) || !/[\d!@#$%^&*+=?_~-]/.test(value)) return false;
   // Varied enough: 3 bits a character for 16 or more, less for a shorter one (8 distinct characters give 3).
   return shannonEntropy(value) >= Math.min(3, Math.log2(value.length) * 0.8);
@@ -88,18 +87,24 @@ export function looksLikeCredential(value: string, minLength = 8): boolean {
 
 /**
  * A provider-shaped token that is a placeholder, not a credential: `ghp_xxxx…`, `hvs.AAAA…`,
- * `…EXAMPLE…`, `…FAKE…`, an alphabet or digit run (`abcdefghij`, `123456789`, `abc123`, `a1b2c3`). Applies to every
+ * `…EXAMPLE…`, `…FAKE…`, an alphabet or digit run (`abcdefghij`, `123456789`, `abc123`). Applies to every
  * format rule (a random token holds none of these); a long one (a key block, a JWT) is left alone,
  * its base64 legitimately repeats.
  */
 export function isPlaceholderToken(secret: string): boolean {
-  return /x{5}|X{5}|example|fake|dummy/i.test(secret) || (secret.length <= 200 && /(.)\1{7}|abcdefghij|123456789|abc123|a1b2c3|1a2b3c/i.test(secret));
+  return /x{5}|X{5}|example|fake|dummy/i.test(secret) || (secret.length <= 200 && /(.)\1{7}|abcdefghij|123456789|abc123/i.test(secret));
 }
 
 /** A line that says it shows an example: its credential-shaped values are not secrets. */
 const EXAMPLE_LINE = /(?:^|\W)e\.g\.|\b(?:for example|for instance|example|sample|placeholder|dummy|fake|such as|looks like|format is|of the form)\b/i;
 
 const credential = (minLength: number) => (value: string) => looksLikeCredential(value, minLength);
+/**
+ * A value assigned to a key in configuration or code (`API_KEY=…`): a provider-shaped placeholder
+ * (`sk_live_abcdefghij…`, `…abc123def456…`, `a1b2c3d4-…`) there is a sample, not a credential. (A token
+ * stated in a sentence — "the deploy token is …" — is refused even so: it was written to be kept.)
+ */
+const assignedCredential = (value: string) => looksLikeCredential(value, 8) && !isPlaceholderToken(value) && !/a1b2c3|1a2b3c/i.test(value);
 /** A value after `Authorization:` or `Bearer`: a token, not a placeholder or a word. */
 const tokenValue = (value: string) => !isPlaceholder(value) && /[A-Za-z]/.test(value) && /\d/.test(value) && shannonEntropy(value) >= 3;
 /** A value after a provider word: 12 or more characters, letters with digits, varied, not a placeholder. */
@@ -302,7 +307,7 @@ const rules: RuleRow[] = [
       'req.Header.Set("X-Api-Key", apiKey)',
       'os.getenv("API_KEY", "")',
     ],
-    credential(8),
+    assignedCredential,
   ],
   [
     'uri-credential',

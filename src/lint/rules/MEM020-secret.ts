@@ -7,7 +7,7 @@ export const secret: Rule = {
   id: 'MEM020',
   name: 'secret',
   description:
-    "A credential (provider token, private key, a password written in prose) in memory: it is loaded into every session and shared by sync. gitleaks' rules and memdir's own; a looser rule's finding is a warning, unless its value can only be a credential (see docs/safety.md). Provider-shaped placeholders (`ghp_xxxx…`, `…EXAMPLE…`) are no finding. The finding names the rule, never the secret.",
+    "A credential (provider token, private key, a password written in prose) in memory: it is loaded into every session and shared by sync. gitleaks' rules, betterleaks' where gitleaks has none, and memdir's own; a looser rule's finding is a warning, unless its value can only be a credential (see docs/safety.md). Provider-shaped placeholders (`ghp_xxxx…`, `…EXAMPLE…`) are no finding. The finding names the rule, never the secret.",
   severity: 'error',
   fixable: false,
   tags: ['safety'],

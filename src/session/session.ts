@@ -13,9 +13,10 @@ import { readTranscript, readTranscriptStream } from '../claude-code/read-transc
 import { transcriptFileProblem } from '../claude-code/transcript-file.js';
 import { messagesAfter, type Transcript } from '../claude-code/transcript.js';
 import { ModelError } from '../llm/model.js';
-import { writeStateFile } from '../store/atomic.js';
+import { TEMP_PREFIX, writeStateFile } from '../store/atomic.js';
 import { withDirLock } from '../store/lock.js';
 import { readSessionNotes, SESSIONS_DIR, sessionFileName, sessionNotesFile } from '../store/session-notes.js';
+import { statePath } from '../store/state-path.js';
 import { notesWithClaude } from './claude.js';
 import { type Folded, localNotes, type Notes, refNamer, renderNotes } from './notes.js';
 import { hasPending, readCursor, RUN_LOCK, type SessionCursor, takePending, writeCursor, writePending } from './state.js';
@@ -203,6 +204,16 @@ async function makeNotes(options: SessionOptions, transcript: Transcript, sessio
   }
 }
 
+/** Temp files of a notes write that was killed before its rename: only the run lock's holder writes notes, so under it any temp is a leftover. */
+function sweepTemps(dir: string): void {
+  try {
+    const folder = statePath(dir, SESSIONS_DIR);
+    for (const name of fs.readdirSync(folder)) if (name.startsWith(TEMP_PREFIX)) fs.rmSync(path.join(folder, name), { force: true });
+  } catch {
+    // no notes yet
+  }
+}
+
 async function whileRunning<T>(dir: string, action: () => Promise<T>): Promise<{ value: T } | undefined> {
   try {
     return { value: await withDirLock(dir, action, { name: RUN_LOCK, timeoutMs: 0 }) };
@@ -232,6 +243,7 @@ export async function keepSessionNotes(options: SessionOptions): Promise<Session
   if (options.dryRun) return sessionOnce(options);
   const { dir } = options;
   const run = async () => {
+    sweepTemps(dir);
     const result = await sessionOnce(options);
     await drainPending(options);
     return result;

@@ -21,7 +21,9 @@ describe('memdir session --from', () => {
   test('writes the notes of a real session by hand, whatever the thresholds', async () => {
     const { root, dir, env } = workspace();
     const result = await runMemdir(['session', '--from', REAL, '--dir', dir], { cwd: root, env });
-    expect(result.stderr).toMatch(/^memdir session: wrote .*5c0375b4-57a5-4f26-b12d-d022ee4e51b7\.md \(\d+ tokens; written on request \(the conversation has \d+ tokens, under 10000 for the first notes\)\)\n$/);
+    expect(result.stderr).toMatch(
+      /^memdir session: wrote .*5c0375b4-57a5-4f26-b12d-d022ee4e51b7\.md \(\d+ tokens; written on request \(the conversation has \d+ tokens, under 10000 for the first notes\)\)\n$/,
+    );
     expect(result.code).toBe(0);
     const notes = fs.readFileSync(notesFile(dir, '5c0375b4-57a5-4f26-b12d-d022ee4e51b7'), 'utf8');
     expect(notes).toContain('# Errors and corrections');
@@ -91,7 +93,13 @@ function longSession(times: number): Line[] {
 /** What the thresholds count, restated here from the transcript lines alone: characters of text, tool inputs and tool results. */
 function contentChars(line: Line): number {
   const strings = (value: unknown): number =>
-    typeof value === 'string' ? value.length : Array.isArray(value) ? value.reduce((n: number, v) => n + strings(v), 0) : value && typeof value === 'object' ? Object.values(value).reduce((n: number, v) => n + strings(v), 0) : 0;
+    typeof value === 'string'
+      ? value.length
+      : Array.isArray(value)
+        ? value.reduce((n: number, v) => n + strings(v), 0)
+        : value && typeof value === 'object'
+          ? Object.values(value).reduce((n: number, v) => n + strings(v), 0)
+          : 0;
   const content = (line.message as Line | undefined)?.content;
   if (typeof content === 'string') return content.length;
   if (!Array.isArray(content)) return 0;
@@ -99,12 +107,19 @@ function contentChars(line: Line): number {
   for (const block of content as Line[]) {
     if (block.type === 'text') sum += String(block.text).length;
     if (block.type === 'tool_use') sum += String(block.name).length + strings(block.input);
-    if (block.type === 'tool_result') sum += typeof block.content === 'string' ? block.content.length : Array.isArray(block.content) ? (block.content as Line[]).reduce((n, b) => n + (b.type === 'text' ? String(b.text).length : 0), 0) : 0;
+    if (block.type === 'tool_result')
+      sum +=
+        typeof block.content === 'string'
+          ? block.content.length
+          : Array.isArray(block.content)
+            ? (block.content as Line[]).reduce((n, b) => n + (b.type === 'text' ? String(b.text).length : 0), 0)
+            : 0;
   }
   return sum;
 }
 
-const toolUses = (line: Line) => (line.type === 'assistant' && Array.isArray((line.message as Line).content) ? ((line.message as Line).content as Line[]).filter((b) => b.type === 'tool_use').length : 0);
+const toolUses = (line: Line) =>
+  line.type === 'assistant' && Array.isArray((line.message as Line).content) ? ((line.message as Line).content as Line[]).filter((b) => b.type === 'tool_use').length : 0;
 /** A line the human typed (a prompt or a slash command), not a tool result or a meta line. */
 const opensTurn = (line: Line) =>
   line.type === 'user' && line.isMeta !== true && !(Array.isArray((line.message as Line).content) && ((line.message as Line).content as Line[]).some((b) => b.type === 'tool_result'));
@@ -138,7 +153,13 @@ describe('memdir session --hook, a transcript grown turn by turn', () => {
     const seen: number[] = [];
     let before = '';
     for (const end of steps) {
-      fs.writeFileSync(transcript, `${lines.slice(0, end).map((l) => JSON.stringify(l)).join('\n')}\n`);
+      fs.writeFileSync(
+        transcript,
+        `${lines
+          .slice(0, end)
+          .map((l) => JSON.stringify(l))
+          .join('\n')}\n`,
+      );
       const input = JSON.stringify({ session_id: session, transcript_path: transcript, cwd: root, hook_event_name: 'Stop', stop_hook_active: false });
       const hook = await runMemdir(['session', '--hook', '--dir', dir], { cwd: root, env, input });
       expect(hook).toMatchObject({ code: 0, stdout: '', stderr: '' });

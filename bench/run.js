@@ -18,6 +18,7 @@ import secrets from './secrets.bench.js';
 import doctor from './doctor.bench.js';
 import secretsDev from './secrets/dev.js';
 import guard from './guard.bench.js';
+import session from './session.bench.js';
 
 const all = {
   startup,
@@ -39,6 +40,7 @@ const all = {
   doctor,
   'secrets-dev': secretsDev,
   guard,
+  session,
 };
 const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(all)) {

@@ -34,7 +34,7 @@ export const NOTES_SCHEMA = {
 
 /** The message as the model sees it: its words, and a line per tool call and per tool result. */
 function shown(message: TranscriptMessage): string {
-  const parts = [message.text];
+  const parts = [message.text, message.command ? `[the user ran ${message.command}]` : ''];
   for (const use of message.toolUses) {
     const target = use.input.command ?? use.input.file_path ?? use.input.notebook_path ?? use.input.pattern ?? '';
     parts.push(`[tool ${use.name}${typeof target === 'string' && target ? `: ${oneLine(target, 200)}` : ''}]`);
@@ -102,12 +102,12 @@ export async function notesWithClaude(transcript: Transcript, current: string, o
           for (const item of ((answer as Record<string, unknown[]>)[id] ?? []).slice(0, MAX_ITEMS)) {
             const { text, refs } = (item ?? {}) as { text?: unknown; refs?: unknown };
             if (typeof text !== 'string' || !text.trim()) continue;
-            const line = oneLine(text, MAX_ITEM_CHARS + 1);
+            const flat = text.replace(/\s+/g, ' ').trim();
             const resolved = Array.isArray(refs) ? refs.map((r) => (typeof r === 'string' ? resolve(r) : undefined)).filter((r): r is string => r !== undefined) : [];
             if (resolved.length === 0) dropped.push(`${id}: cites no message of this transcript`);
-            else if (findSecrets(line).length > 0) dropped.push(`${id}: holds a secret`);
-            else if (line.length > MAX_ITEM_CHARS) dropped.push(`${id}: longer than ${MAX_ITEM_CHARS} characters`);
-            else notes[id].push({ text: line, refs: resolved });
+            else if (findSecrets(flat).length > 0) dropped.push(`${id}: holds a secret`);
+            else if (flat.length > MAX_ITEM_CHARS) dropped.push(`${id}: longer than ${MAX_ITEM_CHARS} characters`);
+            else notes[id].push({ text: oneLine(flat, MAX_ITEM_CHARS), refs: resolved });
           }
         }
         return { ok: true, value: notes };

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { waitForDetachedExtracts } from '../helpers/claude.js';
 import { sharedFixtures } from '../helpers/fixtures.js';
-import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
+import { runRecorded } from '../helpers/load-recorder.js';
+import { cleanEnv, memdirBin, repoRoot, runMemdir } from '../helpers/run-cli.js';
 import { snapshotTree, tempDir } from '../helpers/temp.js';
 
 type Line = Record<string, unknown>;
@@ -187,4 +188,24 @@ describe('memdir session --hook, a transcript grown turn by turn', () => {
     expect(snapshotTree(path.join(dir, '.memdir/session/cursors'))).toEqual({});
     expect(fs.existsSync(notesFile(dir, 's'))).toBe(false);
   });
+});
+
+test('session --hook answers through its fast path, as the full CLI does; a turn that cannot be due starts no run', async () => {
+  const { root, dir, env } = workspace();
+  const transcript = path.join(root, 's.jsonl');
+  fs.copyFileSync(path.join(sharedFixtures, 'transcripts/daaain+claude-code-log/edge_cases.jsonl'), transcript);
+  const input = JSON.stringify({ session_id: 's', transcript_path: transcript, cwd: root, hook_event_name: 'Stop' });
+  const fast = await runRecorded(root, [memdirBin, 'session', '--hook', '--dir', dir], { env, input });
+  const full = await runRecorded(root, [path.join(repoRoot, 'dist/cli.cjs'), 'session', '--hook', '--dir', dir], { env, input });
+  expect([fast.code, fast.stdout, fast.stderr]).toEqual([full.code, full.stdout, full.stderr]);
+  expect([fast.code, fast.stdout, fast.stderr]).toEqual([0, '', '']);
+  expect(fast.modules.some((m) => m.endsWith('dist/fast/session.cjs'))).toBe(true);
+  expect(fast.modules.some((m) => m.endsWith('dist/cli.cjs'))).toBe(false);
+  // Under 40,000 bytes the conversation cannot hold 10,000 tokens: no run, so no log and no cursor.
+  expect(fs.existsSync(path.join(dir, '.memdir/session.log'))).toBe(false);
+  expect(fs.existsSync(path.join(dir, '.memdir/session/cursors'))).toBe(false);
+  // Unreadable input: one line on stderr, exit 0, from either path.
+  const broken = await runRecorded(root, [memdirBin, 'session', '--hook', '--dir', dir], { env, input: '{"session_id": "s"}' });
+  expect([broken.code, broken.stdout]).toEqual([0, '']);
+  expect(broken.stderr.trim().split('\n')).toHaveLength(1);
 });

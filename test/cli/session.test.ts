@@ -132,7 +132,7 @@ describe('memdir session --hook, a transcript grown turn by turn', () => {
     const transcript = path.join(root, `${session}.jsonl`);
     const lines = longSession(4);
     // A step ends where the next line is a user line: Claude Code's Stop comes once the agent has answered.
-    const steps = lines.flatMap((line, i) => (i + 1 === lines.length || lines[i + 1]!.type === 'user' ? [i + 1] : []));
+    const steps = lines.flatMap((_line, i) => (i + 1 === lines.length || lines[i + 1]!.type === 'user' ? [i + 1] : []));
     expect(steps.length).toBeGreaterThan(20);
 
     // The expected writes, from the rule: 10,000 tokens first, then 5,000 more with ≥ 3 tool calls since or a last turn without any.

@@ -163,3 +163,38 @@ describe('the thresholds', () => {
     expect(dueVerdict(written, { tokens: 17_000, toolCallsSince: 2, lastTurnHadToolCalls: false }, t).due).toBe(true);
   });
 });
+
+describe('the transcript parser, with details', () => {
+  const line = (value: Record<string, unknown>) => JSON.stringify({ sessionId: 's', timestamp: '2026-03-02T10:00:00Z', ...value });
+  const text = [
+    line({
+      type: 'user',
+      uuid: 'c1',
+      message: { role: 'user', content: '<command-message>review is running…</command-message>\n<command-name>/review</command-name>\n<command-args>src/app.ts</command-args>' },
+    }),
+    line({ type: 'user', uuid: 'm1', isMeta: true, message: { role: 'user', content: [{ type: 'text', text: 'expanded command prompt' }] } }),
+    line({ type: 'assistant', uuid: 'a1', message: { id: 'x1', role: 'assistant', content: [{ type: 'text', text: 'Running it.' }] } }),
+    line({ type: 'assistant', uuid: 'a2', message: { id: 'x1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'npm test', description: 'run' } }] } }),
+    line({ type: 'user', uuid: 'r1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', is_error: true, content: 'Exit code 1\nFAIL src/app.test.ts' }] } }),
+  ].join('\n');
+
+  test('a slash command is kept with its arguments; tool results with their error flag; sizes counted', () => {
+    const parsed = parseTranscriptText(`${text}\n`, { details: true });
+    const [command, meta, assistant, result] = parsed.messages;
+    expect(command).toMatchObject({ uuid: 'c1', isHumanPrompt: false, command: '/review src/app.ts' });
+    expect(meta!.command).toBeUndefined();
+    expect(assistant).toMatchObject({ uuid: 'a2', text: 'Running it.', chars: 'Running it.'.length + 'Bash'.length + 'npm test'.length + 'run'.length });
+    expect(result).toMatchObject({ uuid: 'r1', toolResults: [{ toolUseId: 't1', isError: true, text: 'Exit code 1\nFAIL src/app.test.ts' }], chars: 'Exit code 1\nFAIL src/app.test.ts'.length });
+    // Without details nothing more is held.
+    const plain = parseTranscriptText(`${text}\n`);
+    expect(plain.messages.some((m) => m.toolResults || m.chars !== undefined || m.command)).toBe(false);
+  });
+
+  test('the notes say the command failed with its exit code, and the task is the slash command', () => {
+    const transcript = parseTranscriptText(`${text}\n`, { details: true });
+    const rendered = renderNotes(localNotes(transcript), { sessionId: 's', maxTokens: 6_000, ref: refNamer(transcript.positions.keys()) });
+    expect(rendered.text).toContain('- `npm test` → exit 1 [m:r1]');
+    expect(rendered.text).toContain('- Bash `npm test` failed: FAIL src/app.test.ts; not yet retried with success [m:r1]');
+    expect(rendered.text).toContain('- Request: "/review src/app.ts" [m:c1]');
+  });
+});

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { generateSession } from './session/generate.js';
-import { median, report, root } from './lib.js';
+import { benchEnv, compareRotated, environmentLabel, hookEnv, median, report, root, timeBareNode, timeCommand } from './lib.js';
 
 const SOURCE = 'test/fixtures/shared/transcripts/d-kimuson+claude-code-viewer/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl';
 
@@ -54,7 +54,41 @@ export default async function session({ megabytes = 100, rounds = 5 } = {}) {
       ['conversation tokens / notes tokens (budget 6,000)', `${last.conversationTokens} / ${last.notesTokens}`],
       ['lines folded to stay within budget', JSON.stringify(last.folded)],
     ]);
-    return { bare: ms('bare'), memdir: ms('memdir'), ratio, cpuRatio, peakMb: peakMb('memdir') };
+
+    // The Stop hook on the turns that cannot be due: the notes were written at the end of the
+    // transcript (round 0's directory), then the transcript is unchanged, or has grown by less than
+    // the 5,000 tokens' 20,000 bytes. Against a bare `node -e ""` start, rotated, in one run.
+    const hookRounds = 20;
+    const dir = path.join(work, 'memory-0');
+    const env = benchEnv();
+    const sessionId = JSON.parse(
+      fs
+        .readFileSync(file, 'utf8')
+        .slice(0, 100_000)
+        .split('\n')
+        .find((l) => l.includes('"sessionId"')),
+    ).sessionId;
+    const input = JSON.stringify({ session_id: sessionId, transcript_path: file, cwd: work, hook_event_name: 'Stop', stop_hook_active: false });
+    const bin = path.join(root, 'bin/memdir.cjs');
+    const hook = () => timeCommand(process.execPath, [bin, 'session', '--hook', '--dir', dir], { env: hookEnv(work), input, stdio: ['pipe', 'pipe', 'pipe'] });
+    hook();
+    // The peer already installed on Stop: extract's hook with its cursor at the end (nothing new).
+    const extractDir = path.join(work, 'extract-memory');
+    const extracted = spawnSync(process.execPath, [bin, 'extract', '--from', file, '--dir', extractDir, '--engine', 'local', '--session-id', sessionId, '--quiet'], { env, encoding: 'utf8' });
+    if (extracted.status !== 0) throw new Error(`extract exited ${extracted.status}: ${extracted.stderr}`);
+    const extractHook = () => timeCommand(process.execPath, [bin, 'extract', '--hook', '--dir', extractDir, '--engine', 'local'], { env: hookEnv(work), input, stdio: ['pipe', 'pipe', 'pipe'] });
+    const unchanged = compareRotated({ node: () => timeBareNode(env), hook, extractHook }, hookRounds);
+    fs.appendFileSync(file, `${JSON.stringify({ type: 'user', uuid: 'bench-grown', parentUuid: null, sessionId, message: { role: 'user', content: 'x'.repeat(10_000) } })}\n`);
+    const grown = compareRotated({ node: () => timeBareNode(env), hook }, hookRounds);
+    const started = fs.existsSync(path.join(dir, '.memdir/session.log'));
+    report(`session --hook on a turn that cannot be due, 100 MB transcript (median of ${hookRounds}, rotated, ${environmentLabel})`, [
+      ['node -e ""', `${unchanged.node.toFixed(1)} ms`],
+      ['memdir session --hook, transcript unchanged', `${unchanged.hook.toFixed(1)} ms (${(unchanged.hook / unchanged.node).toFixed(2)}× node)`],
+      ['memdir extract --hook, nothing new (the Stop hook already installed)', `${unchanged.extractHook.toFixed(1)} ms (${(unchanged.extractHook / unchanged.node).toFixed(2)}× node)`],
+      ['memdir session --hook, grown by 10 KB', `${grown.hook.toFixed(1)} ms (${(grown.hook / grown.node).toFixed(2)}× node)`],
+      ['detached run started', started ? 'yes (should not be)' : 'no'],
+    ]);
+    return { bare: ms('bare'), memdir: ms('memdir'), ratio, cpuRatio, peakMb: peakMb('memdir'), hook: unchanged.hook / unchanged.node };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

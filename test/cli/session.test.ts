@@ -209,3 +209,25 @@ test('session --hook answers through its fast path, as the full CLI does; a turn
   expect([broken.code, broken.stdout]).toEqual([0, '']);
   expect(broken.stderr.trim().split('\n')).toHaveLength(1);
 });
+
+test('one run at a time per directory: a call during a run is coalesced, and the next run takes it', async () => {
+  const { root, dir, env } = workspace();
+  // Another live process holds the run lock (this test's own process: alive, its lock fresh).
+  fs.mkdirSync(path.join(dir, '.memdir/session'), { recursive: true });
+  fs.writeFileSync(path.join(dir, '.memdir/session/run.lock'), JSON.stringify({ pid: process.pid, time: Date.now(), token: 'held-by-test' }));
+  const coalesced = await runMemdir(['session', '--from', REAL, '--dir', dir, '--json'], { cwd: root, env });
+  expect(coalesced.code, coalesced.stderr).toBe(0);
+  expect(JSON.parse(coalesced.stdout)).toMatchObject({ status: 'coalesced' });
+  expect(fs.readdirSync(path.join(dir, '.memdir/session/pending'))).toHaveLength(1);
+  expect(fs.existsSync(notesFile(dir, '5c0375b4-57a5-4f26-b12d-d022ee4e51b7'))).toBe(false);
+
+  // The holder lets go; the next run (another session) writes its notes, then takes the pending one.
+  fs.rmSync(path.join(dir, '.memdir/session/run.lock'));
+  const other = path.join(root, 'other.jsonl');
+  fs.copyFileSync(path.join(sharedFixtures, 'transcripts/daaain+claude-code-log/edge_cases.jsonl'), other);
+  const next = await runMemdir(['session', '--from', other, '--dir', dir], { cwd: root, env });
+  expect(next.code, next.stderr).toBe(0);
+  expect(next.stderr).toMatch(/trailing run over .*5c0375b4-57a5-4f26-b12d-d022ee4e51b7\.jsonl: written/);
+  expect(fs.existsSync(notesFile(dir, '5c0375b4-57a5-4f26-b12d-d022ee4e51b7'))).toBe(true);
+  expect(fs.readdirSync(path.join(dir, '.memdir/session/pending'))).toEqual([]);
+});

@@ -95,11 +95,12 @@ function errorLine(text: string): string {
 }
 
 /**
- * The user telling the agent it went wrong: said in so many words at the start of a prompt ("no,",
- * "that's wrong", "don't…", "stop…", "instead…", "I said…", "not what I asked").
+ * The user telling the agent it went wrong, in so many words: a prompt that opens with "no,",
+ * "wrong", "that's not…", "undo…", "I said…", "you forgot…", or says "not what I asked", "I told you".
+ * Instructions that merely open with "don't" or "actually" are not counted: they may be new requests.
  */
 const CORRECTION =
-  /^(?:no\b[\s,.!]|nope\b|wrong\b|that'?s (?:not|wrong)|that is (?:not|wrong)|not (?:that|what I)|don'?t\b|do not\b|stop\b|instead\b|actually\b|wait\b|I said\b|I meant\b|you (?:forgot|missed|broke|didn'?t)\b)|\b(?:not what I (?:asked|meant|wanted)|I told you|I already said)\b/i;
+  /^(?:no\b[\s,.!]|nope\b|wrong\b|that'?s (?:not|wrong)|that is (?:not|wrong)|not (?:that|what I)\b|stop\b|undo\b|revert (?:that|this|it)\b|I said\b|I meant\b|you (?:forgot|missed|broke|didn'?t)\b)|\b(?:not what I (?:asked|meant|wanted)|I told you|I already said|I asked you (?:to|not)|that'?s not (?:right|correct|what I))\b/i;
 
 /** A request worth naming as the task: a prompt of some length ("yes", "go on" are follow-ups of the one before). */
 const REQUEST_WORDS = 8;

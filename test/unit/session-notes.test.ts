@@ -198,3 +198,23 @@ describe('the transcript parser, with details', () => {
     expect(rendered.text).toContain('- Request: "/review src/app.ts" [m:c1]');
   });
 });
+
+describe('corrections', () => {
+  const notesFor = (prompts: string[]) => {
+    const lines = prompts.map((content, i) => JSON.stringify({ type: 'user', uuid: `u${i}`, sessionId: 's', timestamp: '2026-03-02T10:00:00Z', message: { role: 'user', content } }));
+    const transcript = parseTranscriptText(`${lines.join('\n')}\n`, { details: true });
+    return localNotes(transcript).errors.map((e) => e.text);
+  };
+  test('a prompt that says the agent went wrong is quoted; a new instruction is not', () => {
+    expect(
+      notesFor([
+        'No, use pnpm, not npm, in this repository',
+        "that's not what I asked for",
+        'you forgot the migration file',
+        "don't forget to add a test for the parser",
+        'Actually, can you also update the changelog?',
+        'Please rename the module',
+      ]),
+    ).toEqual(['User correction: "No, use pnpm, not npm, in this repository"', 'User correction: "that\'s not what I asked for"', 'User correction: "you forgot the migration file"']);
+  });
+});

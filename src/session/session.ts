@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError, IoError } from '../core/errors.js';
+import { messages } from '../core/messages.js';
 import { tokensOfChars } from '../core/tokens.js';
 import { readTranscript, readTranscriptStream } from '../claude-code/read-transcript.js';
 import { transcriptFileProblem } from '../claude-code/transcript-file.js';
@@ -193,13 +194,13 @@ async function makeNotes(options: SessionOptions, transcript: Transcript, sessio
   try {
     const answer = await notesWithClaude(transcript, readSessionNotes(options.dir, sessionId), { model: options.model });
     result.usage = answer.usage;
-    for (const dropped of answer.dropped) options.warn?.(`memdir session: left out a line the model wrote: ${dropped}`);
+    for (const dropped of answer.dropped) options.warn?.(messages.sessionLineLeftOut(dropped));
     return answer.notes;
   } catch (error) {
     if (!(error instanceof ModelError)) throw error;
     result.engine = 'local';
     result.fallback = { from: 'claude', reason: error.message, kind: error.kind };
-    options.warn?.(`memdir session: the claude engine failed (${error.message}); the local engine wrote the notes`);
+    options.warn?.(messages.sessionFellBack(error.message));
     return localNotes(transcript);
   }
 }
@@ -227,9 +228,9 @@ async function drainPending(options: SessionOptions): Promise<void> {
   for (let request = takePending(options.dir); request; request = takePending(options.dir)) {
     try {
       const trailing = await sessionOnce({ ...options, transcript: request.transcript, sessionId: request.sessionId ?? undefined });
-      options.info?.(`memdir session: trailing run over ${request.transcript}: ${trailing.status} (${trailing.reason})`);
+      options.info?.(messages.sessionTrailingRun(request.transcript, `${trailing.status} (${trailing.reason})`));
     } catch (error) {
-      options.info?.(`memdir session: trailing run over ${request.transcript} failed: ${(error as Error).message}`);
+      options.info?.(messages.sessionTrailingRun(request.transcript, `failed: ${(error as Error).message}`));
     }
   }
 }

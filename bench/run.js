@@ -19,6 +19,7 @@ import doctor from './doctor.bench.js';
 import secretsDev from './secrets/dev.js';
 import secretsHeldout2 from './secrets/heldout2.js';
 import guard from './guard.bench.js';
+import session from './session.bench.js';
 
 const all = {
   startup,
@@ -41,6 +42,7 @@ const all = {
   'secrets-dev': secretsDev,
   'secrets-heldout2': secretsHeldout2,
   guard,
+  session,
 };
 const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(all)) {

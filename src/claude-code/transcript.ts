@@ -25,7 +25,24 @@ export interface TranscriptMessage {
   toolUses: ToolUse[];
   /** A prompt the human typed, as opposed to a tool result, meta line, command or hook output. */
   isHumanPrompt: boolean;
+  /** With `details`: the tool results this (user) message carries. */
+  toolResults?: ToolResult[];
+  /** With `details`: a slash command the human typed (`/name args`), from Claude Code's command wrapper. */
+  command?: string;
+  /** With `details`: characters of its content (text, tool inputs, tool results), the basis of token estimates. */
+  chars?: number;
 }
+
+/** A tool's answer, as the transcript records it (a `tool_result` block). */
+export interface ToolResult {
+  toolUseId: string;
+  isError: boolean;
+  /** The start of its text (at most TOOL_RESULT_TEXT characters). */
+  text: string;
+}
+
+/** How much of a tool result's text is kept with `details`: enough for an error's first lines. */
+export const TOOL_RESULT_TEXT = 400;
 
 export type MalformedReason = 'not-json' | 'not-an-object' | 'no-type' | 'no-message' | 'too-long' | 'truncated';
 
@@ -62,6 +79,8 @@ export interface Transcript {
 export interface ParseOptions {
   /** Treat every line as a subagent's (the file is `agent-*.jsonl` or under `subagents/`). */
   subagent?: boolean;
+  /** Also keep each message's tool results and content size (`toolResults`, `chars`); off, nothing more is held. */
+  details?: boolean;
 }
 
 const MALFORMED_SAMPLES = 5;
@@ -97,6 +116,26 @@ function isObject(value: unknown): value is Json {
 
 function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
+}
+
+/** Characters of a tool input's string values (what the model wrote), without serialising it. */
+function inputChars(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (typeof value !== 'object' || value === null) return 0;
+  let sum = 0;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) sum += inputChars(item);
+  return sum;
+}
+
+const COMMAND_NAME = /<command-name>\s*([^<]*?)\s*<\/command-name>/;
+const COMMAND_ARGS = /<command-args>([\s\S]*?)<\/command-args>/;
+
+/** `/name args` of a slash command wrapper Claude Code writes for what the human typed; '' for anything else. */
+function slashCommand(raw: string): string {
+  const name = COMMAND_NAME.exec(raw)?.[1];
+  if (!name) return '';
+  const args = COMMAND_ARGS.exec(raw)?.[1]?.trim();
+  return args ? `${name} ${args}` : name;
 }
 
 /** The text of `text` blocks (or of string content), joined. */
@@ -142,6 +181,7 @@ function queuedPrompt(attachment: Json): string {
  */
 export class TranscriptParser {
   private readonly subagent: boolean;
+  private readonly details: boolean;
   private readonly messages: TranscriptMessage[] = [];
   private readonly counts: TranscriptCounts = { lines: 0, byType: {}, malformed: 0, sidechain: 0, duplicates: 0, userPrompts: 0, assistantMessages: 0, toolUses: 0 };
   private readonly malformedLines: Transcript['malformedLines'] = [];
@@ -156,6 +196,7 @@ export class TranscriptParser {
 
   constructor(options: ParseOptions = {}) {
     this.subagent = options.subagent ?? false;
+    this.details = options.details ?? false;
   }
 
   /** One physical line (without its newline). */
@@ -261,7 +302,24 @@ export class TranscriptParser {
 
   private user(line: Json, content: string | unknown[]): void {
     const text = mayBePrompt(line, content) ? humanText(content) : '';
-    this.push(line, 'user', text, text !== '');
+    const message = this.push(line, 'user', text, text !== '');
+    if (!this.details) return;
+    if (text === '' && line.isMeta !== true && isHumanOrigin(line)) {
+      const command = slashCommand(blockText(content));
+      if (command) message.command = command;
+    }
+    message.chars = typeof content === 'string' ? content.length : 0;
+    if (typeof content === 'string') return;
+    const results: ToolResult[] = [];
+    for (const block of content) {
+      if (!isObject(block)) continue;
+      if (block.type === 'text' && typeof block.text === 'string') message.chars += block.text.length;
+      if (block.type !== 'tool_result') continue;
+      const body = typeof block.content === 'string' || Array.isArray(block.content) ? blockText(block.content) : '';
+      message.chars += body.length;
+      results.push({ toolUseId: stringOrNull(block.tool_use_id) ?? '', isError: block.is_error === true, text: body.slice(0, TOOL_RESULT_TEXT) });
+    }
+    if (results.length > 0) message.toolResults = results;
   }
 
   private attachment(line: Json, attachment: Json): void {
@@ -282,12 +340,15 @@ export class TranscriptParser {
     }
     const text = blockText(content).trim();
     if (text !== '') message.text = message.text === '' ? text : `${message.text}\n${text}`;
+    if (this.details) message.chars = (message.chars ?? 0) + text.length;
     if (typeof content === 'string') return;
     for (const block of content) {
       if (!isObject(block) || block.type !== 'tool_use' || typeof block.name !== 'string') continue;
       const id = stringOrNull(block.id) ?? '';
       if (id !== '' && message.toolUses.some((use) => use.id === id)) continue;
-      message.toolUses.push({ id, name: block.name, input: isObject(block.input) ? block.input : {} });
+      const input = isObject(block.input) ? block.input : {};
+      message.toolUses.push({ id, name: block.name, input });
+      if (this.details) message.chars = (message.chars ?? 0) + block.name.length + inputChars(input);
       this.counts.toolUses++;
     }
   }

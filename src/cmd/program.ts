@@ -18,6 +18,7 @@ import * as list from './list.js';
 import * as recall from './recall.js';
 import * as refactor from './refactor.js';
 import * as save from './save.js';
+import * as session from './session.js';
 import * as show from './show.js';
 import * as sync from './sync.js';
 import * as where from './where.js';
@@ -43,6 +44,7 @@ export const COMMANDS: readonly CommandModule[] = [
   refactor,
   recall,
   extract,
+  session,
   dream,
   sync,
   exportCommand,

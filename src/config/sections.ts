@@ -54,6 +54,20 @@ export const SECTIONS = {
         'local engine: keep only what the user asked for, explicit requests ("remember…", "note for the future…") and standing instructions to the agent ("from now on…", "always/never…"); the inferred rest waits for extract --review (default: true in the runs the Stop hook starts, false by hand)',
     },
   },
+  session: {
+    // Local by default: the notes are rewritten every few thousand tokens, a model call each time.
+    engine: engine('session notes', 'local'),
+    model: model('session notes'),
+    initTokens: { type: 'integer', minimum: 0, default: 10_000, description: 'session --hook: conversation tokens (characters / 4) before the notes are first written' },
+    updateTokens: { type: 'integer', minimum: 0, default: 5_000, description: 'session --hook: more conversation tokens before the notes are written again' },
+    toolCalls: {
+      type: 'integer',
+      minimum: 0,
+      default: 3,
+      description: 'session --hook: tool calls since the last update needed for another (or a last turn without tool calls)',
+    },
+    maxTokens: { type: 'integer', minimum: 500, default: 6_000, description: 'most tokens (characters / 4) the notes may take; the oldest worklog lines fold first' },
+  },
   dream: {
     engine: engine('dream', 'local'),
     model: model('dream'),

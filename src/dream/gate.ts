@@ -7,6 +7,7 @@ import { makeStateDir, settleDirectory } from '../store/lock.js';
 import { memoryProjectRoot } from '../store/git-root.js';
 import { configHome, homeDir } from '../store/settings.js';
 import { lastConsolidation } from './consolidate-lock.js';
+import { sessionFileName, sessionsWithNotesSince } from '../store/session-notes.js';
 import { lazyRequire } from '../core/lazy.js';
 
 /**
@@ -98,9 +99,16 @@ function hoursGate(dir: string, options: GateOptions) {
   return { last, notDue, verdict };
 }
 
-/** Count the sessions since `since` and remember the count for the next 10 minutes. */
+/**
+ * Count the sessions since `since` and remember the count for the next 10 minutes: the transcripts
+ * touched since, and the sessions whose notes (`memdir session`) were written since — one session
+ * counted once, whichever says it (a transcript is named after its session).
+ */
 async function countSessions(dir: string, since: number, options: GateOptions): Promise<number> {
-  const sessions = (await recentTranscripts(await transcriptFolders(options.projectRoot, options.env ?? process.env), since, options.sessionId)).length;
+  const transcripts = await recentTranscripts(await transcriptFolders(options.projectRoot, options.env ?? process.env), since, options.sessionId);
+  const ids = new Set(transcripts.map((file) => sessionFileName(path.basename(file, '.jsonl'))));
+  for (const id of sessionsWithNotesSince(dir, since)) if (id !== sessionFileName(options.sessionId ?? '')) ids.add(id);
+  const sessions = ids.size;
   try {
     makeStateDir(dir);
     writeStateFile(dir, GATE_STATE, JSON.stringify({ scannedAt: options.now.getTime(), since, sessions, sessionId: options.sessionId ?? null } satisfies ScanRecord));

@@ -15,6 +15,7 @@ import { poisoningProblem } from '../core/poisoning.js';
 import { findSecrets } from '../core/secrets.js';
 import type { TranscriptMessage } from '../claude-code/transcript.js';
 import { writeStateFile } from '../store/atomic.js';
+import { readSessionNotes, sessionNotesFile } from '../store/session-notes.js';
 import { openStateFile, statePath } from '../store/state-path.js';
 import { findDurableStatement } from './local.js';
 import type { RejectedOperation } from './operations.js';
@@ -41,6 +42,20 @@ export interface ExtractCandidate {
   messageTime: string | null;
   transcript: string;
   recordedAt: string;
+  /** The lines of the session's notes (`memdir session`) that cite the message, and the notes file (relative to the directory): what the session was doing when it was said. */
+  sessionNotes?: { file: string; lines: string[] };
+}
+
+/** Most notes lines a candidate cites. */
+const MAX_NOTES_LINES = 3;
+
+/** The lines of a session's notes whose references name `uuid` (whole, or by the 8-character prefix the notes use). */
+export function notesLinesCiting(notes: string, uuid: string): string[] {
+  const safe = uuid.replace(/[^A-Za-z0-9_-]/g, '_');
+  return notes
+    .split('\n')
+    .filter((line) => line.startsWith('- ') && [...line.matchAll(/\[m:([A-Za-z0-9_-]+)\]/g)].some(([, ref]) => ref === safe || (ref!.length === 8 && safe.startsWith(ref!))))
+    .slice(0, MAX_NOTES_LINES);
 }
 
 const idOf = (sessionId: string | null, uuid: string, statement: string) =>
@@ -109,6 +124,7 @@ export function recordCandidates(
   const text = readText(dir);
   const waiting = new Set(parse(text).map((c) => c.id));
   const now = new Date().toISOString();
+  const notes = context.sessionId ? readSessionNotes(dir, context.sessionId) : '';
   for (const { found: statement, message } of found) {
     const secret = findSecrets(`${statement.statement}\n${statement.why ?? ''}`)[0];
     if (secret) {
@@ -137,6 +153,7 @@ export function recordCandidates(
       messageTime: message.timestamp,
       transcript: context.transcript,
       recordedAt: now,
+      ...citedNotes(dir, context.sessionId, notes, message.uuid),
     });
   }
   if (recorded.length === 0) return { recorded, rejected };
@@ -149,6 +166,11 @@ export function recordCandidates(
     fs.closeSync(fd);
   }
   return { recorded, rejected };
+}
+
+function citedNotes(dir: string, sessionId: string | null, notes: string, uuid: string): Pick<ExtractCandidate, 'sessionNotes'> {
+  const lines = sessionId && notes ? notesLinesCiting(notes, uuid) : [];
+  return lines.length > 0 ? { sessionNotes: { file: path.relative(dir, sessionNotesFile(dir, sessionId!)), lines } } : {};
 }
 
 /** Take candidate `id` out of the file (rewritten atomically). The caller holds the extract run lock. */

@@ -93,6 +93,7 @@ export async function runReview(action: ReviewAction, context: { dir: string; di
   const flag = dirFlag(context.dirFlag);
   for (const c of candidates) {
     output.out(`${c.id}  ${c.statement.replace(/\s+/g, ' ')}  (${c.reason})`);
+    for (const line of c.sessionNotes?.lines ?? []) output.out(`  session notes: ${line.slice(2)}`);
     output.out(`  memdir extract --accept ${c.id}${flag}  |  memdir extract --discard ${c.id}${flag}`);
   }
   return 0;

@@ -19,10 +19,19 @@ export type HookEvent = 'SessionStart' | 'UserPromptSubmit' | 'PreToolUse' | 'St
 /** The tools an event's entry is limited to (Claude Code's `matcher`): the guard judges writes only, and Claude Code starts no process for the rest. */
 export const HOOK_MATCHERS: Partial<Record<HookEvent, string>> = { PreToolUse: 'Write|Edit|MultiEdit' };
 
-export type HookSubcommands = Record<HookEvent, string>;
+/**
+ * An entry memdir installs: its event, or `Event/name` for another entry under the same event (a
+ * group of its own in the event's list): `Stop` runs extract, `Stop/session` the session notes.
+ */
+export type HookEntry = HookEvent | `${HookEvent}/${string}`;
+
+export type HookSubcommands = Record<HookEntry, string>;
+
+/** The event an entry goes under. */
+export const eventOf = (entry: string): HookEvent => entry.split('/')[0] as HookEvent;
 
 /**
- * Event → memdir subcommand, from templates/hooks/claude-settings.json. SessionStart adds team memory
+ * Entry → memdir subcommand, from templates/hooks/claude-settings.json. SessionStart adds team memory
  * only (Claude Code loads the private index itself); `withContext`: the whole context.
  */
 export function hookSubcommands(options: { withContext?: boolean } = {}): HookSubcommands {
@@ -107,8 +116,13 @@ export function settingsHooks(file: string): SettingsHook[] {
   if (text === undefined) return [];
   const subs = hookSubcommands();
   return commandsOf(parseJsonText(text), text)
-    .filter((c) => c.event in subs)
-    .map((c) => ({ event: c.event, command: c.command, memdir: isMemdirCommand(c.command, subs[c.event]) }));
+    .filter((c) => entriesOf(subs, c.event).length > 0)
+    .map((c) => ({ event: c.event, command: c.command, memdir: entriesOf(subs, c.event).some((entry) => isMemdirCommand(c.command, subs[entry]!)) }));
+}
+
+/** memdir's entries under `event`. */
+function entriesOf(subs: HookSubcommands, event: string): HookEntry[] {
+  return (Object.keys(subs) as HookEntry[]).filter((entry) => eventOf(entry) === event);
 }
 
 /**
@@ -117,8 +131,8 @@ export function settingsHooks(file: string): SettingsHook[] {
  */
 const NEW_SETTINGS = '{\n  "$schema": "https://json.schemastore.org/claude-code-settings.json"\n}\n';
 
-/** Adds memdir's entries for `events` that are not there yet; the events added. */
-export function installSettings(file: string, events: HookEvent[], command: string, subs: HookSubcommands = hookSubcommands()): HookEvent[] {
+/** Adds memdir's entries for `events` that are not there yet; the entries added. */
+export function installSettings(file: string, events: HookEntry[], command: string, subs: HookSubcommands = hookSubcommands()): HookEntry[] {
   const { text, added } = plannedSettings(file, events, command, subs);
   if (added.length > 0) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -132,20 +146,21 @@ export function installSettings(file: string, events: HookEvent[], command: stri
  * written. Throws, naming the file, for a settings file memdir will not edit (not JSON, hooks not
  * lists, read-only), so a caller can check before it changes anything else.
  */
-export function plannedSettings(file: string, events: HookEvent[], command: string, subs: HookSubcommands = hookSubcommands()): { text: string; added: HookEvent[] } {
+export function plannedSettings(file: string, events: HookEntry[], command: string, subs: HookSubcommands = hookSubcommands()): { text: string; added: HookEntry[] } {
   const original = readSettings(file);
   refuseReadOnly(file);
   return withEntries(original ?? NEW_SETTINGS, file, events, command, subs);
 }
 
-function withEntries(original: string, file: string, events: HookEvent[], command: string, subs: HookSubcommands): { text: string; added: HookEvent[] } {
+function withEntries(original: string, file: string, entries: HookEntry[], command: string, subs: HookSubcommands): { text: string; added: HookEntry[] } {
   let text = original;
   const style = jsonStyle(text);
-  const added: HookEvent[] = [];
-  for (const event of events) {
+  const added: HookEntry[] = [];
+  for (const entry of entries) {
+    const event = eventOf(entry);
     const root = parseJsonText(text);
-    if (commandsOf(root, text).some((c) => c.event === event && isMemdirCommand(c.command, subs[event], command))) continue;
-    const hooks = [{ type: 'command', command: `${command} ${subs[event]}` }];
+    if (commandsOf(root, text).some((c) => c.event === event && isMemdirCommand(c.command, subs[entry]!, command))) continue;
+    const hooks = [{ type: 'command', command: `${command} ${subs[entry]}` }];
     const matcher = HOOK_MATCHERS[event];
     const group = matcher === undefined ? { hooks } : { matcher, hooks };
     const all = memberOf(root, 'hooks')?.value;
@@ -154,7 +169,7 @@ function withEntries(original: string, file: string, events: HookEvent[], comman
     else if (!list) text = appendMember(text, all, event, [group], style);
     else if (list.kind === 'array') text = appendItem(text, list, group, style);
     else throw new InputError(file, `"hooks.${event}" is not a list; left as it is`);
-    added.push(event);
+    added.push(entry);
   }
   return { text, added };
 }
@@ -172,7 +187,7 @@ export function uninstallSettings(file: string, command: string | undefined): st
   let text = installed;
   for (;;) {
     const root = parseJsonText(text);
-    const mine = commandsOf(root, text).find((c) => c.event in subs && isMemdirCommand(c.command, subs[c.event], command));
+    const mine = commandsOf(root, text).find((c) => entriesOf(subs, c.event).some((entry) => isMemdirCommand(c.command, subs[entry]!, command)));
     if (!mine) break;
     removed.push(mine);
     const list = memberOf(memberOf(root, 'hooks')!.value, mine.event)!.value;
@@ -196,8 +211,11 @@ export function uninstallSettings(file: string, command: string | undefined): st
 function withoutMadeContainers(text: string, installed: string, file: string, removed: CommandEntry[]): string {
   const prefix = commandPrefix(removed[0]!.command);
   // The subcommands as installed (SessionStart's with or without --team-only), so installing them again gives `installed` back.
-  const subs = { ...hookSubcommands(), ...Object.fromEntries(removed.map((c) => [c.event, c.command.slice(prefix.length + 1)])) } as HookSubcommands;
-  const events = (Object.keys(subs) as HookEvent[]).filter((e) => removed.some((c) => c.event === e));
+  const known = hookSubcommands();
+  const entryOf = (c: CommandEntry) => entriesOf(known, c.event).find((entry) => isMemdirCommand(c.command, known[entry]!)) ?? c.event;
+  const subs = { ...known, ...Object.fromEntries(removed.map((c) => [entryOf(c), c.command.slice(prefix.length + 1)])) } as HookSubcommands;
+  const entries = [...new Set(removed.map(entryOf))].sort((a, b) => Object.keys(known).indexOf(a) - Object.keys(known).indexOf(b));
+  const events = [...new Set(entries.map(eventOf))];
   const emptied = events.filter((event) => {
     const list = memberOf(memberOf(parseJsonText(text), 'hooks')!.value, event)?.value;
     return list !== undefined && childCount(list) === 0;
@@ -210,7 +228,7 @@ function withoutMadeContainers(text: string, installed: string, file: string, re
     if (childCount(memberOf(parseJsonText(candidate), 'hooks')!.value) === 0) candidates.push(dropMember(candidate, ['hooks']));
   }
   candidates.sort((a, b) => a.length - b.length);
-  return candidates.find((candidate) => withEntries(candidate, file, events, prefix, subs).text === installed) ?? candidates[0]!;
+  return candidates.find((candidate) => withEntries(candidate, file, entries, prefix, subs).text === installed) ?? candidates[0]!;
 }
 
 /** `text` without the member at `keys` (an object path). */

@@ -10,7 +10,7 @@ import { refuseReadOnly } from '../store/atomic.js';
 import { requireWorkingDirectory } from '../store/cwd.js';
 import { packageDir } from '../store/templates.js';
 import { checkHookCommand, findMemdir, hookEnv } from './executable.js';
-import { commandPrefix, hookSubcommands, installSettings, plannedSettings, settingsFile, settingsHooks, SCOPES, uninstallSettings, type HookEvent, type Scope } from './claude-settings.js';
+import { commandPrefix, hookSubcommands, installSettings, plannedSettings, settingsFile, settingsHooks, SCOPES, uninstallSettings, type HookEntry, type Scope } from './claude-settings.js';
 import { gitHookState, installGitHook, uninstallGitHook, worktreeRoot } from './git-hook.js';
 
 export interface HooksCommandOptions extends GlobalArgs {
@@ -21,6 +21,8 @@ export interface HooksCommandOptions extends GlobalArgs {
   command?: string | undefined;
   withContext: boolean;
   guard: boolean;
+  /** Stop → `memdir session --hook` as well (on unless --no-session). */
+  session: boolean;
 }
 
 /** The project's own memdir (a devDependency) as Claude Code finds it: it sets CLAUDE_PROJECT_DIR to the folder whose .claude/ holds the settings. */
@@ -91,7 +93,7 @@ function install(args: HooksCommandOptions, output: Output, place: Where, config
   const command = explicit ?? defaultCommand(scope, place.project);
   const file = settingsFile(scope, place.project);
   const subs = hookSubcommands({ withContext: args.withContext });
-  const events = (Object.keys(subs) as HookEvent[]).filter((e) => e !== 'PreToolUse' || args.guard);
+  const events = (Object.keys(subs) as HookEntry[]).filter((e) => (e !== 'PreToolUse' || args.guard) && (e !== 'Stop/session' || args.session !== false));
   // A settings file memdir will not edit stops the install before anything is changed.
   if (which.claude) plannedSettings(file, events, command, subs);
   if (which.git) {

@@ -7,8 +7,9 @@
 import { loadConfig } from '../config/find.js';
 import { hookWarnings, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type SessionStartInput } from '../claude-code/hook-io.js';
 import { sessionContext } from '../store/context.js';
-import { memoriesToBringBack } from '../store/recall-session.js';
+import { BROUGHT_BACK_BUDGET_BYTES, memoriesToBringBack } from '../store/recall-session.js';
 import { resolveMemoryDir } from '../store/resolve.js';
+import { readSessionNotes } from '../store/session-notes.js';
 import { renderTemplate } from '../store/templates.js';
 
 /**
@@ -22,6 +23,21 @@ function broughtBack(dir: string, input: SessionStartInput): string {
   return `${renderTemplate('context-recalled.md', { memories: memories.map((m) => m.text).join('\n\n') }).trimEnd()}\n`;
 }
 
+/**
+ * After a compaction or on resume, the session's notes (`memdir session`), at most the bytes of what
+ * is brought back, cut at a line's end; their headings nest under the section's, and the comment
+ * naming the file goes.
+ */
+function sessionNotes(dir: string, input: SessionStartInput): string {
+  if ((input.source !== 'compact' && input.source !== 'resume') || !input.session_id) return '';
+  const notes = readSessionNotes(dir, input.session_id, BROUGHT_BACK_BUDGET_BYTES)
+    .replace(/^<!--[^\n]*-->\n/, '')
+    .replace(/^# /gm, '### ')
+    .trim();
+  if (!/^- /m.test(notes)) return '';
+  return `${renderTemplate('context-session.md', { notes }).trimEnd()}\n`;
+}
+
 export function runContextHook(options: ContextHookRun): Promise<number> {
   return runAsHook('context', async () => {
     const input = await readHookInput<SessionStartInput>();
@@ -30,7 +46,8 @@ export function runContextHook(options: ContextHookRun): Promise<number> {
     loadConfig({ dir: resolution.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined, sections: [] });
     const context = await sessionContext(resolution.dir, { teamOnly: options.teamOnly });
     const recalled = broughtBack(resolution.dir, input);
-    const text = [context.text.trimEnd(), recalled].filter(Boolean).join('\n');
+    const notes = sessionNotes(resolution.dir, input);
+    const text = [context.text.trimEnd(), recalled, notes].filter(Boolean).join('\n');
     writeHookContext(options, 'SessionStart', text.trim() && `${text.trim()}\n`);
   });
 }

@@ -8,7 +8,7 @@ import { crashPoint } from './test-hooks.js';
 import { randomHex } from './random-name.js';
 import { statePath } from './state-path.js';
 
-const TEMP_PREFIX = '.memdir-tmp-';
+export const TEMP_PREFIX = '.memdir-tmp-';
 export const JOURNAL_FILE = 'journal.json';
 /** Where a journal goes whose roll-forward failed, so it cannot block every later command. */
 const FAILED_JOURNAL_FILE = 'journal.failed.json';

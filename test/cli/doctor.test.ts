@@ -441,6 +441,7 @@ describe('memdir doctor: hooks', () => {
       hook('UserPromptSubmit', 'recall', false),
       hook('PreToolUse', 'guard', false),
       hook('Stop', 'extract', false),
+      hook('Stop', 'session', false),
       hook('SessionEnd', 'dream', false),
     ]);
     // The same hook in the committed settings, behind a command of the clone's choosing: listed, never run.

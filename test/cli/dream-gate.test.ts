@@ -82,6 +82,18 @@ describe('dream gate (fake clock via MEMDIR_TEST_NOW)', () => {
 });
 
 describe('.consolidate-lock', () => {
+  test('sessions whose notes were written since count too, each session once', async () => {
+    const p = await project();
+    // Two sessions with a transcript here, one of them with notes as well; two with notes alone (their transcripts live elsewhere).
+    for (const id of ['s1', 's2']) touch(path.join(p.transcripts(p.repo), `${id}.jsonl`), T0 + HOUR);
+    for (const id of ['s2', 'n1', 'n2']) touch(path.join(p.dir, '.memdir/sessions', `${id}.md`), T0 + HOUR);
+    // Notes written before the last consolidation do not count.
+    touch(path.join(p.dir, '.memdir/sessions', 'old.md'), T0 - HOUR);
+    expect(await status(p, T0 + 24 * HOUR)).toMatchObject({ due: false, sessionsSince: 4, cached: false });
+    touch(path.join(p.dir, '.memdir/sessions', 'n3.md'), T0 + 2 * HOUR);
+    expect(await status(p, T0 + 24 * HOUR + 11 * 60_000)).toMatchObject({ due: true, sessionsSince: 5, cached: false });
+  });
+
   test('held by a live process within the hour: the other dream says "already running" (exit 0 with --hook)', async () => {
     const p = await project();
     const now = T0 + 48 * HOUR;

@@ -470,6 +470,31 @@ describe('extract --review: what the Stop hook does not save is kept, never lost
     expect(fs.existsSync(path.join(dir, '.memdir/extract/candidates.jsonl'))).toBe(false);
   });
 
+  test("a candidate cites the lines of the session's notes that name its message", async () => {
+    const { root, dir, env } = workspace();
+    const file = transcriptFile(root, [
+      { user: BRITISH, assistant: 'Understood.' },
+      { user: PREFERENCE, assistant: 'Noted.' },
+    ]);
+    const notes = await runMemdir(['session', '--from', file, '--dir', dir], { cwd: root, env });
+    expect(notes.code, notes.stderr).toBe(0);
+    const input = JSON.stringify({ session_id: 'sess-1', transcript_path: file, cwd: root, hook_event_name: 'Stop' });
+    expect((await runMemdir(['extract', '--hook', '--dir', dir, '--engine', 'local'], { cwd: root, env, input })).code).toBe(0);
+    await waitForDetachedExtracts(dir);
+    const [candidate] = fs
+      .readFileSync(path.join(dir, '.memdir/extract/candidates.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; messageUuid: string; sessionNotes?: { file: string; lines: string[] } });
+    expect(candidate!.messageUuid).toBe('u1');
+    expect(candidate!.sessionNotes).toEqual({
+      file: '.memdir/sessions/sess-1.md',
+      lines: ['- Last turn: no tool calls [m:u1][m:a1]', `- Request: "${PREFERENCE}" [m:u1]`, `- 2026-03-02 10:01 "${PREFERENCE}" → no tool calls [m:u1][m:a1]`],
+    });
+    const review = await runMemdir(['extract', '--review', '--dir', dir], { cwd: root, env });
+    expect(review.stdout).toContain(`  session notes: Request: "${PREFERENCE}" [m:u1]\n`);
+  });
+
   test('--review with a transcript, or two actions at once, is a usage error', async () => {
     const { root, dir, env } = workspace();
     for (const args of [

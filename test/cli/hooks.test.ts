@@ -61,7 +61,7 @@ describe('install then uninstall leaves every byte as it was', () => {
     expect(JSON.parse(Buffer.from(installed['settings.local.json']!, 'base64').toString('utf8')).hooks.SessionStart[0].hooks[0].command).toBe('memdir context --hook');
   });
 
-  test('the guard goes under PreToolUse with its matcher, text exact; --no-guard leaves it out', async () => {
+  test('the guard goes under PreToolUse with its matcher, the session notes in a second Stop group, text exact; --no-guard and --no-session leave them out', async () => {
     const repo = await createRepo(path.join(tempDir(), 'app'));
     const home = tempDir();
     await hooks(['install', '--claude', '--command', 'memdir'], repo, home);
@@ -73,7 +73,10 @@ describe('install then uninstall leaves every byte as it was', () => {
         group('SessionStart', 'context --hook --team-only'),
         group('UserPromptSubmit', 'recall --hook'),
         group('PreToolUse', 'guard --hook', 'Write|Edit|MultiEdit'),
-        group('Stop', 'extract --hook'),
+        group('Stop', 'extract --hook').replace(
+          /\n {4}\]$/,
+          ',\n      {\n        "hooks": [\n          {\n            "type": "command",\n            "command": "memdir session --hook"\n          }\n        ]\n      }\n    ]',
+        ),
         group('SessionEnd', 'dream --hook'),
       ].join(',\n')}\n  }\n}\n`,
     );
@@ -84,6 +87,16 @@ describe('install then uninstall leaves every byte as it was', () => {
     await hooks(['install', '--claude', '--command', 'memdir', '--no-guard'], repo, home);
     const events = JSON.parse(fs.readFileSync(file, 'utf8')).hooks;
     expect(Object.keys(events)).toEqual(['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd']);
+    expect(events.Stop).toHaveLength(2);
+    await hooks(['uninstall', '--claude'], repo, home);
+    await hooks(['install', '--claude', '--command', 'memdir', '--no-session'], repo, home);
+    const withoutNotes = JSON.parse(fs.readFileSync(file, 'utf8')).hooks;
+    expect(withoutNotes.Stop.map((g: { hooks: Array<{ command: string }> }) => g.hooks[0]!.command)).toEqual(['memdir extract --hook']);
+    // Installed later, the session entry joins the Stop list; uninstall takes both out and leaves nothing.
+    await hooks(['install', '--claude', '--command', 'memdir'], repo, home);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).hooks.Stop.map((g: { hooks: Array<{ command: string }> }) => g.hooks[0]!.command)).toEqual(['memdir extract --hook', 'memdir session --hook']);
+    await hooks(['uninstall', '--claude'], repo, home);
+    expect(fs.existsSync(file)).toBe(false);
   });
 
   test('a settings file with a byte-order mark, tabs and CRLF line ends', async () => {
@@ -166,6 +179,7 @@ test('--command sets how the hooks run memdir; status says whose each hook is an
   expect(status.filter((h) => h.owner === 'memdir').map((h) => [h.hook, h.command, h.runs])).toEqual([
     ['git pre-commit (git)', `${command} lint --staged`, true],
     ['Claude Code Stop (project)', `${command} extract --hook`, true],
+    ['Claude Code Stop (project)', `${command} session --hook`, true],
     ['Claude Code SessionStart (project)', `${command} context --hook --team-only`, true],
     ['Claude Code UserPromptSubmit (project)', `${command} recall --hook`, true],
     ['Claude Code PreToolUse (project)', `${command} guard --hook`, true],
@@ -207,7 +221,7 @@ describe("the command install writes runs where Claude Code runs it (sh -c on th
     return repo;
   }
   const settingsCommands = (file: string) =>
-    Object.values(JSON.parse(fs.readFileSync(file, 'utf8')).hooks as Record<string, Array<{ hooks: Array<{ command: string }> }>>).map((groups) => groups[0]!.hooks[0]!.command);
+    Object.values(JSON.parse(fs.readFileSync(file, 'utf8')).hooks as Record<string, Array<{ hooks: Array<{ command: string }> }>>).flatMap((groups) => groups.map((group) => group.hooks[0]!.command));
   /** The environment `npx memdir` gives memdir: npm's folders before the user's PATH. */
   const underNpx = (repo: string, home: string) =>
     cleanEnv(home, {
@@ -224,7 +238,7 @@ describe("the command install writes runs where Claude Code runs it (sh -c on th
     const r = await runMemdir(['hooks', 'install', '--claude'], { cwd: repo, env: underNpx(repo, home) });
     expect(r.code, r.stderr).toBe(0);
     const commands = settingsCommands(path.join(repo, '.claude/settings.local.json'));
-    expect(commands).toEqual(['context', 'recall', 'guard', 'extract', 'dream'].map((sub) => `${process.execPath} ${memdirBin} ${sub} --hook${sub === 'context' ? ' --team-only' : ''}`));
+    expect(commands).toEqual(['context', 'recall', 'guard', 'extract', 'session', 'dream'].map((sub) => `${process.execPath} ${memdirBin} ${sub} --hook${sub === 'context' ? ' --team-only' : ''}`));
   });
 
   test('a devDependency: "$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdir; user settings: memdir when on PATH, else node and the bin, resolved', async () => {
@@ -233,11 +247,11 @@ describe("the command install writes runs where Claude Code runs it (sh -c on th
     const local = await runMemdir(['hooks', 'install', '--claude'], { cwd: repo, env: underNpx(repo, home) });
     expect(local.code, local.stderr).toBe(0);
     expect(settingsCommands(path.join(repo, '.claude/settings.local.json'))).toEqual(
-      ['context', 'recall', 'guard', 'extract', 'dream'].map((sub) => `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdir ${sub} --hook${sub === 'context' ? ' --team-only' : ''}`),
+      ['context', 'recall', 'guard', 'extract', 'session', 'dream'].map((sub) => `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/memdir ${sub} --hook${sub === 'context' ? ' --team-only' : ''}`),
     );
     const status = await runMemdir(['hooks', 'status', '--json'], { cwd: repo, env: underNpx(repo, home) });
     expect(status.code, status.stderr).toBe(0);
-    expect((JSON.parse(status.stdout).hooks as Array<{ runs: boolean }>).map((h) => h.runs)).toEqual([true, true, true, true, true]);
+    expect((JSON.parse(status.stdout).hooks as Array<{ runs: boolean }>).map((h) => h.runs)).toEqual([true, true, true, true, true, true]);
 
     const user = await runMemdir(['hooks', 'install', '--claude', '--scope', 'user'], { cwd: repo, env: underNpx(repo, home) });
     expect(user.code, user.stderr).toBe(0);
@@ -257,7 +271,7 @@ describe("the command install writes runs where Claude Code runs it (sh -c on th
     const status = await runMemdir(['hooks', 'status'], { cwd: repo, env: underNpx(repo, home) });
     expect(status.code).toBe(1);
     expect(status.stdout).toContain('memdir, would not run: memdir not found');
-    expect(status.stderr).toContain("5 of memdir's hooks would not run");
+    expect(status.stderr).toContain("6 of memdir's hooks would not run");
     // The same PATH outside npm is the user's own: memdir is on it.
     const plain = await runMemdir(['hooks', 'status'], { cwd: repo, env: cleanEnv(home, { PATH: underNpx(repo, home).PATH }) });
     expect(plain.code, plain.stdout).toBe(0);

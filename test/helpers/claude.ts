@@ -71,9 +71,9 @@ function processArguments(): string[][] {
  * this, what it wrote is final (no temp files of a write in flight) and the test's cleanup does
  * not race its last writes.
  */
-export async function waitForDetachedExtracts(dir: string, timeoutMs = 60_000): Promise<void> {
-  const running = () => processArguments().some((args) => args.includes('extract') && args[args.indexOf('--dir') + 1] === dir);
+export async function waitForDetachedExtracts(dir: string, timeoutMs = 60_000, command = 'extract'): Promise<void> {
+  const running = () => processArguments().some((args) => args.includes(command) && args[args.indexOf('--dir') + 1] === dir);
   for (const deadline = Date.now() + timeoutMs; running(); await new Promise((resolve) => setTimeout(resolve, 100))) {
-    if (Date.now() > deadline) throw new Error(`a detached memdir extract on ${dir} still runs after ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`a detached memdir ${command} on ${dir} still runs after ${timeoutMs} ms`);
   }
 }

@@ -36,6 +36,7 @@ const hooks = [
   ['context', ['context', '--hook'], { hook_event_name: 'SessionStart', source: 'startup' }],
   ['recall', ['recall', '--hook'], { hook_event_name: 'UserPromptSubmit', prompt: 'where do the deploy windows live' }],
   ['extract', ['extract', '--hook', '--engine', 'local'], { hook_event_name: 'Stop' }],
+  ['session', ['session', '--hook'], { hook_event_name: 'Stop' }],
   ['dream', ['dream', '--hook', '--min-hours', '0', '--min-sessions', '0'], { hook_event_name: 'SessionEnd', reason: 'exit' }],
 ] as const;
 

@@ -48,6 +48,12 @@ function stopHookInput(ws: Workspace): string {
   return JSON.stringify({ session_id: 'sess-1', transcript_path: transcript, cwd: ws.repo, hook_event_name: 'Stop' });
 }
 
+/** The Stop hook's transcript, for a command that reads it by hand. */
+function transcriptOf(ws: Workspace): string {
+  stopHookInput(ws);
+  return path.join(ws.root, 'sess-1.jsonl');
+}
+
 const SAVE = ['save', '--type', 'user', '--name', 'Role', '--description', 'The user is a data engineer on the billing team', '--body', 'Data engineer.'];
 
 interface Case {
@@ -65,6 +71,8 @@ const CASES: Case[] = [
   { link: '.memdir/dream', folder: true, run: () => ({ args: ['dream', '--force'] }), exit: 2 },
   { link: '.consolidate-lock', folder: false, run: () => ({ args: ['dream', '--force'] }), exit: 2 },
   { link: '.memdir/extract.log', folder: false, run: (ws) => ({ args: ['extract', '--hook', '--engine', 'local'], input: stopHookInput(ws) }), exit: 0 },
+  { link: '.memdir/sessions', folder: true, run: (ws) => ({ args: ['session', '--from', transcriptOf(ws)] }), exit: 2 },
+  { link: '.memdir/session', folder: true, run: (ws) => ({ args: ['session', '--from', transcriptOf(ws)] }), exit: 2 },
   {
     link: '.memdir/recall-sessions',
     folder: true,

@@ -41,6 +41,11 @@ export const hooksActions = [
         default: true,
         describe: 'PreToolUse on Write|Edit|MultiEdit → memdir guard --hook, which refuses a write that breaks the memory directory (--no-guard leaves it out)',
       },
+      session: {
+        type: 'boolean',
+        default: true,
+        describe: "Stop → memdir session --hook as well: the session's notes, kept in the background once the conversation is long enough (--no-session leaves it out)",
+      },
     },
     examples: [
       ['$0 hooks install', 'git pre-commit + Claude Code hooks in .claude/settings.local.json'],

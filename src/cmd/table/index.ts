@@ -19,11 +19,32 @@ import { list } from './list.js';
 import { recall } from './recall.js';
 import { refactor } from './refactor.js';
 import { save } from './save.js';
+import { session } from './session.js';
 import { show } from './show.js';
 import { sync } from './sync.js';
 import { where } from './where.js';
 
-export const TABLES: readonly CommandTable[] = [where, context, save, forget, list, show, lint, refactor, recall, extract, dream, sync, exportTable, importTable, guard, hooks, doctor, completion];
+export const TABLES: readonly CommandTable[] = [
+  where,
+  context,
+  save,
+  forget,
+  list,
+  show,
+  lint,
+  refactor,
+  recall,
+  extract,
+  session,
+  dream,
+  sync,
+  exportTable,
+  importTable,
+  guard,
+  hooks,
+  doctor,
+  completion,
+];
 
 /** bin/memdir.cjs's list: each command with a fast path, and the flag a command line needs for it ('' for none). */
 export function fastPaths(tables: readonly CommandTable[] = TABLES): Record<string, string> {

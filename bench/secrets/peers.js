@@ -136,8 +136,15 @@ export default async function secretsPeers() {
         }
       }
     }
+    // Breadth: of the corpus's credential rules with examples, how many a scanner catches any example of.
+    const withExamples = corpus.rules.filter((rule) => corpus.isCredential(rule) && rule.examples.length > 0);
+    const breadth = Object.entries(variants).map(([name, found]) => [
+      `credential rules with an example caught, ${name}`,
+      `${withExamples.filter((rule) => rule.examples.some(found)).length}/${withExamples.length}`,
+    ]);
     report(`secrets on ${corpus.name}: memdir (working tree) and its peers, same run${gitSecrets ? '' : ' — git-secrets not installed (apt-get install git-secrets), left out'}`, [
       ...measured.summary,
+      ...breadth,
       ...ratios,
     ]);
     tables.push(`### ${corpus.name}\n\n${measured.table}`);

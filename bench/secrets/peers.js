@@ -15,6 +15,8 @@ import { report, root } from '../lib.js';
 import { measure, scanner } from '../secrets.bench.js';
 import { isCredential as heldout2Credential } from './heldout2.js';
 
+const pct = (n, d) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)}%`);
+
 /** The texts of `rules` (examples and negatives), each once. */
 const textsOf = (rules) => [...new Set(rules.flatMap((r) => [...r.examples, ...r.negatives]))];
 
@@ -142,9 +144,25 @@ export default async function secretsPeers() {
       `credential rules with an example caught, ${name}`,
       `${withExamples.filter((rule) => rule.examples.some(found)).length}/${withExamples.length}`,
     ]);
+    // Depth: on the credential rules one scanner catches any example of (a scope chosen by that scanner's own
+    // success, so it favours it), the share of their examples each catches and of their negatives each flags.
+    const depth = [];
+    const count = (rules, found) => {
+      const caught = rules.reduce((n, rule) => n + rule.examples.filter(found).length, 0);
+      const flagged = rules.reduce((n, rule) => n + rule.negatives.filter(found).length, 0);
+      const examples = rules.reduce((n, rule) => n + rule.examples.length, 0);
+      const negatives = rules.reduce((n, rule) => n + rule.negatives.length, 0);
+      return `${caught}/${examples} (${pct(caught, examples)}) · ${flagged}/${negatives} (${pct(flagged, negatives)})`;
+    };
+    const scanners = Object.keys(variants).filter((k) => k !== 'memdir (any)' && !k.includes(' or '));
+    for (const scopeOf of scanners) {
+      const scope = withExamples.filter((rule) => rule.examples.some(variants[scopeOf]));
+      for (const name of scanners) depth.push([`on the ${scope.length} rules ${scopeOf} catches: ${name}`, count(scope, variants[name])]);
+    }
     report(`secrets on ${corpus.name}: memdir (working tree) and its peers, same run${gitSecrets ? '' : ' — git-secrets not installed (apt-get install git-secrets), left out'}`, [
       ...measured.summary,
       ...breadth,
+      ...depth,
       ...ratios,
     ]);
     tables.push(`### ${corpus.name}\n\n${measured.table}`);

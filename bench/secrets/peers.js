@@ -159,7 +159,11 @@ export default async function secretsPeers() {
       const scope = withExamples.filter((rule) => rule.examples.some(variants[scopeOf]));
       for (const name of scanners) depth.push([`on the ${scope.length} rules ${scopeOf} catches: ${name}`, count(scope, variants[name])]);
     }
+    // On its own snapshots secretlint must give its recorded labels back: the check that it runs here as in its tests.
+    const own = corpus.ownOf === 'secretlint' ? measured.result.all[`secretlint ${secretlintVersion()}`] : undefined;
+    const check = own ? [['harness check: secretlint gives its own labels', own.caught === 1 && own.flagged === 0 ? 'yes' : 'NO (a newer release, or not run as its tests run it)']] : [];
     report(`secrets on ${corpus.name}: memdir (working tree) and its peers, same run${gitSecrets ? '' : ' — git-secrets not installed (apt-get install git-secrets), left out'}`, [
+      ...check,
       ...measured.summary,
       ...breadth,
       ...depth,

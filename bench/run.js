@@ -18,6 +18,7 @@ import secrets from './secrets.bench.js';
 import doctor from './doctor.bench.js';
 import secretsDev from './secrets/dev.js';
 import secretsHeldout2 from './secrets/heldout2.js';
+import secretsPeers from './secrets/peers.js';
 import guard from './guard.bench.js';
 import session from './session.bench.js';
 
@@ -41,6 +42,7 @@ const all = {
   doctor,
   'secrets-dev': secretsDev,
   'secrets-heldout2': secretsHeldout2,
+  'secrets-peers': secretsPeers,
   guard,
   session,
 };

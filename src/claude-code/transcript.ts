@@ -12,6 +12,14 @@ export interface ToolUse {
   input: Record<string, unknown>;
 }
 
+/** What a tool answered (a user line's `tool_result` block), kept only when the reader is asked for it. */
+export interface ToolResult {
+  toolUseId: string;
+  /** Its text, cut at the reader's `toolResultChars`. */
+  text: string;
+  isError: boolean;
+}
+
 export interface TranscriptMessage {
   /** Uuid of the message's last line: the one the next message's parentUuid points at. */
   uuid: string;
@@ -25,6 +33,8 @@ export interface TranscriptMessage {
   toolUses: ToolUse[];
   /** A prompt the human typed, as opposed to a tool result, meta line, command or hook output. */
   isHumanPrompt: boolean;
+  /** The tool results of a user line; only with `ParseOptions.toolResultChars`. */
+  toolResults?: ToolResult[];
 }
 
 export type MalformedReason = 'not-json' | 'not-an-object' | 'no-type' | 'no-message' | 'too-long' | 'truncated';
@@ -62,6 +72,8 @@ export interface Transcript {
 export interface ParseOptions {
   /** Treat every line as a subagent's (the file is `agent-*.jsonl` or under `subagents/`). */
   subagent?: boolean;
+  /** Keep each tool result's text, up to this many characters (left out by default: most readers never look at it). */
+  toolResultChars?: number;
 }
 
 const MALFORMED_SAMPLES = 5;
@@ -142,6 +154,7 @@ function queuedPrompt(attachment: Json): string {
  */
 export class TranscriptParser {
   private readonly subagent: boolean;
+  private readonly toolResultChars: number;
   private readonly messages: TranscriptMessage[] = [];
   private readonly counts: TranscriptCounts = { lines: 0, byType: {}, malformed: 0, sidechain: 0, duplicates: 0, userPrompts: 0, assistantMessages: 0, toolUses: 0 };
   private readonly malformedLines: Transcript['malformedLines'] = [];
@@ -156,6 +169,7 @@ export class TranscriptParser {
 
   constructor(options: ParseOptions = {}) {
     this.subagent = options.subagent ?? false;
+    this.toolResultChars = options.toolResultChars ?? 0;
   }
 
   /** One physical line (without its newline). */
@@ -261,7 +275,11 @@ export class TranscriptParser {
 
   private user(line: Json, content: string | unknown[]): void {
     const text = mayBePrompt(line, content) ? humanText(content) : '';
-    this.push(line, 'user', text, text !== '');
+    const message = this.push(line, 'user', text, text !== '');
+    if (this.toolResultChars > 0 && Array.isArray(content)) {
+      const results = toolResults(content, this.toolResultChars);
+      if (results.length > 0) message.toolResults = results;
+    }
   }
 
   private attachment(line: Json, attachment: Json): void {
@@ -291,6 +309,18 @@ export class TranscriptParser {
       this.counts.toolUses++;
     }
   }
+}
+
+/** The `tool_result` blocks of a user line's content, each text cut at `max` characters. */
+function toolResults(content: unknown[], max: number): ToolResult[] {
+  const results: ToolResult[] = [];
+  for (const block of content) {
+    if (!isObject(block) || block.type !== 'tool_result') continue;
+    const body = block.content;
+    const text = typeof body === 'string' ? body : Array.isArray(body) ? blockText(body) : '';
+    results.push({ toolUseId: stringOrNull(block.tool_use_id) ?? '', text: text.length > max ? text.slice(0, max) : text, isError: block.is_error === true });
+  }
+  return results;
 }
 
 /** Parse a transcript given as lines (without newlines). */

@@ -7,6 +7,7 @@ import type { CommandTable } from '../../shell/command-table.js';
 import { completion } from './completion.js';
 import { context } from './context.js';
 import { doctor } from './doctor.js';
+import { docs } from './docs.js';
 import { dream } from './dream.js';
 import { exportTable } from './export.js';
 import { extract } from './extract.js';
@@ -23,7 +24,27 @@ import { show } from './show.js';
 import { sync } from './sync.js';
 import { where } from './where.js';
 
-export const TABLES: readonly CommandTable[] = [where, context, save, forget, list, show, lint, refactor, recall, extract, dream, sync, exportTable, importTable, guard, hooks, doctor, completion];
+export const TABLES: readonly CommandTable[] = [
+  where,
+  context,
+  save,
+  forget,
+  list,
+  show,
+  lint,
+  refactor,
+  recall,
+  extract,
+  docs,
+  dream,
+  sync,
+  exportTable,
+  importTable,
+  guard,
+  hooks,
+  doctor,
+  completion,
+];
 
 /** bin/memdir.cjs's list: each command with a fast path, and the flag a command line needs for it ('' for none). */
 export function fastPaths(tables: readonly CommandTable[] = TABLES): Record<string, string> {

@@ -14,7 +14,7 @@ export const MAGIC_HEAD_BYTES = 4096;
 /** A doc larger than this is listed but never sent or rewritten: a terse doc is far smaller. */
 export const MAGIC_DOC_MAX_BYTES = 256 * 1024;
 /** A new text may grow to twice the old one plus this many bytes (a near-empty doc may fill up). */
-export const MAGIC_DOC_GROWTH_BYTES = 4096;
+export const MAGIC_DOC_GROWTH_BYTES = 512;
 
 export interface MagicDocHead {
   title: string;

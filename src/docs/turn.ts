@@ -143,7 +143,7 @@ export function concerns(doc: MagicDoc, text: string, touched: readonly Touched[
     } else {
       const base = path.posix.basename(item.what);
       if (text.includes(item.what) || (base.length >= 4 && text.includes(base))) why = 'named in the doc';
-      else if (folder !== '.' && item.what.startsWith(`${folder}/`)) why = "in the doc's folder";
+      else if (item.kind === 'edited' && folder !== '.' && item.what.startsWith(`${folder}/`)) why = "in the doc's folder";
     }
     if (
       !why &&

@@ -13,7 +13,7 @@ const INSTRUCTIONS = /^[ \t]*(?:\*(?!\*)(.+?)\*|_(?!_)(.+?)_)[ \t]*$/;
 export const MAGIC_HEAD_BYTES = 4096;
 /** A doc larger than this is listed but never sent or rewritten: a terse doc is far smaller. */
 export const MAGIC_DOC_MAX_BYTES = 256 * 1024;
-/** A new text may grow to twice the old one plus this many bytes (a near-empty doc may fill up). */
+/** A new text may grow to twice the old one plus this many bytes (a near-empty doc may fill up), and never tenfold. */
 export const MAGIC_DOC_GROWTH_BYTES = 512;
 
 export interface MagicDocHead {
@@ -67,7 +67,7 @@ export interface RewriteCheck {
 
 /**
  * Whether `proposed` may replace `old`: the header and instructions kept byte for byte, no more than
- * twice the old size plus MAGIC_DOC_GROWTH_BYTES (nor MAGIC_DOC_MAX_BYTES), no NUL, and no secret the
+ * twice the old size plus MAGIC_DOC_GROWTH_BYTES, less than ten times it (nor MAGIC_DOC_MAX_BYTES), no NUL, and no secret the
  * old text did not already hold. The old doc's CRLF and final newline are carried over first, so a
  * model answering in plain LF is not refused for that.
  */
@@ -88,7 +88,7 @@ export function checkRewrite(old: string, proposed: string): RewriteCheck {
   const oldBytes = Buffer.byteLength(old);
   const newBytes = Buffer.byteLength(text);
   if (newBytes > MAGIC_DOC_MAX_BYTES) return { text, problem: 'too-large' };
-  if (newBytes > 2 * oldBytes + MAGIC_DOC_GROWTH_BYTES) return { text, problem: 'growth' };
+  if (newBytes > 2 * oldBytes + MAGIC_DOC_GROWTH_BYTES || newBytes >= 10 * oldBytes) return { text, problem: 'growth' };
   const known = new Set(findSecrets(old).map((hit) => old.slice(hit.index, hit.index + hit.length)));
   const added = findSecrets(text).find((hit) => !known.has(text.slice(hit.index, hit.index + hit.length)));
   if (added) return { text, problem: 'secret', rule: added.rule.id };

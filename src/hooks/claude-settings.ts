@@ -19,15 +19,29 @@ export type HookEvent = 'SessionStart' | 'UserPromptSubmit' | 'PreToolUse' | 'St
 /** The tools an event's entry is limited to (Claude Code's `matcher`): the guard judges writes only, and Claude Code starts no process for the rest. */
 export const HOOK_MATCHERS: Partial<Record<HookEvent, string>> = { PreToolUse: 'Write|Edit|MultiEdit' };
 
-export type HookSubcommands = Record<HookEvent, string>;
+/** Event → the memdir subcommands it runs, one entry each, in order. */
+export type HookSubcommands = Record<HookEvent, string[]>;
+
+/** Entries installed only when asked for: `docs --hook` calls the model after every turn, so it needs a key and a yes. */
+const OPT_IN = /^docs\s/;
 
 /**
- * Event → memdir subcommand, from templates/hooks/claude-settings.json. SessionStart adds team memory
- * only (Claude Code loads the private index itself); `withContext`: the whole context.
+ * Event → memdir subcommands, from templates/hooks/claude-settings.json. SessionStart adds team memory
+ * only (Claude Code loads the private index itself); `withContext`: the whole context. `withDocs` adds
+ * the Stop hook of `memdir docs`; uninstall and status recognise it either way (`all`).
  */
-export function hookSubcommands(options: { withContext?: boolean } = {}): HookSubcommands {
-  const subs = JSON.parse(renderTemplate('hooks/claude-settings.json', {})) as HookSubcommands;
-  return options.withContext ? { ...subs, SessionStart: subs.SessionStart.replace(/\s+--team-only\b/, '') } : subs;
+export function hookSubcommands(options: { withContext?: boolean; withDocs?: boolean; all?: boolean } = {}): HookSubcommands {
+  const raw = JSON.parse(renderTemplate('hooks/claude-settings.json', {})) as Record<HookEvent, string | string[]>;
+  const subs = Object.fromEntries(
+    Object.entries(raw).map(([event, value]) => [event, (Array.isArray(value) ? value : [value]).filter((sub) => options.withDocs || options.all || !OPT_IN.test(sub))]),
+  ) as HookSubcommands;
+  if (options.withContext) subs.SessionStart = subs.SessionStart.map((sub) => sub.replace(/\s+--team-only\b/, ''));
+  return subs;
+}
+
+/** Whether `command` is one of memdir's entries for `event`. */
+function isMemdirEntry(subs: HookSubcommands, event: HookEvent, command: string, prefix?: string): boolean {
+  return (subs[event] ?? []).some((sub) => isMemdirCommand(command, sub, prefix));
 }
 
 /** The command an installed entry runs memdir by: its text before `<subcommand> --hook`. */
@@ -105,10 +119,10 @@ export interface SettingsHook {
 export function settingsHooks(file: string): SettingsHook[] {
   const text = readSettings(file);
   if (text === undefined) return [];
-  const subs = hookSubcommands();
+  const subs = hookSubcommands({ all: true });
   return commandsOf(parseJsonText(text), text)
     .filter((c) => c.event in subs)
-    .map((c) => ({ event: c.event, command: c.command, memdir: isMemdirCommand(c.command, subs[c.event]) }));
+    .map((c) => ({ event: c.event, command: c.command, memdir: isMemdirEntry(subs, c.event, c.command) }));
 }
 
 /**
@@ -143,20 +157,27 @@ function withEntries(original: string, file: string, events: HookEvent[], comman
   const style = jsonStyle(text);
   const added: HookEvent[] = [];
   for (const event of events) {
-    const root = parseJsonText(text);
-    if (commandsOf(root, text).some((c) => c.event === event && isMemdirCommand(c.command, subs[event], command))) continue;
-    const hooks = [{ type: 'command', command: `${command} ${subs[event]}` }];
-    const matcher = HOOK_MATCHERS[event];
-    const group = matcher === undefined ? { hooks } : { matcher, hooks };
-    const all = memberOf(root, 'hooks')?.value;
-    const list = all && memberOf(all, event)?.value;
-    if (!all) text = appendMember(text, root, 'hooks', { [event]: [group] }, style);
-    else if (!list) text = appendMember(text, all, event, [group], style);
-    else if (list.kind === 'array') text = appendItem(text, list, group, style);
-    else throw new InputError(file, `"hooks.${event}" is not a list; left as it is`);
-    added.push(event);
+    for (const sub of subs[event] ?? []) {
+      const root = parseJsonText(text);
+      if (commandsOf(root, text).some((c) => c.event === event && isMemdirCommand(c.command, sub, command))) continue;
+      text = withEntry(text, root, file, event, `${command} ${sub}`, style);
+      if (!added.includes(event)) added.push(event);
+    }
   }
   return { text, added };
+}
+
+/** `text` with one group for `event` running `command` appended. */
+function withEntry(text: string, root: JsonNode, file: string, event: HookEvent, command: string, style: ReturnType<typeof jsonStyle>): string {
+  const hooks = [{ type: 'command', command }];
+  const matcher = HOOK_MATCHERS[event];
+  const group = matcher === undefined ? { hooks } : { matcher, hooks };
+  const all = memberOf(root, 'hooks')?.value;
+  const list = all && memberOf(all, event)?.value;
+  if (!all) return appendMember(text, root, 'hooks', { [event]: [group] }, style);
+  if (!list) return appendMember(text, all, event, [group], style);
+  if (list.kind === 'array') return appendItem(text, list, group, style);
+  throw new InputError(file, `"hooks.${event}" is not a list; left as it is`);
 }
 
 /**
@@ -167,12 +188,12 @@ function withEntries(original: string, file: string, events: HookEvent[], comman
 export function uninstallSettings(file: string, command: string | undefined): string[] {
   const installed = readSettings(file);
   if (installed === undefined) return [];
-  const subs = hookSubcommands();
+  const subs = hookSubcommands({ all: true });
   const removed: CommandEntry[] = [];
   let text = installed;
   for (;;) {
     const root = parseJsonText(text);
-    const mine = commandsOf(root, text).find((c) => c.event in subs && isMemdirCommand(c.command, subs[c.event], command));
+    const mine = commandsOf(root, text).find((c) => c.event in subs && isMemdirEntry(subs, c.event, c.command, command));
     if (!mine) break;
     removed.push(mine);
     const list = memberOf(memberOf(root, 'hooks')!.value, mine.event)!.value;
@@ -196,7 +217,8 @@ export function uninstallSettings(file: string, command: string | undefined): st
 function withoutMadeContainers(text: string, installed: string, file: string, removed: CommandEntry[]): string {
   const prefix = commandPrefix(removed[0]!.command);
   // The subcommands as installed (SessionStart's with or without --team-only), so installing them again gives `installed` back.
-  const subs = { ...hookSubcommands(), ...Object.fromEntries(removed.map((c) => [c.event, c.command.slice(prefix.length + 1)])) } as HookSubcommands;
+  const asInstalled = (event: HookEvent) => removed.filter((c) => c.event === event).map((c) => c.command.slice(prefix.length + 1));
+  const subs = { ...hookSubcommands(), ...Object.fromEntries(removed.map((c) => [c.event, asInstalled(c.event)])) } as HookSubcommands;
   const events = (Object.keys(subs) as HookEvent[]).filter((e) => removed.some((c) => c.event === e));
   const emptied = events.filter((event) => {
     const list = memberOf(memberOf(parseJsonText(text), 'hooks')!.value, event)?.value;

@@ -20,6 +20,7 @@ export interface HooksCommandOptions extends GlobalArgs {
   scope?: Scope | undefined;
   command?: string | undefined;
   withContext: boolean;
+  withDocs?: boolean | undefined;
   guard: boolean;
 }
 
@@ -90,7 +91,7 @@ function install(args: HooksCommandOptions, output: Output, place: Where, config
   const scope = args.scope ?? 'local';
   const command = explicit ?? defaultCommand(scope, place.project);
   const file = settingsFile(scope, place.project);
-  const subs = hookSubcommands({ withContext: args.withContext });
+  const subs = hookSubcommands({ withContext: args.withContext, withDocs: args.withDocs });
   const events = (Object.keys(subs) as HookEvent[]).filter((e) => e !== 'PreToolUse' || args.guard);
   // A settings file memdir will not edit stops the install before anything is changed.
   if (which.claude) plannedSettings(file, events, command, subs);
@@ -105,6 +106,7 @@ function install(args: HooksCommandOptions, output: Output, place: Where, config
     output.info(added.length > 0 ? `memdir hooks: ${added.join(', ')} → ${command} in ${file}` : `memdir hooks: Claude Code hooks already installed in ${file}`);
     const check = checkHookCommand(command, place.project, hookEnv(place.project));
     if (check.runs === false) output.warn(messages.hookInstalledWouldNotRun(command, check.detail));
+    if (args.withDocs && !process.env.ANTHROPIC_API_KEY) output.warn(messages.docsHookNeedsKey());
   }
   if (args.json) output.json(report);
   return 0;

@@ -54,6 +54,10 @@ export const SECTIONS = {
         'local engine: keep only what the user asked for, explicit requests ("remember…", "note for the future…") and standing instructions to the agent ("from now on…", "always/never…"); the inferred rest waits for extract --review (default: true in the runs the Stop hook starts, false by hand)',
     },
   },
+  docs: {
+    engine: engine('docs (local lists the Magic Docs and writes nothing)', 'auto'),
+    model: model('docs'),
+  },
   dream: {
     engine: engine('dream', 'local'),
     model: model('dream'),

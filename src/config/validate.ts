@@ -33,6 +33,7 @@ export const DEFAULT_CONFIG: MemdirConfig = {
   skipIndex: false,
   recall: {},
   extract: {},
+  docs: {},
   dream: {},
   sync: {},
   guard: {},

@@ -3,7 +3,8 @@ import { messages } from '../core/messages.js';
 import { usableEngine, type EngineName } from '../llm/model.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
-import { absolutePath, requireWorkingDirectory } from '../store/cwd.js';
+import { configSection } from '../config/find.js';
+import { absolutePath, requireWorkingDirectory, workingDirectory } from '../store/cwd.js';
 import { findGitRoot } from '../store/git-root.js';
 import { MAX_CANDIDATES } from './find.js';
 import { awaitTranscript, runDocsHook } from './hook.js';
@@ -68,14 +69,17 @@ function report(args: DocsCommandOptions, output: Output, result: DocsResult): v
 /** `memdir docs`: list the Magic Docs; with a transcript, update those its new part read (claude) or say what touched them (local). */
 export async function runDocsCommand(args: DocsCommandOptions, output: Output): Promise<number> {
   if (args.hook) return runDocsHook({ dir: args.dir, engine: args.engine, model: args.model, trustProjectSettings: args.trustProjectSettings, warn: output.warn });
-  const engine = usableEngine(args.engine ?? 'auto');
-  const root = findGitRoot(requireWorkingDirectory());
-  if (!root) throw new UsageError(messages.docsNotInGit());
   const from = args.from ? (args.from === '-' ? '-' : absolutePath(args.from)) : undefined;
   if (from && args.afterStop && from !== '-') await awaitTranscript(from);
-  // The memory directory holds the per-session cursor and the run lock; a plain listing needs neither.
-  const dir = from ? resolveFor(args, output).dir : '';
-  const result = await runDocs({ root, dir, transcript: from, sessionId: args.sessionId, engine, model: args.model, dryRun: args.dryRun, info: output.info });
+  // The memory directory holds the per-session cursor and the run lock, and its config comes first.
+  const dir = resolveFor(args, output).dir;
+  // Flags win; then the `docs` section of memdir.config.json; then the defaults.
+  const section = configSection('docs', { dir, cwd: workingDirectory(), trustProjectSettings: args.trustProjectSettings || undefined }, output.warn);
+  const engine = usableEngine(args.engine ?? section.engine);
+  const model = args.model ?? section.model;
+  const root = findGitRoot(requireWorkingDirectory());
+  if (!root) throw new UsageError(messages.docsNotInGit());
+  const result = await runDocs({ root, dir, transcript: from, sessionId: args.sessionId, engine, model, dryRun: args.dryRun, info: output.info });
   report(args, output, result);
   return result.docs.some((d) => d.outcome === 'refused' || d.outcome === 'failed') ? 1 : 0;
 }

@@ -5,7 +5,7 @@
  * the session's last run.
  */
 import fs from 'node:fs';
-import { loadConfig } from '../config/find.js';
+import { configSection } from '../config/find.js';
 import { lazyRequire } from '../core/lazy.js';
 import { messages } from '../core/messages.js';
 import { readHookInput, runAsHook, type StopInput } from '../claude-code/hook-io.js';
@@ -48,12 +48,12 @@ export function runDocsHook(options: DocsHookOptions): Promise<number> {
   return runAsHook('docs', async () => {
     const input = await readHookInput<StopInput>();
     if (!input.transcript_path) throw new Error(messages.extractNoTranscript());
-    // Offline the run would write nothing: start none.
-    if (chooseEngine(options.engine ?? 'auto') === 'local') return;
     const resolution = resolveMemoryDir({ dir: options.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined });
     for (const warning of resolution.warnings) options.warn(warning);
     const { dir } = resolution;
-    loadConfig({ dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined, sections: [] });
+    const section = configSection('docs', { dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined }, options.warn);
+    // Offline the run would write nothing: start none.
+    if (chooseEngine(options.engine ?? section.engine) === 'local') return;
     const size = transcriptSize(input.transcript_path);
     if (size !== undefined && input.session_id && readCursor(dir, input.session_id)?.transcriptBytes === size) return;
     const { spawn } = lazyRequire<typeof import('node:child_process')>('node:child_process');

@@ -182,6 +182,27 @@ async function updateDoc(report: DocReport, doc: MagicDoc, root: string, facts: 
   return { unavailable: false };
 }
 
+/** The name of a temp file the store's atomic write leaves beside `file` when its process dies before the rename. */
+const leftoverTemp = (file: string) => new RegExp(`^\\.memdir-tmp-[0-9a-f]{12}-${path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.tmp$`);
+
+/**
+ * Removes what a run killed mid-write left beside each doc. Called holding the run lock: no other
+ * docs run is writing, so such a file is a dead run's and holds nothing the doc lacks.
+ */
+function sweepLeftovers(docs: readonly MagicDoc[]): void {
+  for (const doc of docs) {
+    const folder = path.dirname(doc.file);
+    const pattern = leftoverTemp(doc.file);
+    let names: string[];
+    try {
+      names = fs.readdirSync(folder).filter((name) => pattern.test(name));
+    } catch {
+      continue;
+    }
+    for (const name of names) fs.rmSync(path.join(folder, name), { force: true });
+  }
+}
+
 /** One pass: the docs, the new part of the transcript, and per doc what it calls for. */
 async function docsOnce(options: DocsOptions): Promise<DocsResult> {
   const found = await findMagicDocs(options.root);
@@ -201,6 +222,7 @@ async function docsOnce(options: DocsOptions): Promise<DocsResult> {
     dryRun: options.dryRun,
   };
   if (!options.transcript) return result;
+  if (options.engine === 'claude' && !options.dryRun) sweepLeftovers(found.docs);
   const { transcript, bytes } = await loadTranscript(options.transcript);
   checkReadable(options.transcript, transcript);
   const sessionId = sessionOf(options, transcript, options.transcript);

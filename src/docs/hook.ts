@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { configSection } from '../config/find.js';
 import { lazyRequire } from '../core/lazy.js';
 import { messages } from '../core/messages.js';
-import { readHookInput, runAsHook, type StopInput } from '../claude-code/hook-io.js';
+import { hookWarnings, readHookInput, runAsHook, startHookRun, type StopInput } from '../claude-code/hook-io.js';
 import { transcriptFileProblem } from '../claude-code/transcript-file.js';
 import { chooseEngine, type EngineName } from '../llm/model.js';
 import { resolveMemoryDir } from '../store/resolve.js';
@@ -69,4 +69,9 @@ export function runDocsHook(options: DocsHookOptions): Promise<number> {
     spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], cwd }).unref();
     fs.closeSync(log);
   });
+}
+
+/** The fast path of `docs --hook` (src/fast/docs.ts): it always takes the command. */
+export function takeFastPath(args: Omit<DocsHookOptions, 'warn'> & { quiet: boolean }): boolean {
+  return startHookRun(runDocsHook({ ...args, warn: hookWarnings(args.quiet) }));
 }

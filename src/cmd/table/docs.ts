@@ -15,7 +15,7 @@ export const docs = {
       type: 'string',
       choices: ENGINES,
       fast: true,
-      describe: 'claude updates the docs read in a turn; local only lists them and what the session touched, writing nothing (default auto: claude when ANTHROPIC_API_KEY is set)',
+      describe: 'claude updates the docs read in a turn; local only lists them and what the session touched, writing nothing (default: docs.engine, else auto = claude when ANTHROPIC_API_KEY is set)',
     },
     model: { type: 'string', fast: true, describe: 'model for --engine claude' },
     'session-id': { type: 'string', hidden: true, describe: 'session whose cursor to use (the hook passes it on)' },
@@ -23,7 +23,7 @@ export const docs = {
   },
   examples: [
     ['$0 docs', 'list the Magic Docs of the repository'],
-    ['$0 docs --from ~/.claude/projects/-home-me-app/SESSION.jsonl --dry-run', 'the updates the last turns call for, as a diff'],
+    ['$0 docs --from SESSION.jsonl --dry-run', 'the updates the new turns of a session call for, as a diff'],
     ['$0 docs --hook', 'in .claude/settings.json under hooks.Stop (memdir hooks install --with-docs)'],
   ],
   fastPath: { when: 'hook' },

@@ -271,6 +271,7 @@ export const messages = {
   docsFailed: (file: string, reason: string) => `memdir docs: ${printable(file)} not updated: ${printable(reason)}`,
   docsOffline: () => 'nothing written (local engine: with ANTHROPIC_API_KEY set, or --engine claude, the docs read in a turn are updated)',
   docsHookNeedsKey: () => 'memdir hooks: docs --hook updates Magic Docs only when ANTHROPIC_API_KEY is set where Claude Code runs; without it the hook does nothing',
+  docsGitFailed: (root: string, reason: string) => `${root}: git could not list the Markdown files (${printable(reason)})`,
   docsNotInGit: () => 'memdir docs: not inside a git repository; Magic Docs are the Markdown files git lists',
   notATranscript: (lines: number, reasons: string) => `not a Claude Code transcript (JSONL): none of its ${lines} line${lines === 1 ? '' : 's'} is a transcript entry (${reasons})`,
 } as const;

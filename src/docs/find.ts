@@ -7,6 +7,7 @@
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
+import { IoError } from '../core/errors.js';
 import { lazyRequire } from '../core/lazy.js';
 import { MAGIC_DOC_MAX_BYTES, MAGIC_HEAD_BYTES, magicDocHead } from '../core/magic-doc.js';
 import { messages } from '../core/messages.js';
@@ -40,7 +41,12 @@ export interface FoundDocs {
 /** The repository's `.md` files as git lists them: tracked, or untracked and not ignored. */
 async function listMarkdown(root: string): Promise<string[]> {
   const { simpleGit } = lazyRequire<typeof import('simple-git')>('simple-git');
-  const out = await simpleGit(root).raw(['-c', 'core.quotePath=false', 'ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '*.md']);
+  let out: string;
+  try {
+    out = await simpleGit(root).raw(['-c', 'core.quotePath=false', 'ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '*.md']);
+  } catch (error) {
+    throw new IoError(messages.docsGitFailed(root, String((error as Error).message ?? error).split('\n')[0] ?? ''), { cause: error });
+  }
   return [...new Set(out.split('\0').filter(Boolean))];
 }
 

@@ -11,6 +11,8 @@ import { messages } from '../core/messages.js';
 import { hookWarnings, readHookInput, runAsHook, startHookRun, type StopInput } from '../claude-code/hook-io.js';
 import { transcriptFileProblem } from '../claude-code/transcript-file.js';
 import { chooseEngine, type EngineName } from '../llm/model.js';
+import { workingDirectory } from '../store/cwd.js';
+import { findGitRoot } from '../store/git-root.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { sleep } from '../store/sleep.js';
 import { openLog, readCursor } from './state.js';
@@ -54,6 +56,9 @@ export function runDocsHook(options: DocsHookOptions): Promise<number> {
     const section = configSection('docs', { dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined }, options.warn);
     // Offline the run would write nothing: start none.
     if (chooseEngine(options.engine ?? section.engine) === 'local') return;
+    // Magic Docs are files git lists: outside a repository there are none.
+    const where = input.cwd && fs.existsSync(input.cwd) ? input.cwd : workingDirectory();
+    if (!where || !findGitRoot(where)) return;
     const size = transcriptSize(input.transcript_path);
     if (size !== undefined && input.session_id && readCursor(dir, input.session_id)?.transcriptBytes === size) return;
     const { spawn } = lazyRequire<typeof import('node:child_process')>('node:child_process');
@@ -65,8 +70,7 @@ export function runDocsHook(options: DocsHookOptions): Promise<number> {
     if (options.model) args.push('--model', options.model);
     if (options.trustProjectSettings) args.push('--trust-project-settings');
     // The repository is the session's: the run finds its Magic Docs from there.
-    const cwd = input.cwd && fs.existsSync(input.cwd) ? input.cwd : undefined;
-    spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], cwd }).unref();
+    spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], cwd: where }).unref();
     fs.closeSync(log);
   });
 }

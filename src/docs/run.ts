@@ -221,7 +221,8 @@ async function docsOnce(options: DocsOptions): Promise<DocsResult> {
     truncated: found.truncated,
     dryRun: options.dryRun,
   };
-  if (!options.transcript) return result;
+  // Without a doc there is nothing to look for in the transcript (and no cursor to move: a doc added later starts from the session's start).
+  if (!options.transcript || found.docs.length === 0) return result;
   if (options.engine === 'claude' && !options.dryRun) sweepLeftovers(found.docs);
   const { transcript, bytes } = await loadTranscript(options.transcript);
   checkReadable(options.transcript, transcript);
@@ -236,7 +237,7 @@ async function docsOnce(options: DocsOptions): Promise<DocsResult> {
     lines: { read: transcript.counts.lines, malformed: transcript.counts.malformed },
   });
   const touched = touchedBy(after.messages, root);
-  const facts = options.engine === 'claude' ? newFacts(after.messages, root) : '';
+  let facts: string | undefined;
   let unavailable = false;
   for (const [i, doc] of found.docs.entries()) {
     const report = result.docs[i]!;
@@ -254,6 +255,7 @@ async function docsOnce(options: DocsOptions): Promise<DocsResult> {
       continue;
     }
     options.info?.(messages.docsUpdating(doc.path));
+    facts ??= newFacts(after.messages, root);
     unavailable = (await updateDoc(report, doc, root, facts, options)).unavailable;
   }
   // The local engine writes nothing, not even the cursor; a run the model could not serve is tried again next turn.

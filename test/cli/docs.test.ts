@@ -250,6 +250,16 @@ describe('memdir docs --hook', () => {
     expect(server.messages()).toHaveLength(calls);
   });
 
+  test('outside a git repository it starts nothing', async () => {
+    const ws = await workspace(server);
+    const elsewhere = tempDir('memdir-docs-nogit-');
+    const input = JSON.stringify({ session_id: 'sess-docs', transcript_path: ws.transcript, cwd: elsewhere, hook_event_name: 'Stop' });
+    const r = await runMemdir(['docs', '--hook', '--dir', ws.dir], { cwd: elsewhere, env: ws.env, input });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(fs.existsSync(path.join(ws.dir, '.memdir/docs.log'))).toBe(false);
+  });
+
   test('without a key it starts nothing and writes nothing; bad input is one stderr line and exit 0', async () => {
     const ws = await workspace(server);
     const { ANTHROPIC_API_KEY: _key, ...env } = ws.env;

@@ -221,8 +221,7 @@ async function docsOnce(options: DocsOptions): Promise<DocsResult> {
     truncated: found.truncated,
     dryRun: options.dryRun,
   };
-  // Without a doc there is nothing to look for in the transcript (and no cursor to move: a doc added later starts from the session's start).
-  if (!options.transcript || found.docs.length === 0) return result;
+  if (!options.transcript) return result;
   if (options.engine === 'claude' && !options.dryRun) sweepLeftovers(found.docs);
   const { transcript, bytes } = await loadTranscript(options.transcript);
   checkReadable(options.transcript, transcript);

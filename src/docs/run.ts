@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { InputError, IoError } from '../core/errors.js';
+import { InputError, IoError, MemdirError } from '../core/errors.js';
 import { lazyRequire } from '../core/lazy.js';
 import { checkRewrite, type RewriteCheck } from '../core/magic-doc.js';
 import { messages } from '../core/messages.js';
@@ -138,7 +138,13 @@ function writeDoc(root: string, doc: MagicDoc, expected: string, text: string): 
   }
   const relative = path.relative(root, real);
   if (real !== doc.file || relative.startsWith('..') || path.isAbsolute(relative) || fs.lstatSync(doc.file).isSymbolicLink()) return messages.docsOutsideRepository();
-  writeFileAtomic(doc.file, text);
+  try {
+    writeFileAtomic(doc.file, text);
+  } catch (error) {
+    // A read-only doc, a full disk: this doc is left as it was, the others still get their turn.
+    if (error instanceof MemdirError) return error.message;
+    throw error;
+  }
   return undefined;
 }
 

@@ -115,6 +115,22 @@ describe('memdir docs with the claude engine', () => {
     expect((await simpleGit(ws.root).status()).isClean()).toBe(true);
   });
 
+  test('a read-only doc is left as it is, named with the reason; the other doc read still gets its update', async () => {
+    const ws = await workspace(server);
+    const lines = turnLines(ws.root, 'docs/api.md');
+    (lines[2]!.message as { content: Array<{ content: string }> }).content[0]!.content = `1\u2192${API_DOC}\n$ cat docs/deps.md\n${DEPS_DOC}`;
+    fs.writeFileSync(ws.transcript, jsonl(lines));
+    fs.chmodSync(path.join(ws.root, 'docs/api.md'), 0o444);
+    server.setDefault((request) => answer({ unchanged: false, text: request.text.includes('The doc, docs/deps.md') ? `${DEPS_DOC}| diff | diffs |\n` : UPDATED_API }));
+    const r = await docsRun(ws, '--json');
+    expect(r.code, r.stderr).toBe(1);
+    const docs = JSON.parse(r.stdout).docs;
+    expect(docs.find((d: { path: string }) => d.path === 'docs/api.md')).toMatchObject({ outcome: 'refused', reason: expect.stringMatching(/read-only \(mode 0444\)/) });
+    expect(docs.find((d: { path: string }) => d.path === 'docs/deps.md')).toMatchObject({ outcome: 'updated', written: true });
+    expect(read(ws, 'docs/api.md')).toBe(API_DOC);
+    expect(read(ws, 'docs/deps.md')).toBe(`${DEPS_DOC}| diff | diffs |\n`);
+  });
+
   test('a CRLF doc answered in LF keeps its line endings; the model call failing leaves the doc and the cursor', async () => {
     const ws = await workspace(server);
     fs.writeFileSync(path.join(ws.root, 'docs/api.md'), API_DOC.replace(/\n/g, '\r\n'));

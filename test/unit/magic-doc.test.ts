@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { checkRewrite, MAGIC_DOC_GROWTH_BYTES, MAGIC_DOC_MAX_BYTES, magicDocHead } from '../../src/core/magic-doc.js';
 import { parseTranscriptText } from '../../src/claude-code/transcript.js';
+import { concerns, newFacts, readsDoc, touchedBy } from '../../src/docs/turn.js';
 
 describe('magicDocHead', () => {
   test.each<[string, string, ReturnType<typeof magicDocHead>]>([
@@ -88,5 +89,61 @@ describe('tool results in the transcript reader', () => {
       { toolUseId: 't1', text: 'x'.repeat(10), isError: false },
       { toolUseId: 't2', text: 'exit 1', isError: true },
     ]);
+  });
+});
+
+describe('what a turn did, for memdir docs', () => {
+  const root = '/repo';
+  const doc = { path: 'docs/api.md', file: '/repo/docs/api.md', title: 'API endpoints', instructions: undefined, bytes: 100 };
+  const token = `${'ghp_'}a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8`;
+  const messages = parseTranscriptText(
+    [
+      { type: 'user', uuid: 'u1', message: { role: 'user', content: 'wire the health check' } },
+      {
+        type: 'assistant',
+        uuid: 'a1',
+        message: {
+          id: 'm1',
+          role: 'assistant',
+          content: [
+            { type: 'tool_use', id: 't1', name: 'Edit', input: { file_path: '/repo/src/server.ts' } },
+            { type: 'tool_use', id: 't2', name: 'Bash', input: { command: 'npm run build && npm test' } },
+            { type: 'tool_use', id: 't3', name: 'Edit', input: { file_path: '/repo/docs/guide/health.md' } },
+          ],
+        },
+      },
+      { type: 'user', uuid: 'u2', toolUseResult: {}, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't2', content: `built with GITHUB_TOKEN=${token}` }] } },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join('\n'),
+    { toolResultChars: 4000 },
+  ).messages;
+
+  test('the facts sent to the model hold what was asked, done and answered, with secrets redacted', () => {
+    const facts = newFacts(messages, root);
+    expect(facts).toContain('wire the health check');
+    expect(facts).toContain('[Edit src/server.ts]');
+    expect(facts).toContain('[Bash: npm run build &amp;&amp; npm test]');
+    expect(facts).toContain('[REDACTED]');
+    expect(facts).not.toContain(token);
+  });
+
+  test('a doc is read by a Read of its file or its header in a tool result, not by being named', () => {
+    expect(readsDoc(messages, doc, root)).toBe(false);
+    const read = parseTranscriptText(
+      JSON.stringify({ type: 'assistant', uuid: 'a', message: { id: 'm', role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'Read', input: { file_path: 'docs/api.md' } }] } }),
+    ).messages;
+    expect(readsDoc(read, doc, root)).toBe(true);
+  });
+
+  test('what concerns a doc: a file or command it names, a file edited in its folder, a file whose words are in its title', () => {
+    const touched = touchedBy(messages, root);
+    expect(concerns(doc, '# MAGIC DOC: API endpoints\nBuilt by npm run build from src/server.ts\n', touched)).toEqual([
+      { kind: 'edited', what: 'src/server.ts', why: 'named in the doc' },
+      { kind: 'ran', what: 'npm run build && npm test', why: 'named in the doc' },
+      { kind: 'edited', what: 'docs/guide/health.md', why: "in the doc's folder" },
+    ]);
+    const health = { ...doc, path: 'ops/health.md', file: '/repo/ops/health.md', title: 'Health checks' };
+    expect(concerns(health, '# MAGIC DOC: Health checks\n', touched)).toEqual([{ kind: 'edited', what: 'docs/guide/health.md', why: 'matches the title' }]);
   });
 });

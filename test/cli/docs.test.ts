@@ -192,7 +192,16 @@ describe('memdir docs offline and on bad input', () => {
     fs.writeFileSync(outside, '# MAGIC DOC: Outside\n');
     fs.symlinkSync(outside, path.join(ws.root, 'docs/linked.md'));
     fs.writeFileSync(path.join(ws.root, 'docs/binary.md'), Buffer.concat([Buffer.from('# MAGIC DOC: Binary\n'), Buffer.from([0, 1, 2, 0xff])]));
+    fs.writeFileSync(path.join(ws.root, 'docs/huge.md'), `# MAGIC DOC: Huge\n${'x'.repeat(300 * 1024)}\n`);
+    // A tracked doc whose folder is then swapped for a link to a folder outside the repository.
+    fs.mkdirSync(path.join(ws.root, 'notes'));
+    fs.writeFileSync(path.join(ws.root, 'notes/plan.md'), '# MAGIC DOC: Plan\n');
     await simpleGit(ws.root).add('.').commit('links');
+    const away = path.join(path.dirname(ws.root), 'away');
+    fs.mkdirSync(away);
+    fs.writeFileSync(path.join(away, 'plan.md'), '# MAGIC DOC: Plan\n');
+    fs.rmSync(path.join(ws.root, 'notes'), { recursive: true });
+    fs.symlinkSync(away, path.join(ws.root, 'notes'));
     server.setDefault(answer({ unchanged: false, text: '# MAGIC DOC: Outside\nrewritten\n' }));
     const r = await runMemdir(['docs', '--from', ws.transcript, '--dir', ws.dir, '--json'], { cwd: ws.root, env: ws.env });
     expect(r.code, r.stderr).toBe(0);
@@ -202,10 +211,13 @@ describe('memdir docs offline and on bad input', () => {
       expect.arrayContaining([
         { path: 'docs/linked.md', reason: expect.stringMatching(/symbolic link/) },
         { path: 'docs/binary.md', reason: expect.stringMatching(/binary file/) },
+        { path: 'docs/huge.md', reason: expect.stringMatching(/over the 256 KB limit/) },
+        { path: 'notes/plan.md', reason: expect.stringMatching(/leaves the repository/) },
       ]),
     );
     expect(r.stderr).toMatch(/memdir docs: skipped docs\/linked\.md: a symbolic link/);
     expect(fs.readFileSync(outside, 'utf8')).toBe('# MAGIC DOC: Outside\n');
+    expect(fs.readFileSync(path.join(away, 'plan.md'), 'utf8')).toBe('# MAGIC DOC: Plan\n');
     expect(server.messages().filter((m) => m.text.includes('Outside'))).toHaveLength(0);
   });
 

@@ -260,6 +260,7 @@ export const messages = {
   docsRefusedNul: () => 'the answer holds a NUL character; refused, the doc is left as it was',
   docsRefusedEmpty: () => 'the answer is empty; refused, the doc is left as it was',
   docsNotTried: () => 'not tried: the model call of an earlier doc failed; the next turn that reads it tries again',
+  docsOverRunLimit: (limit: number) => `not tried: the turn read more docs than the ${limit} one run updates; the next turn that reads it tries again`,
   docsUpdating: (file: string) => `memdir docs: updating ${printable(file)}`,
   docsTrailingRun: (transcript: string, updated: number) => `memdir docs: trailing run over ${printable(transcript)}: ${updated} doc(s) updated`,
   docsTrailingRunFailed: (transcript: string, reason: string) => `memdir docs: trailing run over ${printable(transcript)} failed: ${printable(reason)}`,

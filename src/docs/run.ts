@@ -20,6 +20,9 @@ import { findMagicDocs, type MagicDoc, readDoc, type SkippedDoc } from './find.j
 import { readCursor, RUN_LOCK, takePending, writeCursor, writePending } from './state.js';
 import { type Concern, concerns, newFacts, readsDoc, TOOL_RESULT_CHARS, touchedBy } from './turn.js';
 
+/** Most docs one run asks the model about: a turn that read a whole folder of them costs this many calls, not more. */
+export const MAX_DOCS_PER_RUN = 10;
+
 export type DocOutcome = 'listed' | 'not-read' | 'unchanged' | 'updated' | 'refused' | 'failed';
 
 export interface DocReport {
@@ -244,6 +247,7 @@ async function docsOnce(options: DocsOptions): Promise<DocsResult> {
   const touched = touchedBy(after.messages, root);
   let facts: string | undefined;
   let unavailable = false;
+  let asked = 0;
   for (const [i, doc] of found.docs.entries()) {
     const report = result.docs[i]!;
     report.read = readsDoc(after.messages, doc, root);
@@ -254,6 +258,10 @@ async function docsOnce(options: DocsOptions): Promise<DocsResult> {
       report.outcome = 'not-read';
       continue;
     }
+    if (asked === MAX_DOCS_PER_RUN) {
+      Object.assign(report, { outcome: 'failed', reason: messages.docsOverRunLimit(MAX_DOCS_PER_RUN) });
+      continue;
+    }
     if (unavailable) {
       // The API is down or refuses the key: the next docs would fail the same way; they wait for the next turn.
       Object.assign(report, { outcome: 'failed', reason: messages.docsNotTried() });
@@ -261,6 +269,7 @@ async function docsOnce(options: DocsOptions): Promise<DocsResult> {
     }
     options.info?.(messages.docsUpdating(doc.path));
     facts ??= newFacts(after.messages, root);
+    asked++;
     unavailable = (await updateDoc(report, doc, root, facts, options)).unavailable;
   }
   // The local engine writes nothing, not even the cursor; a run the model could not serve is tried again next turn.

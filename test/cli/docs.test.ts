@@ -131,6 +131,27 @@ describe('memdir docs with the claude engine', () => {
     expect(read(ws, 'docs/deps.md')).toBe(`${DEPS_DOC}| diff | diffs |\n`);
   });
 
+  test('one run asks about ten docs at most; the rest are named as not tried', async () => {
+    const ws = await workspace(server);
+    const headers: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      fs.writeFileSync(path.join(ws.root, `docs/n${String(i).padStart(2, '0')}.md`), `# MAGIC DOC: Note ${i}\n`);
+      headers.push(`# MAGIC DOC: Note ${i}`);
+    }
+    const lines = turnLines(ws.root, 'docs/none.md');
+    (lines[2]!.message as { content: Array<{ content: string }> }).content[0]!.content = headers.join('\n');
+    fs.writeFileSync(ws.transcript, jsonl(lines));
+    server.setDefault(answer({ unchanged: true }));
+    const before = server.messages().length;
+    const r = await docsRun(ws, '--json', '--dry-run');
+    expect(r.code).toBe(1);
+    const docs = JSON.parse(r.stdout).docs.filter((d: { read: boolean }) => d.read);
+    expect(docs).toHaveLength(11);
+    expect(docs.filter((d: { outcome: string }) => d.outcome === 'unchanged')).toHaveLength(10);
+    expect(docs.filter((d: { outcome: string; reason?: string }) => d.outcome === 'failed' && /more docs than the 10 one run updates/.test(d.reason ?? ''))).toHaveLength(1);
+    expect(server.messages().length - before).toBe(10);
+  });
+
   test('a CRLF doc answered in LF keeps its line endings; the model call failing leaves the doc and the cursor', async () => {
     const ws = await workspace(server);
     fs.writeFileSync(path.join(ws.root, 'docs/api.md'), API_DOC.replace(/\n/g, '\r\n'));

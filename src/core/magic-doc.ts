@@ -68,7 +68,7 @@ export interface RewriteCheck {
 /**
  * Whether `proposed` may replace `old`: the header and instructions kept byte for byte, no more than
  * twice the old size plus MAGIC_DOC_GROWTH_BYTES, less than ten times it (nor MAGIC_DOC_MAX_BYTES), no NUL, and no secret the
- * old text did not already hold. The old doc's CRLF and final newline are carried over first, so a
+ * old text did not already hold. The old doc's CRLF, final newline and byte-order mark are carried over first, so a
  * model answering in plain LF is not refused for that.
  */
 export function checkRewrite(old: string, proposed: string): RewriteCheck {
@@ -77,6 +77,7 @@ export function checkRewrite(old: string, proposed: string): RewriteCheck {
   const newline = old.includes('\r\n') ? '\r\n' : '\n';
   if (old.endsWith('\n') && !text.endsWith('\n')) text += newline;
   if (!old.endsWith('\n')) text = text.replace(/\r?\n$/, '');
+  if (old.startsWith('\uFEFF') && !text.startsWith('\uFEFF')) text = `\uFEFF${text}`;
   const oldHead = magicDocHead(old);
   if (text.trim() === '') return { text, problem: 'empty' };
   if (text.includes('\0')) return { text, problem: 'nul' };

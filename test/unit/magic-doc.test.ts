@@ -32,6 +32,10 @@ describe('checkRewrite', () => {
     expect(checkRewrite(crlf, `${old}- X\n`)).toEqual({ text: `${old}- X\n`.replace(/\n/g, '\r\n') });
   });
 
+  test('a byte-order mark the answer left out is put back', () => {
+    expect(checkRewrite(`\uFEFF${old}`, `${old}- X\n`)).toEqual({ text: `\uFEFF${old}- X\n` });
+  });
+
   test.each<[string, string, string]>([
     ['header dropped', '# API\n_One line per endpoint._\n', 'header'],
     ['title changed', '# MAGIC DOC: API v2\n_One line per endpoint._\n', 'header'],

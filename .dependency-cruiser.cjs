@@ -4,7 +4,7 @@
 /** The CLI, the library's exports and the hook fast paths: they wire features together. */
 const ENTRY = ['^src/(cli|index|internal)\\.ts$', '^src/(cmd|fast)/'];
 /** One folder per command family; each imports shared layers and core only. */
-const FEATURES = ['lint', 'refactor', 'recall', 'extract', 'session', 'dream', 'sync', 'hooks', 'memories', 'doctor', 'guard'];
+const FEATURES = ['lint', 'refactor', 'recall', 'extract', 'session', 'dream', 'sync', 'hooks', 'memories', 'doctor', 'guard', 'docs'];
 /** Engines and I/O more than one feature uses: the plan engine, Claude Code's formats, the store, config, the model, the shell. */
 const SHARED = ['restructure', 'claude-code', 'store', 'config', 'llm', 'shell'];
 const CORE = '^src/core/';

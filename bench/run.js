@@ -9,6 +9,7 @@ import recallIndex from './recall-index.bench.js';
 import extractParse from './extract-parse.bench.js';
 import sync from './sync.bench.js';
 import extractHook from './extract-hook.bench.js';
+import docsHook from './docs-hook.bench.js';
 import hooks from './hooks.bench.js';
 import dream from './dream.bench.js';
 import hookInstructions from './hook-instructions.bench.js';
@@ -32,6 +33,7 @@ const all = {
   'recall-index': recallIndex,
   'extract-parse': extractParse,
   'extract-hook': extractHook,
+  'docs-hook': docsHook,
   sync,
   hooks,
   dream,

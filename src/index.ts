@@ -17,6 +17,7 @@ export { type CandidateDecision, type ConsideredStatement, type EngineFallback, 
 export type { ExtractCandidate } from './extract/candidates.js';
 export { acceptCandidate, discardCandidate, listCandidates } from './extract/review.js';
 export { keepSessionNotes, type SessionOptions, type SessionResult } from './session/session.js';
+export { type DocOutcome, type DocReport, runDocs as docs, type DocsOptions, type DocsResult } from './docs/run.js';
 export { exportMemory, importMemory, type ExportOptions, type ExportResult, type ImportOptions, type ImportResult, type ImportStatus } from './sync/transfer.js';
 export { DEFAULT_CONFIG, type LintConfig, type MemdirConfig } from './config/validate.js';
 export { MEMORY_TYPES, type MemoryType } from './core/taxonomy.js';

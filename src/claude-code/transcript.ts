@@ -12,6 +12,14 @@ export interface ToolUse {
   input: Record<string, unknown>;
 }
 
+/** What a tool answered (a user line's `tool_result` block), kept only when the reader is asked for it. */
+export interface ToolResult {
+  toolUseId: string;
+  /** The start of its text, cut at the reader's `toolResultChars`. */
+  text: string;
+  isError: boolean;
+}
+
 export interface TranscriptMessage {
   /** Uuid of the message's last line: the one the next message's parentUuid points at. */
   uuid: string;
@@ -25,20 +33,12 @@ export interface TranscriptMessage {
   toolUses: ToolUse[];
   /** A prompt the human typed, as opposed to a tool result, meta line, command or hook output. */
   isHumanPrompt: boolean;
-  /** With `details`: the tool results this (user) message carries. */
+  /** With `details` or `toolResultChars`: the tool results this (user) message carries. */
   toolResults?: ToolResult[];
   /** With `details`: a slash command the human typed (`/name args`), from Claude Code's command wrapper. */
   command?: string;
   /** With `details`: characters of its content (text, tool inputs, tool results), the basis of token estimates. */
   chars?: number;
-}
-
-/** A tool's answer, as the transcript records it (a `tool_result` block). */
-export interface ToolResult {
-  toolUseId: string;
-  isError: boolean;
-  /** The start of its text (at most TOOL_RESULT_TEXT characters). */
-  text: string;
 }
 
 /** How much of a tool result's text is kept with `details`: enough for an error's first lines. */
@@ -81,6 +81,8 @@ export interface ParseOptions {
   subagent?: boolean;
   /** Also keep each message's tool results and content size (`toolResults`, `chars`); off, nothing more is held. */
   details?: boolean;
+  /** Keep each tool result's text up to this many characters (with `details`, TOOL_RESULT_TEXT unless set). */
+  toolResultChars?: number;
 }
 
 const MALFORMED_SAMPLES = 5;
@@ -182,6 +184,7 @@ function queuedPrompt(attachment: Json): string {
 export class TranscriptParser {
   private readonly subagent: boolean;
   private readonly details: boolean;
+  private readonly toolResultChars: number;
   private readonly messages: TranscriptMessage[] = [];
   private readonly counts: TranscriptCounts = { lines: 0, byType: {}, malformed: 0, sidechain: 0, duplicates: 0, userPrompts: 0, assistantMessages: 0, toolUses: 0 };
   private readonly malformedLines: Transcript['malformedLines'] = [];
@@ -197,6 +200,7 @@ export class TranscriptParser {
   constructor(options: ParseOptions = {}) {
     this.subagent = options.subagent ?? false;
     this.details = options.details ?? false;
+    this.toolResultChars = options.toolResultChars ?? (this.details ? TOOL_RESULT_TEXT : 0);
   }
 
   /** One physical line (without its newline). */
@@ -303,23 +307,27 @@ export class TranscriptParser {
   private user(line: Json, content: string | unknown[]): void {
     const text = mayBePrompt(line, content) ? humanText(content) : '';
     const message = this.push(line, 'user', text, text !== '');
-    if (!this.details) return;
-    if (text === '' && line.isMeta !== true && isHumanOrigin(line)) {
+    if (this.details && text === '' && line.isMeta !== true && isHumanOrigin(line)) {
       const command = slashCommand(blockText(content));
       if (command) message.command = command;
     }
-    message.chars = typeof content === 'string' ? content.length : 0;
-    if (typeof content === 'string') return;
+    if (typeof content === 'string') {
+      if (this.details) message.chars = content.length;
+      return;
+    }
+    if (!this.details && this.toolResultChars === 0) return;
     const results: ToolResult[] = [];
+    let chars = 0;
     for (const block of content) {
       if (!isObject(block)) continue;
-      if (block.type === 'text' && typeof block.text === 'string') message.chars += block.text.length;
+      if (block.type === 'text' && typeof block.text === 'string') chars += block.text.length;
       if (block.type !== 'tool_result') continue;
-      const body = typeof block.content === 'string' || Array.isArray(block.content) ? blockText(block.content) : '';
-      message.chars += body.length;
-      results.push({ toolUseId: stringOrNull(block.tool_use_id) ?? '', isError: block.is_error === true, text: body.slice(0, TOOL_RESULT_TEXT) });
+      const body = resultText(block);
+      chars += body.length;
+      if (this.toolResultChars > 0) results.push({ toolUseId: stringOrNull(block.tool_use_id) ?? '', text: body.slice(0, this.toolResultChars), isError: block.is_error === true });
     }
     if (results.length > 0) message.toolResults = results;
+    if (this.details) message.chars = chars;
   }
 
   private attachment(line: Json, attachment: Json): void {
@@ -352,6 +360,12 @@ export class TranscriptParser {
       this.counts.toolUses++;
     }
   }
+}
+
+/** The text a `tool_result` block carries. */
+function resultText(block: Record<string, unknown>): string {
+  const body = block.content;
+  return typeof body === 'string' || Array.isArray(body) ? blockText(body) : '';
 }
 
 /** Parse a transcript given as lines (without newlines). */

@@ -7,6 +7,7 @@ import * as completion from './completion.js';
 import * as context from './context.js';
 import * as guard from './guard.js';
 import * as doctor from './doctor.js';
+import * as docs from './docs.js';
 import * as dream from './dream.js';
 import * as exportCommand from './export.js';
 import * as extract from './extract.js';
@@ -45,6 +46,7 @@ export const COMMANDS: readonly CommandModule[] = [
   recall,
   extract,
   session,
+  docs,
   dream,
   sync,
   exportCommand,

@@ -68,6 +68,10 @@ export const SECTIONS = {
     },
     maxTokens: { type: 'integer', minimum: 500, default: 6_000, description: 'most tokens (characters / 4) the notes may take; the oldest worklog lines fold first' },
   },
+  docs: {
+    engine: engine('docs (local lists the Magic Docs and writes nothing)', 'auto'),
+    model: model('docs'),
+  },
   dream: {
     engine: engine('dream', 'local'),
     model: model('dream'),

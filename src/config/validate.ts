@@ -34,6 +34,7 @@ export const DEFAULT_CONFIG: MemdirConfig = {
   recall: {},
   extract: {},
   session: {},
+  docs: {},
   dream: {},
   sync: {},
   guard: {},

@@ -19,24 +19,31 @@ export type HookEvent = 'SessionStart' | 'UserPromptSubmit' | 'PreToolUse' | 'St
 /** The tools an event's entry is limited to (Claude Code's `matcher`): the guard judges writes only, and Claude Code starts no process for the rest. */
 export const HOOK_MATCHERS: Partial<Record<HookEvent, string>> = { PreToolUse: 'Write|Edit|MultiEdit' };
 
-/**
- * An entry memdir installs: its event, or `Event/name` for another entry under the same event (a
- * group of its own in the event's list): `Stop` runs extract, `Stop/session` the session notes.
- */
-export type HookEntry = HookEvent | `${HookEvent}/${string}`;
+/** Event → the memdir subcommands it runs, one entry each, in order. */
+export type HookSubcommands = Record<HookEvent, string[]>;
 
-export type HookSubcommands = Record<HookEntry, string>;
-
-/** The event an entry goes under. */
-export const eventOf = (entry: string): HookEvent => entry.split('/')[0] as HookEvent;
+/** Entries installed only when asked for: `docs --hook` calls the model after every turn, so it needs a key and a yes. */
+const OPT_IN = /^docs\s/;
+/** Entries installed unless declined (`--no-session`). */
+const OPT_OUT = /^session\s/;
 
 /**
- * Entry → memdir subcommand, from templates/hooks/claude-settings.json. SessionStart adds team memory
- * only (Claude Code loads the private index itself); `withContext`: the whole context.
+ * Event → memdir subcommands, from templates/hooks/claude-settings.json. SessionStart adds team memory
+ * only (Claude Code loads the private index itself); `withContext`: the whole context. `withDocs` adds
+ * the Stop hook of `memdir docs`, `withSession: false` leaves out the session notes' Stop hook;
+ * uninstall and status recognise every entry either way (`all`).
  */
-export function hookSubcommands(options: { withContext?: boolean } = {}): HookSubcommands {
-  const subs = JSON.parse(renderTemplate('hooks/claude-settings.json', {})) as HookSubcommands;
-  return options.withContext ? { ...subs, SessionStart: subs.SessionStart.replace(/\s+--team-only\b/, '') } : subs;
+export function hookSubcommands(options: { withContext?: boolean; withDocs?: boolean; withSession?: boolean; all?: boolean } = {}): HookSubcommands {
+  const raw = JSON.parse(renderTemplate('hooks/claude-settings.json', {})) as Record<HookEvent, string | string[]>;
+  const wanted = (sub: string) => options.all || ((options.withDocs || !OPT_IN.test(sub)) && (options.withSession !== false || !OPT_OUT.test(sub)));
+  const subs = Object.fromEntries(Object.entries(raw).map(([event, value]) => [event, (Array.isArray(value) ? value : [value]).filter(wanted)])) as HookSubcommands;
+  if (options.withContext) subs.SessionStart = subs.SessionStart.map((sub) => sub.replace(/\s+--team-only\b/, ''));
+  return subs;
+}
+
+/** Whether `command` is one of memdir's entries for `event`. */
+function isMemdirEntry(subs: HookSubcommands, event: HookEvent, command: string, prefix?: string): boolean {
+  return (subs[event] ?? []).some((sub) => isMemdirCommand(command, sub, prefix));
 }
 
 /** The command an installed entry runs memdir by: its text before `<subcommand> --hook`. */
@@ -114,15 +121,10 @@ export interface SettingsHook {
 export function settingsHooks(file: string): SettingsHook[] {
   const text = readSettings(file);
   if (text === undefined) return [];
-  const subs = hookSubcommands();
+  const subs = hookSubcommands({ all: true });
   return commandsOf(parseJsonText(text), text)
-    .filter((c) => entriesOf(subs, c.event).length > 0)
-    .map((c) => ({ event: c.event, command: c.command, memdir: entriesOf(subs, c.event).some((entry) => isMemdirCommand(c.command, subs[entry]!)) }));
-}
-
-/** memdir's entries under `event`. */
-function entriesOf(subs: HookSubcommands, event: string): HookEntry[] {
-  return (Object.keys(subs) as HookEntry[]).filter((entry) => eventOf(entry) === event);
+    .filter((c) => c.event in subs)
+    .map((c) => ({ event: c.event, command: c.command, memdir: isMemdirEntry(subs, c.event, c.command) }));
 }
 
 /**
@@ -131,8 +133,8 @@ function entriesOf(subs: HookSubcommands, event: string): HookEntry[] {
  */
 const NEW_SETTINGS = '{\n  "$schema": "https://json.schemastore.org/claude-code-settings.json"\n}\n';
 
-/** Adds memdir's entries for `events` that are not there yet; the entries added. */
-export function installSettings(file: string, events: HookEntry[], command: string, subs: HookSubcommands = hookSubcommands()): HookEntry[] {
+/** Adds memdir's entries for `events` that are not there yet; the events added. */
+export function installSettings(file: string, events: HookEvent[], command: string, subs: HookSubcommands = hookSubcommands()): HookEvent[] {
   const { text, added } = plannedSettings(file, events, command, subs);
   if (added.length > 0) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -146,32 +148,38 @@ export function installSettings(file: string, events: HookEntry[], command: stri
  * written. Throws, naming the file, for a settings file memdir will not edit (not JSON, hooks not
  * lists, read-only), so a caller can check before it changes anything else.
  */
-export function plannedSettings(file: string, events: HookEntry[], command: string, subs: HookSubcommands = hookSubcommands()): { text: string; added: HookEntry[] } {
+export function plannedSettings(file: string, events: HookEvent[], command: string, subs: HookSubcommands = hookSubcommands()): { text: string; added: HookEvent[] } {
   const original = readSettings(file);
   refuseReadOnly(file);
   return withEntries(original ?? NEW_SETTINGS, file, events, command, subs);
 }
 
-function withEntries(original: string, file: string, entries: HookEntry[], command: string, subs: HookSubcommands): { text: string; added: HookEntry[] } {
+function withEntries(original: string, file: string, events: HookEvent[], command: string, subs: HookSubcommands): { text: string; added: HookEvent[] } {
   let text = original;
   const style = jsonStyle(text);
-  const added: HookEntry[] = [];
-  for (const entry of entries) {
-    const event = eventOf(entry);
-    const root = parseJsonText(text);
-    if (commandsOf(root, text).some((c) => c.event === event && isMemdirCommand(c.command, subs[entry]!, command))) continue;
-    const hooks = [{ type: 'command', command: `${command} ${subs[entry]}` }];
-    const matcher = HOOK_MATCHERS[event];
-    const group = matcher === undefined ? { hooks } : { matcher, hooks };
-    const all = memberOf(root, 'hooks')?.value;
-    const list = all && memberOf(all, event)?.value;
-    if (!all) text = appendMember(text, root, 'hooks', { [event]: [group] }, style);
-    else if (!list) text = appendMember(text, all, event, [group], style);
-    else if (list.kind === 'array') text = appendItem(text, list, group, style);
-    else throw new InputError(file, `"hooks.${event}" is not a list; left as it is`);
-    added.push(entry);
+  const added: HookEvent[] = [];
+  for (const event of events) {
+    for (const sub of subs[event] ?? []) {
+      const root = parseJsonText(text);
+      if (commandsOf(root, text).some((c) => c.event === event && isMemdirCommand(c.command, sub, command))) continue;
+      text = withEntry(text, root, file, event, `${command} ${sub}`, style);
+      if (!added.includes(event)) added.push(event);
+    }
   }
   return { text, added };
+}
+
+/** `text` with one group for `event` running `command` appended. */
+function withEntry(text: string, root: JsonNode, file: string, event: HookEvent, command: string, style: ReturnType<typeof jsonStyle>): string {
+  const hooks = [{ type: 'command', command }];
+  const matcher = HOOK_MATCHERS[event];
+  const group = matcher === undefined ? { hooks } : { matcher, hooks };
+  const all = memberOf(root, 'hooks')?.value;
+  const list = all && memberOf(all, event)?.value;
+  if (!all) return appendMember(text, root, 'hooks', { [event]: [group] }, style);
+  if (!list) return appendMember(text, all, event, [group], style);
+  if (list.kind === 'array') return appendItem(text, list, group, style);
+  throw new InputError(file, `"hooks.${event}" is not a list; left as it is`);
 }
 
 /**
@@ -182,12 +190,12 @@ function withEntries(original: string, file: string, entries: HookEntry[], comma
 export function uninstallSettings(file: string, command: string | undefined): string[] {
   const installed = readSettings(file);
   if (installed === undefined) return [];
-  const subs = hookSubcommands();
+  const subs = hookSubcommands({ all: true });
   const removed: CommandEntry[] = [];
   let text = installed;
   for (;;) {
     const root = parseJsonText(text);
-    const mine = commandsOf(root, text).find((c) => entriesOf(subs, c.event).some((entry) => isMemdirCommand(c.command, subs[entry]!, command)));
+    const mine = commandsOf(root, text).find((c) => c.event in subs && isMemdirEntry(subs, c.event, c.command, command));
     if (!mine) break;
     removed.push(mine);
     const list = memberOf(memberOf(root, 'hooks')!.value, mine.event)!.value;
@@ -211,11 +219,9 @@ export function uninstallSettings(file: string, command: string | undefined): st
 function withoutMadeContainers(text: string, installed: string, file: string, removed: CommandEntry[]): string {
   const prefix = commandPrefix(removed[0]!.command);
   // The subcommands as installed (SessionStart's with or without --team-only), so installing them again gives `installed` back.
-  const known = hookSubcommands();
-  const entryOf = (c: CommandEntry) => entriesOf(known, c.event).find((entry) => isMemdirCommand(c.command, known[entry]!)) ?? c.event;
-  const subs = { ...known, ...Object.fromEntries(removed.map((c) => [entryOf(c), c.command.slice(prefix.length + 1)])) } as HookSubcommands;
-  const entries = [...new Set(removed.map(entryOf))].sort((a, b) => Object.keys(known).indexOf(a) - Object.keys(known).indexOf(b));
-  const events = [...new Set(entries.map(eventOf))];
+  const asInstalled = (event: HookEvent) => removed.filter((c) => c.event === event).map((c) => c.command.slice(prefix.length + 1));
+  const subs = { ...hookSubcommands(), ...Object.fromEntries(removed.map((c) => [c.event, asInstalled(c.event)])) } as HookSubcommands;
+  const events = (Object.keys(subs) as HookEvent[]).filter((e) => removed.some((c) => c.event === e));
   const emptied = events.filter((event) => {
     const list = memberOf(memberOf(parseJsonText(text), 'hooks')!.value, event)?.value;
     return list !== undefined && childCount(list) === 0;
@@ -228,7 +234,7 @@ function withoutMadeContainers(text: string, installed: string, file: string, re
     if (childCount(memberOf(parseJsonText(candidate), 'hooks')!.value) === 0) candidates.push(dropMember(candidate, ['hooks']));
   }
   candidates.sort((a, b) => a.length - b.length);
-  return candidates.find((candidate) => withEntries(candidate, file, entries, prefix, subs).text === installed) ?? candidates[0]!;
+  return candidates.find((candidate) => withEntries(candidate, file, events, prefix, subs).text === installed) ?? candidates[0]!;
 }
 
 /** `text` without the member at `keys` (an object path). */

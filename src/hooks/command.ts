@@ -10,7 +10,7 @@ import { refuseReadOnly } from '../store/atomic.js';
 import { requireWorkingDirectory } from '../store/cwd.js';
 import { packageDir } from '../store/templates.js';
 import { checkHookCommand, findMemdir, hookEnv } from './executable.js';
-import { commandPrefix, hookSubcommands, installSettings, plannedSettings, settingsFile, settingsHooks, SCOPES, uninstallSettings, type HookEntry, type Scope } from './claude-settings.js';
+import { commandPrefix, hookSubcommands, installSettings, plannedSettings, settingsFile, settingsHooks, SCOPES, uninstallSettings, type HookEvent, type Scope } from './claude-settings.js';
 import { gitHookState, installGitHook, uninstallGitHook, worktreeRoot } from './git-hook.js';
 
 export interface HooksCommandOptions extends GlobalArgs {
@@ -20,6 +20,7 @@ export interface HooksCommandOptions extends GlobalArgs {
   scope?: Scope | undefined;
   command?: string | undefined;
   withContext: boolean;
+  withDocs?: boolean | undefined;
   guard: boolean;
   /** Stop → `memdir session --hook` as well (on unless --no-session). */
   session: boolean;
@@ -92,8 +93,8 @@ function install(args: HooksCommandOptions, output: Output, place: Where, config
   const scope = args.scope ?? 'local';
   const command = explicit ?? defaultCommand(scope, place.project);
   const file = settingsFile(scope, place.project);
-  const subs = hookSubcommands({ withContext: args.withContext });
-  const events = (Object.keys(subs) as HookEntry[]).filter((e) => (e !== 'PreToolUse' || args.guard) && (e !== 'Stop/session' || args.session !== false));
+  const subs = hookSubcommands({ withContext: args.withContext, withDocs: args.withDocs, withSession: args.session !== false });
+  const events = (Object.keys(subs) as HookEvent[]).filter((e) => (e !== 'PreToolUse' || args.guard) && subs[e].length > 0);
   // A settings file memdir will not edit stops the install before anything is changed.
   if (which.claude) plannedSettings(file, events, command, subs);
   if (which.git) {
@@ -107,6 +108,7 @@ function install(args: HooksCommandOptions, output: Output, place: Where, config
     output.info(added.length > 0 ? `memdir hooks: ${added.join(', ')} → ${command} in ${file}` : `memdir hooks: Claude Code hooks already installed in ${file}`);
     const check = checkHookCommand(command, place.project, hookEnv(place.project));
     if (check.runs === false) output.warn(messages.hookInstalledWouldNotRun(command, check.detail));
+    if (args.withDocs && !process.env.ANTHROPIC_API_KEY) output.warn(messages.docsHookNeedsKey());
   }
   if (args.json) output.json(report);
   return 0;

@@ -27,7 +27,7 @@ test('in bash, Tab after `memdir re` offers recall and refactor; after `memdir h
   };
   expect(await complete('memdir', 're')).toEqual(['recall', 'refactor']);
   expect(await complete('memdir', 'hooks', 'st')).toEqual(['status']);
-  expect(await complete('memdir', 'do')).toEqual(['doctor']);
+  expect(await complete('memdir', 'do')).toEqual(['docs', 'doctor']);
   expect(await complete('memdir', 'doctor', '--all')).toEqual(['--all-projects']);
   expect(await complete('memdir', 'lint', '--format', '')).toEqual(['json', 'sarif', 'stylish']);
 });

@@ -17,7 +17,7 @@ import { writeTree } from '../helpers/temp.js';
 const CASES: Array<[string, string, RegExp | undefined]> = [
   ['an unknown rule name', JSON.stringify({ rules: { 'NO-SUCH-RULE': 'off' } }), /^rules\.NO-SUCH-RULE: unknown rule id, name or tag$/],
   ['a bad severity', JSON.stringify({ rules: { MEM004: 'loud' } }), /^rules\.MEM004: must be one of off, info, warning, error, or an object of options$/],
-  ['an unknown top-level key', JSON.stringify({ recal: { limit: 3 } }), /^recal: unknown key \(expected rules, ignore, skipIndex, recall, extract, dream, sync, guard, hooks\)$/],
+  ['an unknown top-level key', JSON.stringify({ recal: { limit: 3 } }), /^recal: unknown key \(expected rules, ignore, skipIndex, recall, extract, docs, dream, sync, guard, hooks\)$/],
   ['a wrong type for a section field', JSON.stringify({ dream: { minHours: '24' } }), /^dream\.minHours: must be a number$/],
   ['malformed JSON', '{"rules": {"MEM004": "off"', /^not valid JSON \(.+\)$/],
   [
@@ -55,6 +55,7 @@ function commands(mem: string, project: string, transcript: string): Run[] {
     { name: 'recall', args: ['recall', ...dir, '--engine', 'local', 'how do deploys of the billing service go'] },
     // Not a dry run: it moves the session's cursor to the transcript's end, so the Stop hook below starts no detached run.
     { name: 'extract', args: ['extract', ...dir, '--from', transcript, '--session-id', 'agreement', '--engine', 'local'] },
+    { name: 'docs', args: ['docs', ...dir, '--from', transcript, '--session-id', 'agreement', '--engine', 'local'] },
     { name: 'dream', args: ['dream', ...dir, '--status'] },
     { name: 'hooks', args: ['hooks', 'status'] },
     { name: 'sync', args: ['sync', ...dir] },
@@ -65,6 +66,7 @@ function commands(mem: string, project: string, transcript: string): Run[] {
     { name: 'recall', args: ['recall', '--hook', ...dir], hookInput: { ...session, hook_event_name: 'UserPromptSubmit', prompt: 'how do deploys of the billing service go' } },
     { name: 'context', args: ['context', '--hook', ...dir], hookInput: { ...session, hook_event_name: 'SessionStart', source: 'startup' } },
     { name: 'dream', args: ['dream', '--hook', ...dir], hookInput: { ...session, hook_event_name: 'SessionEnd', reason: 'exit' } },
+    { name: 'docs', args: ['docs', '--hook', ...dir], hookInput: { ...session, hook_event_name: 'Stop', transcript_path: transcript } },
     { name: 'extract', args: ['extract', '--hook', ...dir], hookInput: { ...session, hook_event_name: 'Stop', transcript_path: transcript } },
   ];
 }

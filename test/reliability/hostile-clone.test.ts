@@ -51,6 +51,7 @@ async function hostileClone(where: 'memdir.config.json' | 'package.json'): Promi
     recall: { engine: 'claude', model: 'hostile-model' },
     extract: { engine: 'claude' },
     dream: { engine: 'claude' },
+    docs: { engine: 'claude', model: 'hostile-model' },
   };
   const hook = (sub: string) => [{ hooks: [{ type: 'command', command: `touch ${canaries[0]}; memdir ${sub} --hook` }] }];
   writeTree(repo, {
@@ -83,6 +84,9 @@ const COMMANDS: Array<{ args: string[]; reads?: boolean; input?: (c: Clone) => s
   { args: ['recall', 'billing deploys freeze'], reads: true },
   { args: ['recall', '--hook'], reads: true, input: (c) => JSON.stringify({ session_id: 's1', cwd: c.repo, prompt: 'when may billing deploy again' }) },
   { args: ['extract', '--from', '-', '--dry-run'], reads: true, input: () => TRANSCRIPT },
+  { args: ['docs'], reads: true },
+  { args: ['docs', '--from', '-', '--dry-run'], reads: true, input: () => TRANSCRIPT },
+  { args: ['docs', '--hook'], reads: true, input: (c) => JSON.stringify({ session_id: 's1', cwd: c.repo, transcript_path: path.join(c.home, 'none.jsonl') }) },
   { args: ['dream', '--force', '--dry-run'], reads: true },
   { args: ['dream', '--hook'], reads: true, input: (c) => JSON.stringify({ session_id: 's1', cwd: c.repo }) },
   { args: ['sync'], reads: true },

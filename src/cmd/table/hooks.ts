@@ -36,6 +36,11 @@ export const hooksActions = [
         default: false,
         describe: 'SessionStart → memdir context --hook: the whole index too, not only team memory (Claude Code loads MEMORY.md itself when auto memory is on)',
       },
+      'with-docs': {
+        type: 'boolean',
+        default: false,
+        describe: 'Stop → memdir docs --hook too: the Magic Docs read in a turn are updated by the model (needs ANTHROPIC_API_KEY where Claude Code runs)',
+      },
       guard: {
         type: 'boolean',
         default: true,

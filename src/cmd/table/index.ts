@@ -7,6 +7,7 @@ import type { CommandTable } from '../../shell/command-table.js';
 import { completion } from './completion.js';
 import { context } from './context.js';
 import { doctor } from './doctor.js';
+import { docs } from './docs.js';
 import { dream } from './dream.js';
 import { exportTable } from './export.js';
 import { extract } from './extract.js';
@@ -36,6 +37,7 @@ export const TABLES: readonly CommandTable[] = [
   recall,
   extract,
   session,
+  docs,
   dream,
   sync,
   exportTable,

@@ -17,7 +17,7 @@ import { writeTree } from '../helpers/temp.js';
 const CASES: Array<[string, string, RegExp | undefined]> = [
   ['an unknown rule name', JSON.stringify({ rules: { 'NO-SUCH-RULE': 'off' } }), /^rules\.NO-SUCH-RULE: unknown rule id, name or tag$/],
   ['a bad severity', JSON.stringify({ rules: { MEM004: 'loud' } }), /^rules\.MEM004: must be one of off, info, warning, error, or an object of options$/],
-  ['an unknown top-level key', JSON.stringify({ recal: { limit: 3 } }), /^recal: unknown key \(expected rules, ignore, skipIndex, recall, extract, docs, dream, sync, guard, hooks\)$/],
+  ['an unknown top-level key', JSON.stringify({ recal: { limit: 3 } }), /^recal: unknown key \(expected rules, ignore, skipIndex, recall, extract, session, docs, dream, sync, guard, hooks\)$/],
   ['a wrong type for a section field', JSON.stringify({ dream: { minHours: '24' } }), /^dream\.minHours: must be a number$/],
   ['malformed JSON', '{"rules": {"MEM004": "off"', /^not valid JSON \(.+\)$/],
   [

@@ -331,21 +331,21 @@ describe('hooks install --with-docs', () => {
   const hooks = (args: string[], cwd: string, home: string, extra: NodeJS.ProcessEnv = {}) =>
     runMemdir(['hooks', ...args], { cwd, env: cleanEnv(home, { PATH: `${memdirOnPath()}:${process.env.PATH}`, ...extra }) });
 
-  test('off by default; with it, Stop runs extract then docs; status lists it; uninstall takes both out, byte for byte', async () => {
+  test('off by default; with it, Stop runs extract, session, then docs; status lists it; uninstall takes both out, byte for byte', async () => {
     const repo = await createRepo(path.join(tempDir(), 'app'));
     const home = tempDir();
     const settingsFile = path.join(repo, '.claude/settings.local.json');
     const plain = await hooks(['install', '--claude'], repo, home);
     expect(plain.code, plain.stderr).toBe(0);
     const stop = () => JSON.parse(fs.readFileSync(settingsFile, 'utf8')).hooks.Stop.map((g: { hooks: Array<{ command: string }> }) => g.hooks[0]!.command);
-    expect(stop()).toEqual(['memdir extract --hook']);
+    expect(stop()).toEqual(['memdir extract --hook', 'memdir session --hook']);
     await hooks(['uninstall', '--claude'], repo, home);
     const before = snapshotTree(path.join(repo, '.claude'));
 
     const withDocs = await hooks(['install', '--claude', '--with-docs', '--json'], repo, home);
     expect(withDocs.code, withDocs.stderr).toBe(0);
     expect(withDocs.stderr).toMatch(/docs --hook updates Magic Docs only when ANTHROPIC_API_KEY is set/);
-    expect(stop()).toEqual(['memdir extract --hook', 'memdir docs --hook']);
+    expect(stop()).toEqual(['memdir extract --hook', 'memdir session --hook', 'memdir docs --hook']);
     const installed = snapshotTree(path.join(repo, '.claude'));
     const again = await hooks(['install', '--claude', '--with-docs'], repo, home, { ANTHROPIC_API_KEY: 'sk-ant-test' });
     expect(again.stderr).not.toMatch(/ANTHROPIC_API_KEY/);
@@ -354,6 +354,7 @@ describe('hooks install --with-docs', () => {
     const status = JSON.parse((await hooks(['status', '--claude', '--json'], repo, home)).stdout);
     expect(status.hooks.filter((h: { hook: string }) => h.hook.startsWith('Claude Code Stop')).map((h: { command: string; owner: string }) => [h.command, h.owner])).toEqual([
       ['memdir extract --hook', 'memdir'],
+      ['memdir session --hook', 'memdir'],
       ['memdir docs --hook', 'memdir'],
     ]);
     const removed = await hooks(['uninstall', '--claude'], repo, home);

@@ -118,6 +118,6 @@ describe('config', () => {
     [{ rules: { MEM001: 'loud' } }, 'memdir.config.json: rules.MEM001: must be one of off, info, warning, error'],
     [{ ignore: 'x' }, 'memdir.config.json: ignore: must be an array of glob strings'],
     [{ skipIndex: 'yes' }, 'memdir.config.json: skipIndex: must be true or false'],
-    [{ extends: 'x' }, 'memdir.config.json: extends: unknown key (expected rules, ignore, skipIndex, recall, extract, docs, dream, sync, guard, hooks)'],
+    [{ extends: 'x' }, 'memdir.config.json: extends: unknown key (expected rules, ignore, skipIndex, recall, extract, session, docs, dream, sync, guard, hooks)'],
   ])('%j → %s', (value, message) => expect(() => validateConfig(value, 'memdir.config.json', RULES)).toThrow(message));
 });

@@ -53,6 +53,8 @@ interface CommandEntry {
   group: number;
   entry: number;
   command: string;
+  /** The entry's `timeout` (seconds), when it sets one. */
+  timeout?: number | undefined;
 }
 
 function commandsOf(root: JsonNode, text: string): CommandEntry[] {
@@ -66,8 +68,16 @@ function commandsOf(root: JsonNode, text: string): CommandEntry[] {
       if (entries?.kind !== 'array') return;
       entries.items.forEach((entry, e) => {
         const command = memberOf(entry, 'command')?.value;
-        if (command?.kind === 'scalar' && text[command.start] === '"')
-          found.push({ event: member.key as HookEvent, group: g, entry: e, command: JSON.parse(text.slice(command.start, command.end)) as string });
+        if (command?.kind !== 'scalar' || text[command.start] !== '"') return;
+        const timeout = memberOf(entry, 'timeout')?.value;
+        const seconds = timeout?.kind === 'scalar' ? Number(text.slice(timeout.start, timeout.end)) : Number.NaN;
+        found.push({
+          event: member.key as HookEvent,
+          group: g,
+          entry: e,
+          command: JSON.parse(text.slice(command.start, command.end)) as string,
+          ...(Number.isFinite(seconds) && seconds > 0 ? { timeout: seconds } : {}),
+        });
       });
     });
   }
@@ -99,6 +109,8 @@ export interface SettingsHook {
   event: HookEvent;
   command: string;
   memdir: boolean;
+  /** The entry's `timeout` in seconds, when set (Claude Code's default otherwise). */
+  timeout?: number | undefined;
 }
 
 /** Every hook command in the settings file of the given events, memdir's marked. */
@@ -108,7 +120,7 @@ export function settingsHooks(file: string): SettingsHook[] {
   const subs = hookSubcommands();
   return commandsOf(parseJsonText(text), text)
     .filter((c) => c.event in subs)
-    .map((c) => ({ event: c.event, command: c.command, memdir: isMemdirCommand(c.command, subs[c.event]) }));
+    .map((c) => ({ event: c.event, command: c.command, memdir: isMemdirCommand(c.command, subs[c.event]), ...(c.timeout === undefined ? {} : { timeout: c.timeout }) }));
 }
 
 /**

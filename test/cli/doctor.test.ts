@@ -562,6 +562,51 @@ function reEscape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+describe('memdir doctor: where a moved project lives now', () => {
+  /** The first lines of a real 2.1.332 transcript (its git status lists the session's recent commits), for `cwd` and `commit`. */
+  const LATEST = fs.readFileSync(path.join(repoRoot, 'test/fixtures/claude-code-2.1.332/session-git-status.jsonl'), 'utf8');
+  const latestTranscript = (cwd: string, commit: string) => LATEST.replaceAll('/home/dev/app', cwd).replaceAll('5ee87e9 initial', `${commit} initial`);
+
+  test('by the commits its sessions recorded, under the usual roots (where the other projects are); several clones of that history: the one here', async () => {
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-doctor-moved-')));
+    const ownHome = path.join(base, 'home');
+    const ownProjects = path.join(ownHome, '.claude', 'projects');
+    const usual = path.join(base, 'code');
+    // A project of the user's, recorded: its parent is a usual root.
+    const kept = await createRepo(path.join(usual, 'kept'));
+    const gone = path.join(base, 'elsewhere', 'orig_name');
+    const repo = await createRepo(gone);
+    const commit = (await simpleGit(repo).revparse(['--short=7', 'HEAD'])).trim();
+    writeTree(ownProjects, {
+      [`${sanitizeProjectPath(kept)}/s-kept.jsonl`]: transcript(kept, 's-kept'),
+      [`${sanitizeProjectPath(gone)}/s-gone.jsonl`]: latestTranscript(gone, commit),
+      [`${sanitizeProjectPath(gone)}/memory/MEMORY.md`]: '- [Gone](project_gone.md) — gone\n',
+      [`${sanitizeProjectPath(gone)}/memory/project_gone.md`]: memory('Gone', 's-gone'),
+    });
+    const now = path.join(usual, 'new name');
+    fs.renameSync(gone, now);
+    fs.rmSync(path.join(base, 'elsewhere'), { recursive: true });
+    const folder = path.join(ownProjects, sanitizeProjectPath(gone));
+    const run = async (cwd: string, args: string[] = []) => {
+      const result = await runMemdir(['doctor', '--json', ...args], { cwd, env: env(ownHome) });
+      expect(result.stderr).toBe('');
+      return (JSON.parse(result.stdout) as { findings: { id: string; evidence: Record<string, unknown>; fix: string | null }[] }).findings.filter((f) => f.id === 'orphan');
+    };
+    const orphan = (nowAt: string | null, matchedBy: string | null, fix: string) => ({ folder, cwds: [gone], nowAt, matchedBy, fix });
+    const shown = (found: Awaited<ReturnType<typeof run>>) =>
+      found.map((f) => ({ folder: f.evidence.folder, cwds: f.evidence.cwds, nowAt: f.evidence.nowAt, matchedBy: f.evidence.matchedBy, fix: f.fix }));
+    // A new name in another folder: found by its history alone (a loose object here).
+    expect(shown(await run(now))).toEqual([orphan(now, `commit ${commit}`, `memdir doctor --move-orphan ${folder}`)]);
+    expect(shown(await run(kept, ['--all-projects']))).toEqual([orphan(now, `commit ${commit}`, `cd '${now}' && memdir doctor --move-orphan ${folder}`)]);
+    // Cloned again under another name (the same history): from one of them, that one; from elsewhere, neither.
+    const clone = path.join(usual, 'clone');
+    await simpleGit(usual).clone(now, clone);
+    expect(shown(await run(clone))).toEqual([orphan(clone, `commit ${commit}, remote ${now.toLowerCase()}`, `memdir doctor --move-orphan ${folder}`)]);
+    expect(shown(await run(kept, ['--all-projects']))).toEqual([orphan(null, null, 'memdir doctor --all-projects --search-root DIR (the folder that holds your projects now)')]);
+    fs.rmSync(base, { recursive: true, force: true });
+  });
+});
+
 describe('memdir doctor: what loads', () => {
   test('bad input: one line naming the problem, exit 2, nothing changed', async () => {
     const before = snapshotTree(root);

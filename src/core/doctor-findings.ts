@@ -51,6 +51,8 @@ export const doctorText = {
   fixOrphanSearch: () => 'memdir doctor --all-projects --search-root DIR (the folder that holds your projects now)',
   indexMissing: (dir: string, topics: number) => `${dir} has ${topics} topic ${topics === 1 ? 'file' : 'files'} but no MEMORY.md: Claude Code loads nothing`,
   fixIndexMissing: () => 'memdir lint --fix',
+  indexEncoding: (file: string, encoding: string) => `${file} is ${encoding} text: Claude Code reads it as UTF-8, so the agent gets unreadable text`,
+  fixIndexEncoding: (file: string) => `iconv -f UTF-16 -t UTF-8 ${quoted(file)} > ${quoted(`${file}.utf8`)} && mv ${quoted(`${file}.utf8`)} ${quoted(file)}`,
   indexLoaded: (lines: number, chars: number) => `MEMORY.md: Claude Code loads ${lines} ${lines === 1 ? 'line' : 'lines'}, ${chars} characters`,
   indexCut: (line: number, lines: number, by: string) => `MEMORY.md is cut at line ${line} (the ${by} limit): ${lines} ${lines === 1 ? 'line is' : 'lines are'} not loaded`,
   fixIndexCut: () => 'memdir refactor',

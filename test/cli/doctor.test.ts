@@ -576,6 +576,9 @@ describe('memdir doctor: where a moved project lives now', () => {
     const kept = await createRepo(path.join(usual, 'kept'));
     const gone = path.join(base, 'elsewhere', 'orig_name');
     const repo = await createRepo(gone);
+    // A history of its own (two repositories made in the same second with the same file would share their first commit).
+    fs.writeFileSync(path.join(repo, 'app.txt'), `${gone}\n`);
+    await simpleGit(repo).add('app.txt').commit('app');
     const commit = (await simpleGit(repo).revparse(['--short=7', 'HEAD'])).trim();
     writeTree(ownProjects, {
       [`${sanitizeProjectPath(kept)}/s-kept.jsonl`]: transcript(kept, 's-kept'),

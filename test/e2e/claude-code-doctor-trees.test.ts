@@ -209,6 +209,9 @@ describe.each(claudeReleases)('trees Claude Code %s generates', (release) => {
     const usual = path.join(root, 'src');
     await session(await createRepo(path.join(usual, 'other')), home, release, 'other');
     const old = await createRepo(path.join(root, 'old place', 'old_name.v1'));
+    // A history of its own: repositories made in the same second with the same file share their first commit.
+    fs.writeFileSync(path.join(old, 'app.txt'), 'the renamed app\n');
+    await simpleGit(old).add('app.txt').commit('app');
     const oldDir = await session(old, home, release, 'renamed');
     const now = path.join(usual, 'new name');
     fs.renameSync(old, now);

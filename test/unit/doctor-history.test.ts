@@ -11,6 +11,9 @@ describe("doctor: a moved project's history", () => {
   test('a commit is found by any prefix, loose and packed, from a linked worktree too; a commit of another history is not', async () => {
     const repo = await createRepo(path.join(tempDir(), 'app'));
     const other = await createRepo(path.join(tempDir(), 'other'));
+    // Its own history: two repositories made in the same second with the same file share their first commit.
+    fs.writeFileSync(path.join(other, 'other.txt'), 'other\n');
+    await simpleGit(other).add('other.txt').commit('other');
     const head = (await simpleGit(repo).revparse(['HEAD'])).trim();
     const foreign = (await simpleGit(other).revparse(['HEAD'])).trim();
     for (const length of [7, 8, 40]) expect([hasObject(repo, head.slice(0, length)), hasObject(repo, foreign.slice(0, length))]).toEqual([true, false]);

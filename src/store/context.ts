@@ -21,8 +21,9 @@ export interface SessionContext {
  * it, then, when there is team memory, the team index likewise (as Claude Code loads a team
  * directory when its team memory is on: after the private index, each with its own limits).
  */
-export async function sessionContext(dir: string, options: { teamOnly?: boolean } = {}): Promise<SessionContext> {
-  await settleDirectory(dir);
+export async function sessionContext(dir: string, options: { teamOnly?: boolean; settle?: boolean } = {}): Promise<SessionContext> {
+  // Settling may write (an interrupted transaction rolled forward, a dead lock cleared); `settle: false` reads the directory as it is.
+  if (options.settle !== false) await settleDirectory(dir);
   const { index, indexFile } = loadedIndex(dir, INDEX_FILE);
   const teamDir = path.join(dir, TEAM_DIR);
   const team = isDirectory(teamDir) ? loadedIndex(dir, `${TEAM_DIR}/${INDEX_FILE}`) : undefined;

@@ -447,6 +447,8 @@ describe('memdir doctor: hooks', () => {
 
   test("every memdir hook run as Claude Code and git run it, its stdin the event's JSON; nothing written", async () => {
     const { project, dir, settings } = await hooked('hooked');
+    // A dead writer's lock and an interrupted transaction: a hook that settled the directory would write.
+    writeTree(dir, { '.memdir/lock': JSON.stringify({ pid: 999999997, time: 1, token: 'x' }), '.memdir/journal.json': '[]' });
     const { code, report } = await doctor(project);
     expect(code).toBe(0);
     const ran = (hook: string, command: string, file: string, runner = 'Claude Code', limitMs = 600_000) => ({

@@ -13,31 +13,30 @@ import path from 'node:path';
 /** Bytes read from the top of a transcript for its git status, and transcripts read per folder. */
 const STATUS_READ_MAX = 256 * 1024;
 const TRANSCRIPTS_READ = 20;
-const RECENT_COMMITS = 'Recent commits:';
+const RECENT_COMMITS = Buffer.from('Recent commits:');
 
 /** The commits (short hashes, newest first) the sessions of a folder recorded in their git status; bounded. */
 export function recordedCommits(folder: string, sessions: readonly string[]): string[] {
   const found = new Set<string>();
+  const buffer = Buffer.allocUnsafe(STATUS_READ_MAX);
   for (const session of sessions.slice(0, TRANSCRIPTS_READ)) {
-    let text: string;
+    let length: number;
     try {
       const fd = fs.openSync(path.join(folder, `${session}.jsonl`), 'r');
       try {
-        const buffer = Buffer.alloc(STATUS_READ_MAX);
-        text = buffer.toString('utf8', 0, fs.readSync(fd, buffer, 0, STATUS_READ_MAX, 0));
+        length = fs.readSync(fd, buffer, 0, STATUS_READ_MAX, 0);
       } finally {
         fs.closeSync(fd);
       }
     } catch {
       continue;
     }
-    const at = text.indexOf(RECENT_COMMITS);
+    // Searched in the bytes: only the list itself is decoded (most transcripts hold none).
+    const at = buffer.subarray(0, length).indexOf(RECENT_COMMITS);
     if (at < 0) continue;
+    const list = buffer.toString('utf8', at + RECENT_COMMITS.length, Math.min(length, at + RECENT_COMMITS.length + 4096));
     // Inside a JSON string: lines are `\n` escapes. The list ends at the first line that is not `<hash> <subject>`.
-    for (const line of text
-      .slice(at + RECENT_COMMITS.length, at + RECENT_COMMITS.length + 4096)
-      .split('\\n')
-      .slice(1)) {
+    for (const line of list.split('\\n').slice(1)) {
       const hash = /^([0-9a-f]{7,40}) /.exec(line)?.[1];
       if (!hash) break;
       found.add(hash);

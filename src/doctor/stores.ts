@@ -86,12 +86,13 @@ export function storeFindings(options: StoreOptions): { findings: Finding[]; mer
   }
 
   let candidates: string[] | undefined;
+  const worktrees = worktreeLists();
   for (const folder of options.folders) {
     if (!hasMemory(folder) || folder.cwds.size === 0) continue;
     const cwds = [...folder.cwds.keys()].sort();
     if (cwds.some((cwd) => identity(cwd).exists)) continue;
     candidates ??= candidateProjects(options, usualRoots(options.folders, identity));
-    const found = whereItLivesNow(folder, cwds, candidates, options.projectRoot);
+    const found = whereItLivesNow(folder, cwds, candidates, options.projectRoot, worktrees);
     if (!options.allProjects && found?.root !== options.projectRoot) continue;
     const count = folder.memories.length;
     findings.push({
@@ -186,7 +187,7 @@ function candidateProjects(options: StoreOptions, usual: string[]): string[] {
  * its worktrees, one that has a commit those sessions recorded (the same history: moved, renamed or
  * cloned again; among several, this project, else the one of the same name), one that has a branch those sessions were on, or one of the same name.
  */
-function whereItLivesNow(folder: ProjectFolder, cwds: string[], candidates: string[], here: string): { root: string; by: string } | undefined {
+function whereItLivesNow(folder: ProjectFolder, cwds: string[], candidates: string[], here: string, listsWorktree: (root: string, cwd: string) => boolean): { root: string; by: string } | undefined {
   for (const root of candidates) {
     if (cwds.some((cwd) => listsWorktree(root, cwd))) return { root, by: 'worktree' };
   }
@@ -218,21 +219,33 @@ function onlyOne<T>(items: T[]): T | undefined {
   return items.length === 1 ? items[0] : undefined;
 }
 
-function listsWorktree(root: string, cwd: string): boolean {
-  const admin = path.join(root, '.git', 'worktrees');
-  let names: string[] = [];
-  try {
-    names = fs.readdirSync(admin);
-  } catch {
-    return false;
-  }
-  return names.some((name) => {
+/** Whether a repository lists a folder as a linked worktree (its `.git/worktrees/*`), each repository read once. */
+function worktreeLists(): (root: string, cwd: string) => boolean {
+  const worktreesOf = new Map<string, Set<string>>();
+  return (root, cwd) => listsWorktree(worktreesOf, root, cwd);
+}
+
+function listsWorktree(worktreesOf: Map<string, Set<string>>, root: string, cwd: string): boolean {
+  let known = worktreesOf.get(root);
+  if (!known) {
+    known = new Set();
+    const admin = path.join(root, '.git', 'worktrees');
+    let names: string[] = [];
     try {
-      return path.dirname(fs.readFileSync(path.join(admin, name, 'gitdir'), 'utf8').trim()) === cwd;
+      names = fs.readdirSync(admin);
     } catch {
-      return false;
+      // no linked worktrees
     }
-  });
+    for (const name of names) {
+      try {
+        known.add(path.dirname(fs.readFileSync(path.join(admin, name, 'gitdir'), 'utf8').trim()));
+      } catch {
+        // a worktree git has half removed
+      }
+    }
+    worktreesOf.set(root, known);
+  }
+  return known.has(cwd);
 }
 
 function hasBranch(root: string, branch: string): boolean {

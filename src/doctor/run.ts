@@ -106,7 +106,9 @@ export async function runDoctor(options: DoctorOptions, output: Output): Promise
     else output.out(printable(text.undone(undone.from, undone.into, undone.restored)));
     return 0;
   }
-  let report = doctor(options, process.env, project);
+  const changing = options.fix || options.moveOrphan !== undefined;
+  // The hooks are run once, on the directory as the repairs leave it.
+  let report = doctor(changing ? { ...options, hookRows: undefined } : options, process.env, project);
   const merged: MergeResult[] = [];
   const swept: string[] = [];
   if (options.moveOrphan !== undefined) merged.push(await mergeSplitStore(orphanFolder(report, options.moveOrphan).memoryDir, report.dir));
@@ -121,12 +123,11 @@ export async function runDoctor(options: DoctorOptions, output: Output): Promise
     const consolidate = report.findings.find((f) => f.id === 'stale-consolidate-lock');
     if (consolidate && clearConsolidateLock(String(consolidate.evidence.file), Number(consolidate.evidence.pid))) swept.push(String(consolidate.evidence.file));
   }
-  if (merged.length > 0 || swept.length > 0) report = doctor(options, process.env, project);
+  if (changing) report = doctor(options, process.env, project);
   const counts = { error: 0, warning: 0, info: 0 };
   for (const finding of report.findings) counts[finding.severity]++;
   const { mergeable: _, folders: __, ...shown } = report;
-  const changed = options.fix || options.moveOrphan !== undefined;
-  if (options.json) output.json({ ...shown, counts, ...(changed ? { merged, swept } : {}) });
+  if (options.json) output.json({ ...shown, counts, ...(changing ? { merged, swept } : {}) });
   else {
     // Paths and working directories come from transcripts and folder names: shown with control characters escaped.
     const line = (value: string) => output.out(printable(value));

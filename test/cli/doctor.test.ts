@@ -474,6 +474,16 @@ describe('memdir doctor: hooks', () => {
   test("a hook that fails, prints its one line, or outlasts Claude Code's limit is an error; a committed command of a clone is never run", async () => {
     const { project, settings } = await hooked('hooked-broken');
     const installedText = fs.readFileSync(settings, 'utf8');
+    // With --fix (nothing to repair here), the hooks are run on the directory as the repairs leave it.
+    const fixed = await doctor(project, ['--fix']);
+    expect((fixed.report?.findings ?? []).filter((f) => (f as { id: string }).id === 'hook').map((f) => (f as { evidence: { ran: unknown } }).evidence.ran)).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+    ]);
     // Exit 2: a flag this memdir does not know.
     fs.writeFileSync(settings, installedText.replace('recall --hook', 'recall --hook --bogus'));
     const bogus = await doctor(project);

@@ -436,6 +436,8 @@ describe('memdir doctor: hooks', () => {
     const project = await createRepo(path.join(root, name));
     const folder = path.join(projects, sanitizeProjectPath(project));
     writeTree(folder, {
+      // Six sessions and no consolidation yet: a consolidation is due, so a SessionEnd hook that ignored the probe would run one.
+      ...Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`s-earlier-${i}.jsonl`, transcript(project, `s-earlier-${i}`)])),
       's-hooked.jsonl': transcript(project, 's-hooked'),
       'memory/MEMORY.md': '- [Deploy](project_deploy.md) — deploys go out on Tuesdays\n',
       'memory/project_deploy.md': memory('Deploy', 's-hooked'),
@@ -449,6 +451,8 @@ describe('memdir doctor: hooks', () => {
     const { project, dir, settings } = await hooked('hooked');
     // A dead writer's lock and an interrupted transaction: a hook that settled the directory would write.
     writeTree(dir, { '.memdir/lock': JSON.stringify({ pid: 999999997, time: 1, token: 'x' }), '.memdir/journal.json': '[]' });
+    const gate = await runMemdir(['dream', '--status', '--json'], { cwd: project, env: env(home) });
+    expect(JSON.parse(gate.stdout).gate.due).toBe(true);
     const { code, report } = await doctor(project);
     expect(code).toBe(0);
     const ran = (hook: string, command: string, file: string, runner = 'Claude Code', limitMs = 600_000) => ({

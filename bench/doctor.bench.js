@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchEnv, compare, environmentLabel, report, root, timeBareNode, timeCommand } from './lib.js';
+import { baseBin, benchEnv, compare, environmentLabel, report, root, timeBareNode, timeCommand } from './lib.js';
 
 const bin = path.join(root, 'bin/memdir.cjs');
 const recorded = fs.readFileSync(path.join(root, 'test/fixtures/shared/claude-code-2.1.197/session-writes-memory.jsonl'), 'utf8').split('\n').filter(Boolean);
@@ -46,6 +46,8 @@ export default function doctor({ folders = 200, perFolder = 25, rounds = 7 } = {
         node: () => timeBareNode(env),
         walk: () => timeCommand(process.execPath, [path.join(root, 'bench/bare-walk.js'), home], { env }),
         doctor: () => timeCommand(process.execPath, [bin, 'doctor', '--all-projects', '--json'], { cwd: here, env }, [0, 1]),
+        // BENCH_BASE: the same doctor by another built checkout, interleaved with this one's (before/after in one run).
+        ...(baseBin && { base: () => timeCommand(process.execPath, [baseBin, 'doctor', '--all-projects', '--json'], { cwd: here, env }, [0, 1]) }),
       },
       rounds,
     );
@@ -55,6 +57,12 @@ export default function doctor({ folders = 200, perFolder = 25, rounds = 7 } = {
       ['memdir doctor --all-projects --json', `${medians.doctor.toFixed(0)} ms`],
       ['doctor / walk', `${(medians.doctor / medians.walk).toFixed(2)}×`],
       ['doctor (goal < 2,000 ms)', medians.doctor < 2000 ? 'met' : 'missed'],
+      ...(baseBin
+        ? [
+            [`BENCH_BASE ${process.env.BENCH_BASE} doctor`, `${medians.base.toFixed(0)} ms`],
+            ['doctor / BENCH_BASE', `${(medians.doctor / medians.base).toFixed(2)}×`],
+          ]
+        : []),
     ]);
     return medians;
   } finally {

@@ -30,6 +30,18 @@ export interface SessionEndInput extends HookInput {
   reason?: string;
 }
 
+/**
+ * Set by `memdir doctor` when it runs an installed hook as Claude Code would: the hook reads its
+ * input, resolves the memory directory and validates the configuration as always, then stops before
+ * anything that writes, starts a process or asks a model. doctor stays read-only.
+ */
+export const HOOK_PROBE_ENV = 'MEMDIR_HOOK_PROBE';
+
+/** This hook run is doctor's probe (see HOOK_PROBE_ENV). */
+export function isHookProbe(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env[HOOK_PROBE_ENV] === '1';
+}
+
 /** Hook input beyond this is not Claude Code's (a pasted prompt is far smaller). */
 const HOOK_INPUT_MAX_BYTES = 8 * 1024 * 1024;
 /** Claude Code may keep stdin open after the JSON: never wait longer than this for it. */

@@ -51,6 +51,8 @@ export const doctorText = {
   fixOrphanSearch: () => 'memdir doctor --all-projects --search-root DIR (the folder that holds your projects now)',
   indexMissing: (dir: string, topics: number) => `${dir} has ${topics} topic ${topics === 1 ? 'file' : 'files'} but no MEMORY.md: Claude Code loads nothing`,
   fixIndexMissing: () => 'memdir lint --fix',
+  indexEncoding: (file: string, encoding: string) => `${file} is ${encoding} text: Claude Code reads it as UTF-8, so the agent gets unreadable text`,
+  fixIndexEncoding: (file: string) => `iconv -f UTF-16 -t UTF-8 ${quoted(file)} > ${quoted(`${file}.utf8`)} && mv ${quoted(`${file}.utf8`)} ${quoted(file)}`,
   indexLoaded: (lines: number, chars: number) => `MEMORY.md: Claude Code loads ${lines} ${lines === 1 ? 'line' : 'lines'}, ${chars} characters`,
   indexCut: (line: number, lines: number, by: string) => `MEMORY.md is cut at line ${line} (the ${by} limit): ${lines} ${lines === 1 ? 'line is' : 'lines are'} not loaded`,
   fixIndexCut: () => 'memdir refactor',
@@ -86,9 +88,19 @@ export const doctorText = {
   summary: (errors: number, warnings: number) => `${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`,
   hooksNone: () => 'no memdir hooks installed',
   fixHooksNone: () => 'memdir hooks install',
-  hookRuns: (hook: string, command: string) => `${hook}: ${command} would run (not run: it writes)`,
-  hookRan: (hook: string, command: string) => `${hook}: ${command} ran as Claude Code runs it (exit 0)`,
-  hookFailed: (hook: string, command: string, problem: string) => `${hook}: ${command} failed when run as Claude Code runs it: ${problem}`,
+  hookNotRun: (hook: string, command: string, why: string) => `${hook}: ${command} would run (not run: ${why})`,
+  hookRan: (hook: string, command: string, exitCode: number, runner: string, ms: number) => `${hook}: ${command} ran as ${runner} runs it (exit ${exitCode}, ${ms} ms)`,
+  hookFailed: (hook: string, command: string, problem: string, runner: string) => `${hook}: ${command} failed when run as ${runner} runs it: ${problem}`,
+  hookTooSlow: (ms: number) => `too slow: not done after ${ms / 1000} s`,
+  hookTooMuchOutput: (bytes: number) => `printed more than ${bytes / 1024 / 1024} MB`,
+  fixHookFailed: (result: string) =>
+    result === 'not-found'
+      ? 'memdir hooks install (writes a command that is found)'
+      : result === 'too-slow'
+        ? 'memdir doctor --debug for where the time goes; a hook Claude Code stops does nothing'
+        : 'memdir hooks install (or fix the command, or the configuration the line names)',
+  hookWrote: (dir: string, files: number) => `a hook wrote into ${dir} while doctor ran it (${files} ${files === 1 ? 'file' : 'files'}): it does not know doctor's probe`,
+  fixHookWrote: () => 'memdir hooks install (the hooks then run this memdir)',
   hookBroken: (hook: string, command: string, detail: string) => `${hook}: ${command} would not run (${detail})`,
   fixHookBroken: () => 'memdir hooks install (or fix the command in the settings file)',
 } as const;

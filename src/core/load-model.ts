@@ -48,6 +48,24 @@ export interface LoadedIndex {
   strippedComments: boolean;
 }
 
+/**
+ * The text Claude Code makes of MEMORY.md's bytes: both releases read the file as UTF-8, whatever it
+ * holds — a UTF-16 index, with a byte-order mark or without, loads as mojibake (2.1.197 keeps its NUL
+ * bytes, later releases drop them with the other control characters), and a byte that is not UTF-8
+ * becomes U+FFFD (test/e2e/claude-code-load.test.ts). Everything that says what the agent loads
+ * starts from this text, not from the file decoded as memdir reads memories.
+ */
+export function indexTextAsLoaded(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+}
+
+/** The UTF-16 encoding a byte-order mark announces: such an index loads as mojibake (see `indexTextAsLoaded`). */
+export function utf16IndexEncoding(bytes: Uint8Array): 'UTF-16LE' | 'UTF-16BE' | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'UTF-16LE';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'UTF-16BE';
+  return undefined;
+}
+
 /** Frontmatter as Claude Code matches it: `---` at the very start, up to the next `---` anywhere. */
 const FRONTMATTER = /^---\s*\n([\s\S]*?)---\s*\n?/;
 const COMMENT = /<!--[\s\S]*?-->/g;
@@ -93,7 +111,8 @@ export function loadIndex(raw: string, release: ClaudeCodeRelease = 'latest'): L
   // The cut falls after the line break that ends the loaded text, or inside the line it cut short.
   const cutAt = !cutShort ? undefined : toFile(leading + loaded.length + (trimmed[loaded.length] === '\n' ? 1 : 0));
   const given = cutShort ? `${loaded}\n\n> WARNING: ${warning(release, { trimmed, loaded, lineCount, byteCount, wasLineTruncated, wasByteTruncated })}` : loaded;
-  const content = release === '2.1.197' ? given : sanitize(given);
+  // Later releases drop control characters from what they load; what that leaves at the ends is trimmed too (a UTF-16 index's last NUL after its line break).
+  const content = release === '2.1.197' ? given : cutShort ? sanitize(given) : sanitize(given).trim();
   return {
     content,
     loaded,

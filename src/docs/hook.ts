@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { configSection } from '../config/find.js';
 import { lazyRequire } from '../core/lazy.js';
 import { messages } from '../core/messages.js';
-import { hookWarnings, readHookInput, runAsHook, startHookRun, type StopInput } from '../claude-code/hook-io.js';
+import { hookWarnings, isHookProbe, readHookInput, runAsHook, startHookRun, type StopInput } from '../claude-code/hook-io.js';
 import { transcriptFileProblem } from '../claude-code/transcript-file.js';
 import { chooseEngine, type EngineName } from '../llm/model.js';
 import { workingDirectory } from '../store/cwd.js';
@@ -61,6 +61,8 @@ export function runDocsHook(options: DocsHookOptions): Promise<number> {
     if (!where || !findGitRoot(where)) return;
     const size = transcriptSize(input.transcript_path);
     if (size !== undefined && input.session_id && readCursor(dir, input.session_id)?.transcriptBytes === size) return;
+    // doctor's probe: everything up to the run that would ask the model and write a doc.
+    if (isHookProbe()) return;
     const { spawn } = lazyRequire<typeof import('node:child_process')>('node:child_process');
     fs.mkdirSync(dir, { recursive: true });
     const log = openLog(dir);

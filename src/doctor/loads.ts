@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { doctorText as text, type Finding } from '../core/doctor-findings.js';
-import { loadIndex, type ClaudeCodeRelease, type LoadedIndex } from '../core/load-model.js';
+import { indexTextAsLoaded, loadIndex, utf16IndexEncoding, type ClaudeCodeRelease, type LoadedIndex } from '../core/load-model.js';
 import { classifyPointerTarget } from '../core/memory-index.js';
 import { INDEX_FILE, STATE_DIR } from '../core/taxonomy.js';
 import { isAlive } from '../store/lock.js';
@@ -20,7 +20,7 @@ export function loadFindings(dir: string, release: ClaudeCodeRelease = 'latest')
   const findings: Finding[] = [];
   const topics = topicFiles(dir, '');
   const privateTopics = topics.filter((file) => !file.startsWith(`${TEAM_DIR}/`));
-  const index = readText(path.join(dir, INDEX_FILE));
+  const index = readIndex(path.join(dir, INDEX_FILE), findings);
   if (index === undefined) {
     if (privateTopics.length > 0) {
       findings.push({ id: 'index-missing', severity: 'warning', message: text.indexMissing(dir, privateTopics.length), evidence: { dir, topics: privateTopics.length }, fix: text.fixIndexMissing() });
@@ -57,14 +57,15 @@ function teamFindings(dir: string, topics: string[], release: ClaudeCodeRelease)
   const teamDir = path.join(dir, TEAM_DIR);
   if (!fs.existsSync(teamDir)) return [];
   const teamTopics = topics.filter((file) => file.startsWith(`${TEAM_DIR}/`));
-  const index = readText(path.join(teamDir, INDEX_FILE));
+  const findings: Finding[] = [];
+  const index = readIndex(path.join(teamDir, INDEX_FILE), findings);
   if (index === undefined) {
     return teamTopics.length === 0
       ? []
       : [{ id: 'team-index', severity: 'warning', message: text.teamNoIndex(teamTopics.length), evidence: { dir: teamDir, topics: teamTopics.length }, fix: text.fixTeam() }];
   }
   const loaded = loadIndex(index, release);
-  const findings = [loadedFinding('team-index', loaded, text.teamIndex(loaded.loadedLines, loaded.loaded.length), path.join(teamDir, INDEX_FILE), release)];
+  findings.push(loadedFinding('team-index', loaded, text.teamIndex(loaded.loadedLines, loaded.loaded.length), path.join(teamDir, INDEX_FILE), release));
   if (loaded.firstCutLine !== undefined) {
     findings.push({
       id: 'team-index-cut',
@@ -176,6 +177,22 @@ function readDir(dir: string): fs.Dirent[] {
 }
 
 /** A file's first `maxBytes` as UTF-8, as Claude Code reads it; missing or unreadable: undefined. */
+/**
+ * An index as Claude Code reads it: its bytes as UTF-8 (the shared load model), whatever it holds; a
+ * UTF-16 one (byte-order mark) is a finding, since the agent gets mojibake.
+ */
+function readIndex(file: string, findings: Finding[]): string | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  const utf16 = utf16IndexEncoding(bytes);
+  if (utf16) findings.push({ id: 'index-encoding', severity: 'warning', message: text.indexEncoding(file, utf16), evidence: { file, encoding: utf16 }, fix: text.fixIndexEncoding(file) });
+  return indexTextAsLoaded(bytes);
+}
+
 export function readText(file: string, maxBytes = MAX_READ): string | undefined {
   let fd: number;
   try {

@@ -14,7 +14,9 @@ const TRANSCRIPTS_PER_FOLDER = 2000;
 
 const CWD_FIELD = /"cwd":("(?:[^"\\]|\\.)*")/;
 const GIT_BRANCH = /"gitBranch":("(?:[^"\\]|\\.)*")/;
-const ORIGIN_SESSION = /^originSessionId:\s*["']?([\w-]+)/m;
+/** Top level, or under `metadata:` as Claude Code writes it (2.1.197 and later nest its fields there). */
+const ORIGIN_SESSION = /^(?:[ \t]+)?originSessionId:[ \t]*["']?([\w-]+)/m;
+const FRONTMATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
 
 /** One folder under `<config home>/projects/`: the working directories its sessions recorded, and its memories. */
 export interface ProjectFolder {
@@ -120,9 +122,10 @@ export function recordedCwd(file: string, buffer: Buffer): { cwd: string; branch
   }
 }
 
-/** The session a memory file says wrote it (`originSessionId` in its frontmatter). */
+/** The session a memory file says wrote it (`originSessionId` in its frontmatter, or in its `metadata:`). */
 export function originSession(file: string): string | undefined {
-  return ORIGIN_SESSION.exec(readText(file, HEAD_BYTES) ?? '')?.[1];
+  const frontmatter = FRONTMATTER.exec(readText(file, HEAD_BYTES) ?? '')?.[1];
+  return frontmatter === undefined ? undefined : ORIGIN_SESSION.exec(frontmatter)?.[1];
 }
 
 /** What project a working directory belongs to; cached, since many sessions share one. */

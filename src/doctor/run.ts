@@ -1,32 +1,23 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { doctorText as text, type Finding, type Severity } from '../core/doctor-findings.js';
-import { MemdirError, RefusedError, UsageError } from '../core/errors.js';
+import { RefusedError, UsageError } from '../core/errors.js';
 import { sanitizeProjectPath } from '../core/paths.js';
 import { printable } from '../core/messages.js';
 import type { GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, requireWorkingDirectory } from '../store/cwd.js';
 import { writeFileAtomic } from '../store/atomic.js';
-import { findGitRoot } from '../store/git-root.js';
 import { withDirLock } from '../store/lock.js';
 import { configHome, homeDir } from '../store/settings.js';
+import { hookFindings, type HookRow } from './hooks.js';
 import { mergeSplitStore, undoLastMerge, type MergeResult } from './fix.js';
 import { loadFindings } from './loads.js';
 import { readProjectFolders, type ProjectFolder } from './projects.js';
 import { storeFindings } from './stores.js';
 import { claudeVersion, whereAndWhy } from './where.js';
 
-/** One hook as `hooks status` reports it (passed in by the entry layer: hooks is another feature). */
-export interface HookRow {
-  hook: string;
-  file: string;
-  command: string;
-  owner: 'memdir' | 'other';
-  runs?: boolean | undefined;
-  detail?: string | undefined;
-}
+export type { HookRow } from './hooks.js';
 
 export interface DoctorOptions extends GlobalArgs {
   allProjects: boolean;
@@ -64,7 +55,7 @@ export function doctor(options: DoctorOptions, env: NodeJS.ProcessEnv = process.
   findings.push(...stores.findings);
   // The installed release's load model: 2.1.197 counts a BOM and CRs that later releases drop.
   findings.push(...loadFindings(where.dir, claude.evidence.version === '2.1.197' ? '2.1.197' : 'latest'));
-  if (options.hookRows) findings.push(...hookFindings(options.hookRows, cwd, env));
+  if (options.hookRows) findings.push(...hookFindings(options.hookRows, cwd, where.dir, env));
   return { dir: where.dir, projectRoot: where.projectRoot, findings, mergeable: stores.mergeable, folders };
 }
 
@@ -92,57 +83,6 @@ function orphanFolder(report: DoctorReport, named: string): ProjectFolder {
   return folder;
 }
 
-function hookFindings(read: () => HookRow[], cwd: string, env: NodeJS.ProcessEnv): Finding[] {
-  let rows: HookRow[];
-  try {
-    rows = read();
-  } catch (error) {
-    // A settings file hooks cannot read: a finding, so the rest of the report still comes.
-    if (!(error instanceof MemdirError)) throw error;
-    return [{ id: 'hooks-unreadable', severity: 'error', message: text.hooksUnreadable(error.message), evidence: {}, fix: text.fixHooksUnreadable() }];
-  }
-  const ours = rows.filter((row) => row.owner === 'memdir');
-  if (ours.length === 0) return [{ id: 'hooks', severity: 'info', message: text.hooksNone(), evidence: { hooks: [] }, fix: text.fixHooksNone() }];
-  return ours.map((row): Finding => {
-    if (row.runs === false) {
-      return { id: 'hook-broken', severity: 'error', message: text.hookBroken(row.hook, row.command, row.detail ?? ''), evidence: { file: row.file, command: row.command }, fix: text.fixHookBroken() };
-    }
-    // Only a command the user's own settings hold (local or user scope), and only one checked to run memdir: a clone's committed settings never choose a command to run.
-    const runnable = row.runs === true && READ_ONLY_HOOK.test(row.command) && /^Claude Code SessionStart \((local|user)\)$/.test(row.hook);
-    const ran = runnable ? runSessionStartHook(row.command, cwd, env) : undefined;
-    if (ran && ran.exitCode !== 0) {
-      return {
-        id: 'hook-failed',
-        severity: 'error',
-        message: text.hookFailed(row.hook, row.command, ran.problem),
-        evidence: { file: row.file, command: row.command, exitCode: ran.exitCode },
-        fix: text.fixHookBroken(),
-      };
-    }
-    return {
-      id: 'hook',
-      severity: 'info',
-      message: ran ? text.hookRan(row.hook, row.command) : text.hookRuns(row.hook, row.command),
-      evidence: { file: row.file, command: row.command, found: row.detail ?? null, ran: ran ? true : null },
-      fix: null,
-    };
-  });
-}
-
-/** The one memdir hook doctor runs: it only reads (`context --hook`). The others write memory or state. */
-const READ_ONLY_HOOK = /\scontext\s+--hook\b/;
-const HOOK_TIMEOUT_MS = 10_000;
-
-/** Run a SessionStart hook as Claude Code does: `sh -c`, the event's JSON on stdin, CLAUDE_PROJECT_DIR set. */
-function runSessionStartHook(command: string, cwd: string, env: NodeJS.ProcessEnv): { exitCode: number; problem: string } {
-  const project = findGitRoot(cwd) ?? cwd;
-  const input = JSON.stringify({ session_id: 'memdir-doctor', transcript_path: '', cwd, hook_event_name: 'SessionStart', source: 'startup' });
-  const run = spawnSync('sh', ['-c', command], { cwd, input, env: { ...env, CLAUDE_PROJECT_DIR: project }, encoding: 'utf8', timeout: HOOK_TIMEOUT_MS, stdio: ['pipe', 'pipe', 'pipe'] });
-  const exitCode = run.error ? -1 : (run.status ?? -1);
-  const problem = run.error ? ((run.error as NodeJS.ErrnoException).code ?? run.error.message) : (run.stderr || `exit ${exitCode}`).trim().split('\n')[0]!;
-  return { exitCode, problem };
-}
-
 const LABEL: Record<Severity, string> = { error: 'error  ', warning: 'warning', info: 'info   ' };
 
 /** `memdir doctor`: exit 1 when an error-level finding remains. */
@@ -166,7 +106,9 @@ export async function runDoctor(options: DoctorOptions, output: Output): Promise
     else output.out(printable(text.undone(undone.from, undone.into, undone.restored)));
     return 0;
   }
-  let report = doctor(options, process.env, project);
+  const changing = options.fix || options.moveOrphan !== undefined;
+  // The hooks are run once, on the directory as the repairs leave it.
+  let report = doctor(changing ? { ...options, hookRows: undefined } : options, process.env, project);
   const merged: MergeResult[] = [];
   const swept: string[] = [];
   if (options.moveOrphan !== undefined) merged.push(await mergeSplitStore(orphanFolder(report, options.moveOrphan).memoryDir, report.dir));
@@ -181,12 +123,11 @@ export async function runDoctor(options: DoctorOptions, output: Output): Promise
     const consolidate = report.findings.find((f) => f.id === 'stale-consolidate-lock');
     if (consolidate && clearConsolidateLock(String(consolidate.evidence.file), Number(consolidate.evidence.pid))) swept.push(String(consolidate.evidence.file));
   }
-  if (merged.length > 0 || swept.length > 0) report = doctor(options, process.env, project);
+  if (changing) report = doctor(options, process.env, project);
   const counts = { error: 0, warning: 0, info: 0 };
   for (const finding of report.findings) counts[finding.severity]++;
   const { mergeable: _, folders: __, ...shown } = report;
-  const changed = options.fix || options.moveOrphan !== undefined;
-  if (options.json) output.json({ ...shown, counts, ...(changed ? { merged, swept } : {}) });
+  if (options.json) output.json({ ...shown, counts, ...(changing ? { merged, swept } : {}) });
   else {
     // Paths and working directories come from transcripts and folder names: shown with control characters escaped.
     const line = (value: string) => output.out(printable(value));

@@ -3,10 +3,13 @@ import path from 'node:path';
 import { doctorText as text, type Finding } from '../core/doctor-findings.js';
 import { sanitizeProjectPath } from '../core/paths.js';
 import { canonicalRoot, findGitRoot } from '../store/git-root.js';
+import { hasObject, recordedCommits } from './history.js';
 import { identities, originSession, remoteUrl, type ProjectFolder, type ProjectIdentity } from './projects.js';
 
 /** Folders looked at when searching where a gone project lives now. */
 const MAX_CANDIDATES = 500;
+/** The user's usual roots looked in: the folders that hold the most recorded projects. */
+const MAX_USUAL_ROOTS = 50;
 /** Branches every repository has: they say nothing about which one a session was in. */
 const COMMON_BRANCHES = new Set(['main', 'master', 'trunk', 'develop', 'HEAD']);
 
@@ -83,12 +86,13 @@ export function storeFindings(options: StoreOptions): { findings: Finding[]; mer
   }
 
   let candidates: string[] | undefined;
+  const worktrees = worktreeLists();
   for (const folder of options.folders) {
     if (!hasMemory(folder) || folder.cwds.size === 0) continue;
     const cwds = [...folder.cwds.keys()].sort();
     if (cwds.some((cwd) => identity(cwd).exists)) continue;
-    candidates ??= candidateProjects(options, cwds);
-    const found = whereItLivesNow(folder, cwds, candidates);
+    candidates ??= candidateProjects(options, usualRoots(options.folders, identity));
+    const found = whereItLivesNow(folder, cwds, candidates, options.projectRoot, worktrees);
     if (!options.allProjects && found?.root !== options.projectRoot) continue;
     const count = folder.memories.length;
     findings.push({
@@ -134,14 +138,29 @@ function ancestors(dir: string): string[] {
   return found;
 }
 
-/** Git repositories near where a gone project was, under the search roots, and this project. */
-function candidateProjects(options: StoreOptions, cwds: string[]): string[] {
-  const places = new Set<string>(options.searchRoots);
-  for (const cwd of cwds) {
-    let at = path.dirname(cwd);
-    while (at !== path.dirname(at) && !fs.existsSync(at)) at = path.dirname(at);
-    if (at !== path.dirname(at)) places.add(at);
+/**
+ * Where the user keeps projects: the folders that hold the projects of the recorded working
+ * directories (still there or gone: the nearest folder that still exists), those holding most first.
+ */
+function usualRoots(folders: ProjectFolder[], identity: (cwd: string) => ProjectIdentity): string[] {
+  const count = new Map<string, number>();
+  for (const folder of folders) {
+    for (const cwd of folder.cwds.keys()) {
+      const who = identity(cwd);
+      let at = path.dirname(who.root);
+      if (!who.exists) while (at !== path.dirname(at) && !fs.existsSync(at)) at = path.dirname(at);
+      if (at !== path.dirname(at)) count.set(at, (count.get(at) ?? 0) + 1);
+    }
   }
+  return [...count]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, MAX_USUAL_ROOTS)
+    .map(([at]) => at);
+}
+
+/** Git repositories one level under the search roots and the usual roots, and this project. */
+function candidateProjects(options: StoreOptions, usual: string[]): string[] {
+  const places = new Set<string>([...options.searchRoots, ...usual]);
   const found = new Set<string>([options.projectRoot]);
   for (const place of places) {
     let entries: fs.Dirent[] = [];
@@ -165,11 +184,22 @@ function candidateProjects(options: StoreOptions, cwds: string[]): string[] {
 
 /**
  * Where a gone project's sessions now belong: a repository that still lists the gone folder as one of
- * its worktrees, one that has a branch those sessions were on, or one of the same name (moved).
+ * its worktrees, one that has a commit those sessions recorded (the same history: moved, renamed or
+ * cloned again; among several, this project, else the one of the same name), one that has a branch those sessions were on, or one of the same name.
  */
-function whereItLivesNow(folder: ProjectFolder, cwds: string[], candidates: string[]): { root: string; by: string } | undefined {
+function whereItLivesNow(folder: ProjectFolder, cwds: string[], candidates: string[], here: string, listsWorktree: (root: string, cwd: string) => boolean): { root: string; by: string } | undefined {
   for (const root of candidates) {
     if (cwds.some((cwd) => listsWorktree(root, cwd))) return { root, by: 'worktree' };
+  }
+  const commits = recordedCommits(folder.path, [...folder.cwds.values()].flat().sort());
+  for (const commit of commits) {
+    const having = candidates.filter((root) => hasObject(root, commit));
+    const names = new Set(cwds.map((cwd) => path.basename(cwd)));
+    const root = having.length === 1 ? having[0] : (having.find((r) => r === here) ?? onlyOne(having.filter((r) => names.has(path.basename(r)))));
+    if (root) {
+      const remote = remoteUrl(root);
+      return { root, by: remote ? `commit ${commit}, remote ${remote}` : `commit ${commit}` };
+    }
   }
   const branches = [...new Set(cwds.flatMap((cwd) => [...(folder.branches.get(cwd) ?? [])]))].filter((b) => !COMMON_BRANCHES.has(b));
   for (const root of candidates) {
@@ -185,21 +215,37 @@ function whereItLivesNow(folder: ProjectFolder, cwds: string[], candidates: stri
   return undefined;
 }
 
-function listsWorktree(root: string, cwd: string): boolean {
-  const admin = path.join(root, '.git', 'worktrees');
-  let names: string[] = [];
-  try {
-    names = fs.readdirSync(admin);
-  } catch {
-    return false;
-  }
-  return names.some((name) => {
+function onlyOne<T>(items: T[]): T | undefined {
+  return items.length === 1 ? items[0] : undefined;
+}
+
+/** Whether a repository lists a folder as a linked worktree (its `.git/worktrees/*`), each repository read once. */
+function worktreeLists(): (root: string, cwd: string) => boolean {
+  const worktreesOf = new Map<string, Set<string>>();
+  return (root, cwd) => listsWorktree(worktreesOf, root, cwd);
+}
+
+function listsWorktree(worktreesOf: Map<string, Set<string>>, root: string, cwd: string): boolean {
+  let known = worktreesOf.get(root);
+  if (!known) {
+    known = new Set();
+    const admin = path.join(root, '.git', 'worktrees');
+    let names: string[] = [];
     try {
-      return path.dirname(fs.readFileSync(path.join(admin, name, 'gitdir'), 'utf8').trim()) === cwd;
+      names = fs.readdirSync(admin);
     } catch {
-      return false;
+      // no linked worktrees
     }
-  });
+    for (const name of names) {
+      try {
+        known.add(path.dirname(fs.readFileSync(path.join(admin, name, 'gitdir'), 'utf8').trim()));
+      } catch {
+        // a worktree git has half removed
+      }
+    }
+    worktreesOf.set(root, known);
+  }
+  return known.has(cwd);
 }
 
 function hasBranch(root: string, branch: string): boolean {

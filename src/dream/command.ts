@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { RefusedError, UsageError } from '../core/errors.js';
 import type { EngineName } from '../llm/model.js';
 import { messages } from '../core/messages.js';
-import { readHookInput, runAsHook, type SessionEndInput } from '../claude-code/hook-io.js';
+import { isHookProbe, readHookInput, runAsHook, type SessionEndInput } from '../claude-code/hook-io.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { now } from '../store/test-hooks.js';
@@ -92,6 +92,8 @@ async function consolidate(args: DreamCommandOptions, output: Output, context: {
     throw new UsageError(messages.noMemoryDirectory(dir));
   }
   const { minHours, minSessions, maxDelete, engine: engineName, model, restructure } = await settings(args, output, dir, projectRoot ?? dir);
+  // doctor's probe (`MEMDIR_HOOK_PROBE`): input, directory and configuration checked; the gate records its count, a run writes.
+  if (context.hook && isHookProbe()) return 0;
   if (args.undo) {
     const { undoLastRun } = await import('./history.js');
     const undone = await undoLastRun(dir, now());

@@ -11,7 +11,7 @@ import { configSources } from '../config/find.js';
 import { fieldDefault } from '../config/sections.js';
 import { messages } from '../core/messages.js';
 import { redactOutput } from '../core/secrets.js';
-import { handOverHookInput, readRawHookInput, typedHookInput, type SessionEndInput } from '../claude-code/hook-io.js';
+import { handOverHookInput, isHookProbe, readRawHookInput, typedHookInput, type SessionEndInput } from '../claude-code/hook-io.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { now } from '../store/test-hooks.js';
 import { type GateOptions, gateWithoutScan, notDueByHours } from './gate.js';
@@ -47,8 +47,10 @@ async function answeredWithoutCli(args: DreamHookArgs): Promise<boolean> {
   // hook, and most session ends fall within the hours. Claude Code runs hooks in the session's
   // directory, so process.cwd() stands for the input's `cwd`; the unread input is left in the pipe,
   // as any hook that ignores its input leaves it.
+  const probe = isHookProbe();
   try {
-    const early = gateTarget(args, process.cwd());
+    // doctor's probe reads the input as a real session end does.
+    const early = probe ? undefined : gateTarget(args, process.cwd());
     if (typeof early === 'object' && notDueByHours(early.dir, early.options)) return true;
   } catch {
     // judged again below, with the input
@@ -67,6 +69,8 @@ async function answeredWithoutCli(args: DreamHookArgs): Promise<boolean> {
     const target = gateTarget(args, input.cwd);
     if (target === undefined) return false;
     if (target === 'no-directory') return true;
+    // doctor's probe: the gate's count is recorded and a consolidation writes; neither for a probe.
+    if (probe) return true;
     const gate = gateWithoutScan(target.dir, { ...target.options, sessionId: input.session_id });
     return gate !== undefined && !gate.due;
   } catch {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { loadConfig } from '../config/find.js';
 import { messages } from '../core/messages.js';
-import { hookWarnings, readHookInput, runAsHook, startHookRun, type StopInput } from '../claude-code/hook-io.js';
+import { hookWarnings, isHookProbe, readHookInput, runAsHook, startHookRun, type StopInput } from '../claude-code/hook-io.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { sleep } from '../store/sleep.js';
 import { openLog, readCursor } from './state.js';
@@ -60,6 +60,8 @@ export function runExtractHook(options: ExtractHookOptions): Promise<number> {
     loadConfig({ dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined, sections: [] });
     const size = transcriptSize(input.transcript_path);
     if (size !== undefined && input.session_id && readCursor(dir, input.session_id)?.transcriptBytes === size) return;
+    // doctor's probe: everything up to the run that would write memory.
+    if (isHookProbe()) return;
     // Loaded only to start a run: loading node:child_process would weigh on every no-op Stop hook (bench `extract-hook`).
     const { spawn } = lazyRequire<typeof import('node:child_process')>('node:child_process');
     const log = openLog(dir);

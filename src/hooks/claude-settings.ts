@@ -69,6 +69,8 @@ interface CommandEntry {
   group: number;
   entry: number;
   command: string;
+  /** The entry's `timeout` (seconds), when it sets one. */
+  timeout?: number | undefined;
 }
 
 function commandsOf(root: JsonNode, text: string): CommandEntry[] {
@@ -82,8 +84,16 @@ function commandsOf(root: JsonNode, text: string): CommandEntry[] {
       if (entries?.kind !== 'array') return;
       entries.items.forEach((entry, e) => {
         const command = memberOf(entry, 'command')?.value;
-        if (command?.kind === 'scalar' && text[command.start] === '"')
-          found.push({ event: member.key as HookEvent, group: g, entry: e, command: JSON.parse(text.slice(command.start, command.end)) as string });
+        if (command?.kind !== 'scalar' || text[command.start] !== '"') return;
+        const timeout = memberOf(entry, 'timeout')?.value;
+        const seconds = timeout?.kind === 'scalar' ? Number(text.slice(timeout.start, timeout.end)) : Number.NaN;
+        found.push({
+          event: member.key as HookEvent,
+          group: g,
+          entry: e,
+          command: JSON.parse(text.slice(command.start, command.end)) as string,
+          ...(Number.isFinite(seconds) && seconds > 0 ? { timeout: seconds } : {}),
+        });
       });
     });
   }
@@ -115,6 +125,8 @@ export interface SettingsHook {
   event: HookEvent;
   command: string;
   memdir: boolean;
+  /** The entry's `timeout` in seconds, when set (Claude Code's default otherwise). */
+  timeout?: number | undefined;
 }
 
 /** Every hook command in the settings file of the given events, memdir's marked. */
@@ -124,7 +136,7 @@ export function settingsHooks(file: string): SettingsHook[] {
   const subs = hookSubcommands({ all: true });
   return commandsOf(parseJsonText(text), text)
     .filter((c) => c.event in subs)
-    .map((c) => ({ event: c.event, command: c.command, memdir: isMemdirEntry(subs, c.event, c.command) }));
+    .map((c) => ({ event: c.event, command: c.command, memdir: isMemdirEntry(subs, c.event, c.command), ...(c.timeout === undefined ? {} : { timeout: c.timeout }) }));
 }
 
 /**

@@ -145,6 +145,14 @@ export interface StatusRow {
   /** Whether it would run as Claude Code or git runs it; undefined when it cannot be checked without running it. */
   runs?: boolean | undefined;
   detail?: string | undefined;
+  /** The file that runs (the program, or the script node is given), when found. */
+  program?: string | undefined;
+  /** Claude Code hooks: the entry's `timeout` in seconds, when set. */
+  timeout?: number | undefined;
+  /** Claude Code hooks: the event. */
+  event?: HookEvent | undefined;
+  /** The git hook: memdir's block as it stands in the script. */
+  block?: string | undefined;
 }
 
 /** Each hook of the project in the working directory (of `scope`, else every scope), whose it is and whether memdir's would run; nothing is run. */
@@ -160,6 +168,7 @@ export function hookStatusRows(scope?: Scope, place: Where = where()): StatusRow
         file: state.place.file,
         command: `${command} lint --staged`,
         owner: 'memdir',
+        ...(state.block === undefined ? {} : { block: state.block }),
         ...(state.command === undefined ? findMemdir(place.project, env) : checkHookCommand(state.command, place.project, env)),
       });
     }
@@ -175,6 +184,8 @@ export function hookStatusRows(scope?: Scope, place: Where = where()): StatusRow
         file,
         command: hook.command,
         owner: hook.memdir ? 'memdir' : 'other',
+        event: hook.event,
+        ...(hook.timeout === undefined ? {} : { timeout: hook.timeout }),
         ...(hook.memdir ? checkHookCommand(prefix, place.project, env) : {}),
       });
     }
@@ -184,7 +195,8 @@ export function hookStatusRows(scope?: Scope, place: Where = where()): StatusRow
 
 /** Each hook, whose it is and whether memdir's would run; exit 1 when one of memdir's would not. */
 function status(args: HooksCommandOptions, output: Output, place: Where): number {
-  const rows = hookStatusRows(args.scope, place);
+  // What doctor needs to run a hook is not part of the report.
+  const rows = hookStatusRows(args.scope, place).map(({ program: _, timeout: __, event: ___, block: ____, ...row }) => row);
   const broken = rows.filter((row) => row.runs === false).length;
   if (args.json) output.json({ hooks: rows });
   else {

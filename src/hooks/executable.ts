@@ -16,6 +16,8 @@ export interface ProgramCheck {
   runs: boolean | undefined;
   /** Where the program is, or why it would not run. */
   detail: string;
+  /** The file that runs, when found: the program, or the script `node` is given. */
+  program?: string | undefined;
 }
 
 /** The variables a hook command may name: Claude Code sets CLAUDE_PROJECT_DIR for every hook. */
@@ -148,7 +150,7 @@ function missingInterpreter(file: string, cwd: string, env: NodeJS.ProcessEnv): 
 /** A program found on disk, checked for the interpreter its `#!` line names. */
 function found(file: string, cwd: string, env: NodeJS.ProcessEnv, detail = file): ProgramCheck {
   const interpreter = missingInterpreter(file, cwd, env);
-  return interpreter ? { runs: false, detail: messages.hookInterpreterMissing(file, interpreter) } : { runs: true, detail };
+  return interpreter ? { runs: false, detail: messages.hookInterpreterMissing(file, interpreter) } : { runs: true, detail, program: file };
 }
 
 /** The memdir a hook without a command of its own finds (and `npx memdir` runs without downloading): the project's node_modules/.bin, then PATH. */
@@ -171,7 +173,7 @@ export function checkHookCommand(prefix: string, project: string, env: NodeJS.Pr
   // `node …/memdir.cjs`: the script must be there too.
   if (path.basename(file) === 'node' && rest[0] !== undefined && !rest[0].startsWith('-')) {
     const script = path.resolve(project, rest[0]);
-    return fs.existsSync(script) ? { runs: true, detail: `${file} ${script}` } : { runs: false, detail: messages.hookProgramMissing(rest[0]) };
+    return fs.existsSync(script) ? { runs: true, detail: `${file} ${script}`, program: script } : { runs: false, detail: messages.hookProgramMissing(rest[0]) };
   }
   return found(file, project, env);
 }

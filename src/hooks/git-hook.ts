@@ -81,6 +81,8 @@ export interface GitHookState {
   others: boolean;
   /** The command the block runs, when set with --command. */
   command?: string | undefined;
+  /** The block, when it is exactly what install writes for its command (no one edited it). */
+  block?: string | undefined;
 }
 
 export function gitHookState(cwd: string): GitHookState {
@@ -94,13 +96,16 @@ export function gitHookState(cwd: string): GitHookState {
   const span = blockSpan(text);
   const rest = span ? text.slice(0, span.start) + text.slice(span.end) : text;
   const chained = fs.existsSync(place.file + CHAINED_SUFFIX);
-  const command = span ? /^ {2}(.+) lint --staged$/m.exec(text.slice(span.start, span.end))?.[1] : undefined;
+  const block = span ? text.slice(span.start, span.end) : undefined;
+  const found = block === undefined ? undefined : /^ {2}(.+) lint --staged$/m.exec(block)?.[1];
+  const command = found === '"$memdir_command"' ? undefined : found;
   return {
     place,
     exists: true,
     installed: span !== undefined,
     others: chained || (rest.trim() !== '' && rest !== SHEBANG),
-    command: command === '"$memdir_command"' ? undefined : command,
+    command,
+    ...(block !== undefined && block === hookBlock(command) ? { block } : {}),
   };
 }
 

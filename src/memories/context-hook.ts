@@ -5,7 +5,7 @@
  * without the rest of the CLI, and the full CLI calls the same `runContextHook`.
  */
 import { loadConfig } from '../config/find.js';
-import { hookWarnings, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type SessionStartInput } from '../claude-code/hook-io.js';
+import { hookWarnings, isHookProbe, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type SessionStartInput } from '../claude-code/hook-io.js';
 import { sessionContext } from '../store/context.js';
 import { BROUGHT_BACK_BUDGET_BYTES, memoriesToBringBack } from '../store/recall-session.js';
 import { resolveMemoryDir } from '../store/resolve.js';
@@ -44,7 +44,8 @@ export function runContextHook(options: ContextHookRun): Promise<number> {
     const resolution = resolveMemoryDir({ dir: options.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined });
     for (const warning of resolution.warnings) options.warn(warning);
     loadConfig({ dir: resolution.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined, sections: [] });
-    const context = await sessionContext(resolution.dir, { teamOnly: options.teamOnly });
+    // doctor's probe reads the directory as it is: settling it would complete a transaction or clear a dead lock.
+    const context = await sessionContext(resolution.dir, { teamOnly: options.teamOnly, settle: !isHookProbe() });
     const recalled = broughtBack(resolution.dir, input);
     const notes = sessionNotes(resolution.dir, input);
     const text = [context.text.trimEnd(), recalled, notes].filter(Boolean).join('\n');

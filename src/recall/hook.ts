@@ -10,7 +10,7 @@ import path from 'node:path';
 import { writeFileAtomic } from '../store/atomic.js';
 import { IoError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
-import { hookWarnings, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type UserPromptSubmitInput } from '../claude-code/hook-io.js';
+import { hookWarnings, isHookProbe, readHookInput, runAsHook, startHookRun, writeHookContext, writeStdout, type ContextHookRun, type UserPromptSubmitInput } from '../claude-code/hook-io.js';
 import { cachesProvisionally, skipsCodeCache } from '../shell/code-cache.js';
 import { makeStateDir } from '../store/lock.js';
 import { readRecallSession, recallSessionFile, type RecallSession } from '../store/recall-session.js';
@@ -92,6 +92,8 @@ export function runRecallHook(options: RecallHookOptions): Promise<number> {
     if (!fs.existsSync(dir)) return skipsCodeCache();
     const session = readRecallSession(dir, sessionId);
     const skipped = skippedMemories(dir, session.surfaced, input.transcript_path);
+    // doctor's probe: ranking may rewrite the recall index and record the session.
+    if (isHookProbe()) return;
     if (options.debug) for (const skip of skipped) options.warn(messages.recallSkipped(skip.path, skip.reason));
     const result = await recall({
       dir,

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { configSection } from '../config/find.js';
 import { CHARS_PER_TOKEN } from '../core/tokens.js';
 import { messages } from '../core/messages.js';
-import { hookWarnings, readHookInput, runAsHook, startHookRun, type StopInput } from '../claude-code/hook-io.js';
+import { hookWarnings, isHookProbe, readHookInput, runAsHook, startHookRun, type StopInput } from '../claude-code/hook-io.js';
 import { transcriptFileProblem } from '../claude-code/transcript-file.js';
 import { lazyRequire } from '../core/lazy.js';
 import { resolveMemoryDir } from '../store/resolve.js';
@@ -66,6 +66,8 @@ export function runSessionHook(options: SessionHookOptions): Promise<number> {
     const section = configSection('session', { dir, cwd: input.cwd, trustProjectSettings: trust }, options.warn);
     const size = transcriptSize(input.transcript_path);
     if (input.session_id && !mayBeDue(size, readCursor(dir, input.session_id), section)) return;
+    // doctor's probe: everything up to the run that would write the notes.
+    if (isHookProbe()) return;
     // Loaded only to start a run: loading node:child_process would weigh on every Stop hook that starts nothing.
     const { spawn } = lazyRequire<typeof import('node:child_process')>('node:child_process');
     const log = openLog(dir);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../core/errors.js';
-import { type LoadedIndex, loadIndex } from '../core/load-model.js';
+import { indexTextAsLoaded, type LoadedIndex, loadIndex, utf16IndexEncoding } from '../core/load-model.js';
 import { INDEX_FILE, TEAM_DIR } from '../core/taxonomy.js';
 import { confinedPath } from './confine.js';
 import { readMemoryFile } from './files.js';
@@ -21,8 +21,9 @@ export interface SessionContext {
  * it, then, when there is team memory, the team index likewise (as Claude Code loads a team
  * directory when its team memory is on: after the private index, each with its own limits).
  */
-export async function sessionContext(dir: string, options: { teamOnly?: boolean } = {}): Promise<SessionContext> {
-  await settleDirectory(dir);
+export async function sessionContext(dir: string, options: { teamOnly?: boolean; settle?: boolean } = {}): Promise<SessionContext> {
+  // Settling may write (an interrupted transaction rolled forward, a dead lock cleared); `settle: false` reads the directory as it is.
+  if (options.settle !== false) await settleDirectory(dir);
   const { index, indexFile } = loadedIndex(dir, INDEX_FILE);
   const teamDir = path.join(dir, TEAM_DIR);
   const team = isDirectory(teamDir) ? loadedIndex(dir, `${TEAM_DIR}/${INDEX_FILE}`) : undefined;
@@ -39,10 +40,14 @@ export async function sessionContext(dir: string, options: { teamOnly?: boolean 
 function loadedIndex(dir: string, rel: string): { index: LoadedIndex; indexFile: string } {
   // Confined like a write: a MEMORY.md that is a symlink out of the directory is refused, never shown.
   const indexFile = confinedPath(dir, rel);
-  // Not readIndexText: an oversized index is shown cut, exactly as the agent sees it; UTF-16 is shown too.
+  // Not readIndexText: an oversized index is shown cut, exactly as the agent sees it.
   const read = readMemoryFile(indexFile);
-  if (read && !read.ok) throw new InputError(indexFile, read.problem);
-  return { index: loadIndex(read?.text ?? ''), indexFile };
+  if (read?.ok && read.encoding === 'UTF-8') return { index: loadIndex(read.text), indexFile };
+  if (!read) return { index: loadIndex(''), indexFile };
+  // A UTF-16 index as Claude Code loads it: its bytes read as UTF-8 (the shared load model), not as memdir decodes it.
+  const bytes = fs.readFileSync(indexFile);
+  if (utf16IndexEncoding(bytes)) return { index: loadIndex(indexTextAsLoaded(bytes)), indexFile };
+  throw new InputError(indexFile, read.ok ? read.encoding : read.problem);
 }
 
 /** A real folder: a team/ that is a symlink is not followed, as the directory reader does not follow it. */

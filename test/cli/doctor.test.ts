@@ -4,6 +4,7 @@ import { simpleGit } from 'simple-git';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sanitizeProjectPath } from '../../src/core/paths.js';
+import { waitForDetachedExtracts } from '../helpers/claude.js';
 import { addWorktree, createRepo } from '../helpers/git-repo.js';
 import { cleanEnv, repoRoot, runMemdir } from '../helpers/run-cli.js';
 import { snapshotTree, tempDir, writeTree } from '../helpers/temp.js';
@@ -421,28 +422,127 @@ describe('memdir doctor: a live worktree', () => {
 });
 
 describe('memdir doctor: hooks', () => {
-  test('what hooks status reports; the SessionStart hook run as Claude Code runs it, and a failing one is an error', async () => {
-    const project = await createRepo(path.join(root, 'hooked'));
-    const installed = await runMemdir(['hooks', 'install', '--claude', '--with-context'], { cwd: project, env: env(home) });
-    expect(installed.code, installed.stderr).toBe(0);
-    const settings = path.join(project, '.claude', 'settings.local.json');
-    const prefix = `${process.execPath} ${path.join(repoRoot, 'bin', 'memdir.cjs')}`;
-    const hook = (event: string, sub: string, ran: boolean) => ({
-      id: 'hook',
-      severity: 'info',
-      message: `Claude Code ${event} (local): ${prefix} ${sub} --hook ${ran ? 'ran as Claude Code runs it (exit 0)' : 'would run (not run: it writes)'}`,
-      evidence: { file: settings, command: `${prefix} ${sub} --hook`, found: expect.any(String), ran: ran ? true : null },
-      fix: null,
+  const prefix = `${process.execPath} ${path.join(repoRoot, 'bin', 'memdir.cjs')}`;
+  const EVENTS = [
+    ['SessionStart', 'context'],
+    ['UserPromptSubmit', 'recall'],
+    ['PreToolUse', 'guard'],
+    ['Stop', 'extract'],
+    ['Stop', 'session'],
+    ['SessionEnd', 'dream'],
+  ] as const;
+
+  /** A project with memories (so each hook has work to do) and every memdir hook installed. */
+  async function hooked(name: string) {
+    const project = await createRepo(path.join(root, name));
+    const folder = path.join(projects, sanitizeProjectPath(project));
+    writeTree(folder, {
+      // Six sessions and no consolidation yet: a consolidation is due, so a SessionEnd hook that ignored the probe would run one.
+      ...Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`s-earlier-${i}.jsonl`, transcript(project, `s-earlier-${i}`)])),
+      's-hooked.jsonl': transcript(project, 's-hooked'),
+      'memory/MEMORY.md': '- [Deploy](project_deploy.md) — deploys go out on Tuesdays\n',
+      'memory/project_deploy.md': memory('Deploy', 's-hooked'),
     });
+    const installed = await runMemdir(['hooks', 'install', '--with-context', '--command', prefix], { cwd: project, env: env(home) });
+    expect(installed.code, installed.stderr).toBe(0);
+    return { project, dir: path.join(folder, 'memory'), settings: path.join(project, '.claude', 'settings.local.json') };
+  }
+
+  test("every memdir hook run as Claude Code and git run it, its stdin the event's JSON; nothing written", async () => {
+    const { project, dir, settings } = await hooked('hooked');
+    // A dead writer's lock and an interrupted transaction: a hook that settled the directory would write.
+    writeTree(dir, { '.memdir/lock': JSON.stringify({ pid: 999999997, time: 1, token: 'x' }), '.memdir/journal.json': '[]' });
+    const gate = await runMemdir(['dream', '--status', '--json'], { cwd: project, env: env(home) });
+    expect(JSON.parse(gate.stdout).gate.due).toBe(true);
     const { code, report } = await doctor(project);
     expect(code).toBe(0);
+    const ran = (hook: string, command: string, file: string, runner = 'Claude Code', limitMs = 600_000) => ({
+      id: 'hook',
+      severity: 'info',
+      message: expect.stringMatching(new RegExp(`^${reEscape(`${hook}: ${command} ran as ${runner} runs it (exit 0, `)}\\d+ ms\\)$`)),
+      evidence: { file, command, found: expect.any(String), ran: 'ok', exitCode: 0, ms: expect.any(Number), limitMs },
+      fix: null,
+    });
     expect(report?.findings.filter((f) => (f as { id: string }).id.startsWith('hook'))).toEqual([
-      hook('SessionStart', 'context', true),
-      hook('UserPromptSubmit', 'recall', false),
-      hook('PreToolUse', 'guard', false),
-      hook('Stop', 'extract', false),
-      hook('Stop', 'session', false),
-      hook('SessionEnd', 'dream', false),
+      ran('git pre-commit (git)', `${prefix} lint --staged`, path.join(project, '.git', 'hooks', 'pre-commit'), 'git', 60_000),
+      ...EVENTS.map(([event, sub]) => ran(`Claude Code ${event} (local)`, `${prefix} ${sub} --hook`, settings, 'Claude Code', event === 'SessionEnd' ? 1_500 : 600_000)),
+    ]);
+    // The probe is what keeps it read-only: the same Stop input without it starts an extraction, which logs.
+    const input = JSON.stringify({ session_id: 's-probe', transcript_path: path.join(root, 'empty.jsonl'), cwd: project, hook_event_name: 'Stop', stop_hook_active: false });
+    fs.writeFileSync(path.join(root, 'empty.jsonl'), '');
+    const real = await runMemdir(['extract', '--hook'], { cwd: project, env: env(home), input });
+    expect(real.code, real.stderr).toBe(0);
+    await waitForDetachedExtracts(dir);
+    expect(fs.existsSync(path.join(dir, '.memdir', 'extract.log'))).toBe(true);
+  });
+
+  test("a hook that fails, prints its one line, or outlasts Claude Code's limit is an error; a committed command of a clone is never run", async () => {
+    const { project, settings } = await hooked('hooked-broken');
+    const installedText = fs.readFileSync(settings, 'utf8');
+    // With --fix (nothing to repair here), the hooks are run on the directory as the repairs leave it.
+    const fixed = await doctor(project, ['--fix']);
+    expect((fixed.report?.findings ?? []).filter((f) => (f as { id: string }).id === 'hook').map((f) => (f as { evidence: { ran: unknown } }).evidence.ran)).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+    ]);
+    // Exit 2: a flag this memdir does not know.
+    fs.writeFileSync(settings, installedText.replace('recall --hook', 'recall --hook --bogus'));
+    const bogus = await doctor(project);
+    expect(bogus.code).toBe(1);
+    expect(bogus.report?.findings.filter((f) => (f as { severity: string }).severity === 'error')).toEqual([
+      {
+        id: 'hook-failed',
+        severity: 'error',
+        message: `Claude Code UserPromptSubmit (local): ${prefix} recall --hook --bogus failed when run as Claude Code runs it: memdir: Unknown argument: bogus`,
+        evidence: {
+          file: settings,
+          command: `${prefix} recall --hook --bogus`,
+          found: expect.any(String),
+          ran: 'exit',
+          exitCode: 2,
+          ms: expect.any(Number),
+          limitMs: 600_000,
+          problem: 'memdir: Unknown argument: bogus',
+        },
+        fix: 'memdir hooks install (or fix the command, or the configuration the line names)',
+      },
+    ]);
+    // Exit 0 with one stderr line: the hooks never block the agent, so their failure is that line.
+    fs.writeFileSync(settings, installedText);
+    fs.writeFileSync(path.join(project, 'memdir.config.json'), '{ not json');
+    const config = await doctor(project);
+    fs.rmSync(path.join(project, 'memdir.config.json'));
+    const failed = config.report?.findings.filter((f) => (f as { id: string }).id === 'hook-failed') as { message: string; evidence: { ran: string; exitCode: number } }[];
+    expect(failed.map((f) => [f.evidence.ran, f.evidence.exitCode])).toEqual([
+      ['stderr', 0],
+      ['stderr', 0],
+      ['stderr', 0],
+      ['stderr', 0],
+    ]);
+    expect(failed.map((f) => f.message)).toEqual(expect.arrayContaining([expect.stringContaining('memdir extract hook skipped: ')]));
+    // Claude Code gives SessionEnd hooks 1.5 s unless told otherwise; here a millisecond.
+    const slow = await doctor(project, [], { CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: '1' });
+    expect(slow.report?.findings.filter((f) => (f as { severity: string }).severity === 'error')).toEqual([
+      {
+        id: 'hook-failed',
+        severity: 'error',
+        message: `Claude Code SessionEnd (local): ${prefix} dream --hook failed when run as Claude Code runs it: too slow: not done after 0.001 s`,
+        evidence: {
+          file: settings,
+          command: `${prefix} dream --hook`,
+          found: expect.any(String),
+          ran: 'too-slow',
+          exitCode: null,
+          ms: expect.any(Number),
+          limitMs: 1,
+          problem: 'too slow: not done after 0.001 s',
+        },
+        fix: 'memdir doctor --debug for where the time goes; a hook Claude Code stops does nothing',
+      },
     ]);
     // The same hook in the committed settings, behind a command of the clone's choosing: listed, never run.
     const canary = path.join(root, 'canary');
@@ -454,18 +554,76 @@ describe('memdir doctor: hooks', () => {
     expect(committed.report?.findings.filter((f) => (f as { message: string }).message.includes('(project)')).map((f) => (f as { evidence: { ran: unknown } }).evidence.ran)).toEqual([null]);
     expect(fs.existsSync(canary)).toBe(false);
     fs.rmSync(path.join(project, '.claude', 'settings.json'));
-    fs.writeFileSync(settings, fs.readFileSync(settings, 'utf8').replace('context --hook', 'context --hook --bogus'));
-    const broken = await doctor(project);
-    expect(broken.code).toBe(1);
-    expect(broken.report?.findings.filter((f) => (f as { severity: string }).severity === 'error')).toEqual([
-      {
-        id: 'hook-failed',
-        severity: 'error',
-        message: `Claude Code SessionStart (local): ${prefix} context --hook --bogus failed when run as Claude Code runs it: memdir: Unknown argument: bogus`,
-        evidence: { file: settings, command: `${prefix} context --hook --bogus`, exitCode: 2 },
-        fix: 'memdir hooks install (or fix the command in the settings file)',
-      },
+    // A memdir program that is not this memdir (nor a copy of its release) may not know the probe: only the hooks that only read are run.
+    const marks = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-doctor-marks-'));
+    const other = path.join(marks, 'other-memdir', 'bin', 'memdir.cjs');
+    fs.mkdirSync(path.dirname(other), { recursive: true });
+    fs.writeFileSync(other, `require('node:fs').writeFileSync(require('node:path').join(${JSON.stringify(marks)}, process.argv[2]), '');\n`);
+    fs.writeFileSync(path.join(marks, 'other-memdir', 'package.json'), JSON.stringify({ name: 'memdir', version: '0.0.1' }));
+    fs.writeFileSync(settings, installedText.replaceAll(prefix, `${process.execPath} ${other}`));
+    const foreign = await doctor(project);
+    expect(((foreign.report?.findings ?? []).filter((f) => (f as { id: string }).id === 'hook') as { evidence: { ran: unknown } }[]).map((f) => f.evidence.ran)).toEqual([
+      'ok',
+      'ok',
+      null,
+      null,
+      null,
+      null,
     ]);
+    expect(fs.readdirSync(marks).sort()).toEqual(['context', 'other-memdir']);
+    fs.rmSync(marks, { recursive: true, force: true });
+  });
+});
+
+function reEscape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+describe('memdir doctor: where a moved project lives now', () => {
+  /** The first lines of a real 2.1.332 transcript (its git status lists the session's recent commits), for `cwd` and `commit`. */
+  const LATEST = fs.readFileSync(path.join(repoRoot, 'test/fixtures/claude-code-2.1.332/session-git-status.jsonl'), 'utf8');
+  const latestTranscript = (cwd: string, commit: string) => LATEST.replaceAll('/home/dev/app', cwd).replaceAll('5ee87e9 initial', `${commit} initial`);
+
+  test('by the commits its sessions recorded, under the usual roots (where the other projects are); several clones of that history: the one here', async () => {
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-doctor-moved-')));
+    const ownHome = path.join(base, 'home');
+    const ownProjects = path.join(ownHome, '.claude', 'projects');
+    const usual = path.join(base, 'code');
+    // A project of the user's, recorded: its parent is a usual root.
+    const kept = await createRepo(path.join(usual, 'kept'));
+    const gone = path.join(base, 'elsewhere', 'orig_name');
+    const repo = await createRepo(gone);
+    // A history of its own (two repositories made in the same second with the same file would share their first commit).
+    fs.writeFileSync(path.join(repo, 'app.txt'), `${gone}\n`);
+    await simpleGit(repo).add('app.txt').commit('app');
+    const commit = (await simpleGit(repo).revparse(['--short=7', 'HEAD'])).trim();
+    writeTree(ownProjects, {
+      [`${sanitizeProjectPath(kept)}/s-kept.jsonl`]: transcript(kept, 's-kept'),
+      [`${sanitizeProjectPath(gone)}/s-gone.jsonl`]: latestTranscript(gone, commit),
+      [`${sanitizeProjectPath(gone)}/memory/MEMORY.md`]: '- [Gone](project_gone.md) — gone\n',
+      [`${sanitizeProjectPath(gone)}/memory/project_gone.md`]: memory('Gone', 's-gone'),
+    });
+    const now = path.join(usual, 'new name');
+    fs.renameSync(gone, now);
+    fs.rmSync(path.join(base, 'elsewhere'), { recursive: true });
+    const folder = path.join(ownProjects, sanitizeProjectPath(gone));
+    const run = async (cwd: string, args: string[] = []) => {
+      const result = await runMemdir(['doctor', '--json', ...args], { cwd, env: env(ownHome) });
+      expect(result.stderr).toBe('');
+      return (JSON.parse(result.stdout) as { findings: { id: string; evidence: Record<string, unknown>; fix: string | null }[] }).findings.filter((f) => f.id === 'orphan');
+    };
+    const orphan = (nowAt: string | null, matchedBy: string | null, fix: string) => ({ folder, cwds: [gone], nowAt, matchedBy, fix });
+    const shown = (found: Awaited<ReturnType<typeof run>>) =>
+      found.map((f) => ({ folder: f.evidence.folder, cwds: f.evidence.cwds, nowAt: f.evidence.nowAt, matchedBy: f.evidence.matchedBy, fix: f.fix }));
+    // A new name in another folder: found by its history alone (a loose object here).
+    expect(shown(await run(now))).toEqual([orphan(now, `commit ${commit}`, `memdir doctor --move-orphan ${folder}`)]);
+    expect(shown(await run(kept, ['--all-projects']))).toEqual([orphan(now, `commit ${commit}`, `cd '${now}' && memdir doctor --move-orphan ${folder}`)]);
+    // Cloned again under another name (the same history): from one of them, that one; from elsewhere, neither.
+    const clone = path.join(usual, 'clone');
+    await simpleGit(usual).clone(now, clone);
+    expect(shown(await run(clone))).toEqual([orphan(clone, `commit ${commit}, remote ${now.toLowerCase()}`, `memdir doctor --move-orphan ${folder}`)]);
+    expect(shown(await run(kept, ['--all-projects']))).toEqual([orphan(null, null, 'memdir doctor --all-projects --search-root DIR (the folder that holds your projects now)')]);
+    fs.rmSync(base, { recursive: true, force: true });
   });
 });
 

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { simpleGit } from 'simple-git';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sanitizeProjectPath } from '../../src/core/paths.js';
 import { loadedMemory } from '../helpers/agent-request.js';
-import { claudeReleases, runClaude } from '../helpers/claude.js';
+import { eventInput } from '../../src/doctor/hooks.js';
+import { claudeReleases, memdirOnPath, runClaude } from '../helpers/claude.js';
 import { startFakeModelServer, type FakeModelServer } from '../helpers/fake-model-server.js';
 import { addWorktree, createRepo } from '../helpers/git-repo.js';
 import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
-import { tempDir } from '../helpers/temp.js';
+import { snapshotTree, tempDir } from '../helpers/temp.js';
 
 /**
  * `~/.claude/projects` trees written by real Claude Code runs (offline, against the fake Messages
@@ -112,12 +114,14 @@ describe.each(claudeReleases)('doctor on trees Claude Code %s wrote', (release) 
     const dir = path.join(home, '.claude', 'projects', sanitizeProjectPath(now), 'memory');
     const { code, findings } = await doctor(now, home, ['--search-root', path.join(root, 'new')]);
     expect(code).toBe(0);
+    // The latest release records each session's recent commits: the history matches before the name does.
+    const matchedBy = release === 'latest' ? `commit ${(await simpleGit(now).revparse(['--short=7', 'HEAD'])).trim()}` : 'name';
     expect(findings.filter((f) => f.severity !== 'info')).toEqual([
       {
         id: 'orphan',
         severity: 'warning',
         message: `${oldFolder}: its project ${old} no longer exists; it now looks to be ${now} (1 memory left behind)`,
-        evidence: { folder: oldFolder, cwds: [old], memories: ['project_release_train.md'], nowAt: now, matchedBy: 'name' },
+        evidence: { folder: oldFolder, cwds: [old], memories: ['project_release_train.md'], nowAt: now, matchedBy },
         fix: `memdir doctor --move-orphan ${oldFolder}`,
       },
     ]);
@@ -227,5 +231,66 @@ describe.each(claudeReleases)('doctor on trees Claude Code %s wrote', (release) 
     const loaded = loadedMemory(await claude(repo, home, release));
     expect(loaded?.dir).toBe(path.join(home, '.claude', 'projects', sanitizeProjectPath(repo), 'memory'));
     expect(loaded?.text).toContain('- [Login form](project_login.md) — what the worktree learned');
+  });
+});
+
+/** Each key of `ours` is in `real` with a value of the same JSON type (objects compared key by key). */
+function shapeGaps(ours: Record<string, unknown>, real: Record<string, unknown>, at = ''): string[] {
+  const kind = (v: unknown) => (Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v);
+  return Object.entries(ours).flatMap(([key, value]) => {
+    if (!(key in real)) return [`${at}${key}: not sent by Claude Code`];
+    if (kind(value) !== kind(real[key])) return [`${at}${key}: ${kind(value)}, Claude Code sends ${kind(real[key])}`];
+    return kind(value) === 'object' ? shapeGaps(value as Record<string, unknown>, real[key] as Record<string, unknown>, `${at}${key}.`) : [];
+  });
+}
+
+describe.each(claudeReleases)('doctor runs the hooks as Claude Code %s does', (release) => {
+  test("the stdin doctor gives each hook has the shape this release sends; memdir's hooks installed, every one runs", async () => {
+    const home = tempDir();
+    const repo = await createRepo(path.join(tempDir(), 'hooked_app'));
+    const env = { ...cleanEnv(home), PATH: `${memdirOnPath()}:${path.dirname(process.execPath)}:/usr/bin:/bin` };
+    const dir = (await runMemdir(['where'], { cwd: repo, env })).stdout.trim();
+    const saved = await runMemdir(['save', '--type', 'project', '--name', 'Deploy day', '--description', 'Deploys go out on Tuesdays', '--body', 'Tuesdays.'], { cwd: repo, env });
+    expect(saved.code, saved.stderr).toBe(0);
+    // What Claude Code sends each event, recorded by a hook of its own; the scripted model writes a topic file, so PreToolUse fires.
+    const records = tempDir();
+    const recorder = path.join(records, 'record.cjs');
+    fs.writeFileSync(recorder, "const fs = require('node:fs'); fs.writeFileSync(require('node:path').join(__dirname, process.argv[2] + '.json'), fs.readFileSync(0));\n");
+    const events = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'Stop', 'SessionEnd'] as const;
+    const hooks = Object.fromEntries(events.map((event) => [event, [{ ...(event === 'PreToolUse' ? { matcher: 'Write' } : {}), hooks: [{ type: 'command', command: `node ${recorder} ${event}` }] }]]));
+    fs.mkdirSync(path.join(repo, '.claude'));
+    fs.writeFileSync(path.join(repo, '.claude', 'settings.local.json'), JSON.stringify({ hooks }));
+    server.setDefault((request) => {
+      const offersWrite = (request.body?.tools ?? []).some((t: { name?: string }) => t.name === 'Write');
+      const done = JSON.stringify(request.body?.messages ?? []).includes('tool_result');
+      if (!offersWrite || done) return { text: 'Done.' };
+      return {
+        content: [
+          {
+            type: 'tool_use',
+            id: 'toolu_doctor_1',
+            name: 'Write',
+            input: { file_path: path.join(dir, 'project_probe.md'), content: '---\nname: Probe\ndescription: A probe\ntype: project\n---\n\nProbe.\n' },
+          },
+        ],
+        stopReason: 'tool_use',
+      };
+    });
+    const run = await runClaude({ cwd: repo, home, baseUrl: server.url, prompt: 'Note that deploys go out on Tuesdays.', release, args: ['--permission-mode', 'acceptEdits'] });
+    expect(run.code, run.stderr).toBe(0);
+    for (const event of events) {
+      const real = JSON.parse(fs.readFileSync(path.join(records, `${event}.json`), 'utf8')) as Record<string, unknown>;
+      expect(shapeGaps(eventInput(event, repo, String(real.transcript_path), 'session', dir), real), event).toEqual([]);
+    }
+
+    // memdir's hooks in place of the recorder: doctor runs each, and the memory stays as it was.
+    fs.rmSync(path.join(repo, '.claude', 'settings.local.json'));
+    const installed = await runMemdir(['hooks', 'install', '--command', 'memdir'], { cwd: repo, env });
+    expect(installed.code, installed.stderr).toBe(0);
+    const before = snapshotTree(home);
+    const result = await runMemdir(['doctor', '--json'], { cwd: repo, env });
+    expect(snapshotTree(home)).toEqual(before);
+    const ran = (JSON.parse(result.stdout) as { findings: Finding[] }).findings.filter((f) => f.id.startsWith('hook'));
+    expect(ran.map((f) => [f.message.split(':')[0], f.evidence.ran])).toEqual([['git pre-commit (git)', 'ok'], ...events.map((event) => [`Claude Code ${event} (local)`, 'ok'])]);
   });
 });

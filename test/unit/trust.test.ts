@@ -89,9 +89,14 @@ describe('a hook command is checked without running it', () => {
     fs.chmodSync(path.join(project, 'node_modules/.bin/memdir'), 0o755);
     const env = { PATH: path.dirname(process.execPath), HOME: '/home/u' };
     const bin = path.join(project, 'node_modules/.bin/memdir');
-    expect(checkHookCommand('npx memdir', project, env)).toEqual({ runs: true, detail: bin });
-    expect(checkHookCommand('node_modules/.bin/memdir', project, env)).toEqual({ runs: true, detail: bin });
-    expect(checkHookCommand('node bin/memdir.cjs', project, env)).toEqual({ runs: true, detail: `${process.execPath} ${path.join(project, 'bin/memdir.cjs')}` });
+    // `program`: the file that runs (node's script for `node …`), which doctor compares with itself before running a hook.
+    expect(checkHookCommand('npx memdir', project, env)).toEqual({ runs: true, detail: bin, program: bin });
+    expect(checkHookCommand('node_modules/.bin/memdir', project, env)).toEqual({ runs: true, detail: bin, program: bin });
+    expect(checkHookCommand('node bin/memdir.cjs', project, env)).toEqual({
+      runs: true,
+      detail: `${process.execPath} ${path.join(project, 'bin/memdir.cjs')}`,
+      program: path.join(project, 'bin/memdir.cjs'),
+    });
     expect(checkHookCommand('node missing.cjs', project, env).runs).toBe(false);
     expect(checkHookCommand('memdir', project, env).runs).toBe(false);
     expect(checkHookCommand('touch /tmp/x; memdir', project, env)).toEqual({ runs: undefined, detail: expect.stringContaining('not checked') });

@@ -488,6 +488,7 @@ describe('memdir doctor: hooks', () => {
       'ok',
       'ok',
       'ok',
+      'ok',
     ]);
     // Exit 2: a flag this memdir does not know.
     fs.writeFileSync(settings, installedText.replace('recall --hook', 'recall --hook --bogus'));
@@ -518,6 +519,7 @@ describe('memdir doctor: hooks', () => {
     fs.rmSync(path.join(project, 'memdir.config.json'));
     const failed = config.report?.findings.filter((f) => (f as { id: string }).id === 'hook-failed') as { message: string; evidence: { ran: string; exitCode: number } }[];
     expect(failed.map((f) => [f.evidence.ran, f.evidence.exitCode])).toEqual([
+      ['stderr', 0],
       ['stderr', 0],
       ['stderr', 0],
       ['stderr', 0],
@@ -565,6 +567,7 @@ describe('memdir doctor: hooks', () => {
     expect(((foreign.report?.findings ?? []).filter((f) => (f as { id: string }).id === 'hook') as { evidence: { ran: unknown } }[]).map((f) => f.evidence.ran)).toEqual([
       'ok',
       'ok',
+      null,
       null,
       null,
       null,

@@ -291,6 +291,8 @@ describe.each(claudeReleases)('doctor runs the hooks as Claude Code %s does', (r
     const result = await runMemdir(['doctor', '--json'], { cwd: repo, env });
     expect(snapshotTree(home)).toEqual(before);
     const ran = (JSON.parse(result.stdout) as { findings: Finding[] }).findings.filter((f) => f.id.startsWith('hook'));
-    expect(ran.map((f) => [f.message.split(':')[0], f.evidence.ran])).toEqual([['git pre-commit (git)', 'ok'], ...events.map((event) => [`Claude Code ${event} (local)`, 'ok'])]);
+    // Stop runs two of memdir's hooks: extract and the session notes.
+    const installedEvents = events.flatMap((event) => (event === 'Stop' ? [event, event] : [event]));
+    expect(ran.map((f) => [f.message.split(':')[0], f.evidence.ran])).toEqual([['git pre-commit (git)', 'ok'], ...installedEvents.map((event) => [`Claude Code ${event} (local)`, 'ok'])]);
   });
 });

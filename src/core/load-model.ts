@@ -93,9 +93,13 @@ export function loadIndex(raw: string, release: ClaudeCodeRelease = 'latest'): L
   // The cut falls after the line break that ends the loaded text, or inside the line it cut short.
   const cutAt = !cutShort ? undefined : toFile(leading + loaded.length + (trimmed[loaded.length] === '\n' ? 1 : 0));
   const given = cutShort ? `${loaded}\n\n> WARNING: ${warning(release, { trimmed, loaded, lineCount, byteCount, wasLineTruncated, wasByteTruncated })}` : loaded;
-  const content = release === '2.1.197' ? given : sanitize(given);
+  let content: string | undefined;
   return {
-    content,
+    // Worked out when read: the counts alone (the guard's limit check) never compile sanitize's Unicode classes.
+    get content() {
+      content ??= release === '2.1.197' ? given : sanitize(given);
+      return content;
+    },
     loaded,
     lineCount,
     byteCount,

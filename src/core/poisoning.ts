@@ -157,13 +157,15 @@ function negated(voice: string, index: number): boolean {
 /** Everything in `text` that looks aimed at the agent, in text order. */
 export function findPoisoning(text: string): PoisonFinding[] {
   // Most memories hold none of the words the phrase rules start from: their own voice is not worth working out.
-  const triggered = TRIGGER.test(text);
-  const voice = triggered ? ownVoice(text) : '';
+  // Nor are the phrase rules' patterns worth compiling (a process's first match compiles them, several ms for OVERRIDE).
   const found: PoisonFinding[] = [];
-  for (const m of voice.matchAll(OVERRIDE)) found.push({ kind: 'instruction-override', index: m.index, detail: `"${printable(text.slice(m.index, m.index + m[0].length))}"` });
-  for (const m of voice.matchAll(PIPE_TO_SHELL)) if (!negated(voice, m.index)) found.push({ kind: 'pipe-to-shell', index: m.index, detail: 'an instruction to pipe a download into a shell' });
-  for (const m of voice.matchAll(EXFIL_PROSE)) if (!negated(voice, m.index)) found.push({ kind: 'exfiltration', index: m.index, detail: 'an instruction to send data to an outside address' });
-  if (triggered) for (const m of text.matchAll(EXFIL_COMMAND)) found.push({ kind: 'exfiltration', index: m.index, detail: 'a command that sends credentials or the environment out' });
+  if (TRIGGER.test(text)) {
+    const voice = ownVoice(text);
+    for (const m of voice.matchAll(OVERRIDE)) found.push({ kind: 'instruction-override', index: m.index, detail: `"${printable(text.slice(m.index, m.index + m[0].length))}"` });
+    for (const m of voice.matchAll(PIPE_TO_SHELL)) if (!negated(voice, m.index)) found.push({ kind: 'pipe-to-shell', index: m.index, detail: 'an instruction to pipe a download into a shell' });
+    for (const m of voice.matchAll(EXFIL_PROSE)) if (!negated(voice, m.index)) found.push({ kind: 'exfiltration', index: m.index, detail: 'an instruction to send data to an outside address' });
+    for (const m of text.matchAll(EXFIL_COMMAND)) found.push({ kind: 'exfiltration', index: m.index, detail: 'a command that sends credentials or the environment out' });
+  }
   found.push(...hiddenUnicode(text), ...blobs(text));
   // One finding of a kind per line: two override phrases in one sentence are one thing to remove.
   const seen = new Set<string>();

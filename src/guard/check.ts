@@ -84,6 +84,8 @@ function lint(write: ProposedWrite, text: string | undefined, ruleIds: Set<strin
 function indexLimit(write: ProposedWrite): string | undefined {
   if (write.file !== INDEX_FILE) return undefined;
   const after = loadIndex(write.after);
+  // The index as it was matters only when the result is over a limit.
+  if (after.lineCount <= INDEX_MAX_LINES && after.byteCount <= INDEX_MAX_BYTES) return undefined;
   const before = write.before === undefined ? undefined : loadIndex(write.before);
   if (after.lineCount > INDEX_MAX_LINES && after.lineCount > (before?.lineCount ?? 0)) return messages.guardIndexLines(`${write.scope ?? ''}${INDEX_FILE}`, after.lineCount, INDEX_MAX_LINES);
   if (after.byteCount > INDEX_MAX_BYTES && after.byteCount > (before?.byteCount ?? 0)) return messages.guardIndexBytes(`${write.scope ?? ''}${INDEX_FILE}`, after.byteCount, INDEX_MAX_BYTES);

@@ -2,12 +2,13 @@
  * The PreToolUse guard (docs/hooks.md#guard): a Write, Edit or MultiEdit into the memory directory
  * is applied in memory and judged by lint's rules before Claude Code runs it; a write that would
  * break what the agent loads is refused with a reason the model can act on. Everything else
- * passes at once and in silence: most writes are not to memory, and this runs before each of them.
- * Kept light (no yargs): the fast path (src/fast/guard.ts) and the full CLI call `runGuardHook`.
+ * passes at once and in silence: most writes are not to memory, and this runs before each of them
+ * (most never get here: src/fast/guard.ts lets them through first). Kept light (no yargs): the
+ * fast path's hook bundle (hook-bundle.ts) and the full CLI call `runGuardHook`.
  */
 import path from 'node:path';
 import { messages } from '../core/messages.js';
-import { hookWarnings, readRawHookInput, runAsHook, startHookRun, typedHookInput, writeStdout, type ContextHookRun, type HookInput } from '../claude-code/hook-io.js';
+import { readRawHookInput, runAsHook, typedHookInput, type ContextHookRun, type HookInput } from '../claude-code/hook-io.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import type { GuardVerdict } from './check.js';
 import { targetFile } from './edit.js';
@@ -88,9 +89,4 @@ export function runGuardHook(options: GuardHookRun, judge: () => Judge): Promise
     const verdict = located && judge()(located, options);
     if (verdict) answer(verdict, options);
   });
-}
-
-/** The fast path of `guard --hook` (src/fast/guard.ts): it always takes the command. */
-export function takeFastPath(args: Omit<GuardHookRun, 'write' | 'warn'> & { quiet: boolean }, judge: () => Judge): boolean {
-  return startHookRun(runGuardHook({ dir: args.dir, trustProjectSettings: args.trustProjectSettings, write: writeStdout, warn: hookWarnings(args.quiet) }, judge));
 }

@@ -133,7 +133,8 @@ export function judgeWrite(write: ProposedWrite, settings: GuardSettings, ruleOp
   // Most writes are fine: the file as it was is linted only when the write's result has findings, to tell the new ones apart.
   if (after.length === 0) return verdict;
   const before = new Map<string, number>();
-  for (const finding of lint(write, write.before, wanted, ruleOptions)) {
+  // Only the rules that found something after the write can have a finding to tell apart.
+  for (const finding of lint(write, write.before, new Set(after.map((finding) => finding.ruleId)), ruleOptions)) {
     const key = findingKey(finding, write.before!);
     before.set(key, (before.get(key) ?? 0) + 1);
   }

@@ -60,7 +60,7 @@ function pendingDeprecation(): boolean {
 
 /**
  * Make a socket on stdin non-blocking as libuv does for process.stdin (a pipe handle opened on it),
- * without Node's stream modules, which cost a hook about 5 ms of CPU (bench `guard`). Node puts
+ * without Node's stream modules, whose loading is a large share of a hook's start (bench `guard`). Node puts
  * stdin's blocking mode back as it was when the process exits. False: the stream reads it.
  */
 function socketWithoutWaiting(): boolean {

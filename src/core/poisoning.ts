@@ -148,8 +148,8 @@ const NEGATION = /\b(?:never|don't|do\s+not|must\s+not|mustn't|shouldn't|should\
 const TRIGGER =
   /\b(?:ignor|disregard|forget|override|bypass|drop|you\s+are\s+now|system|tell|inform|mention|reveal|let\s+the|without|curl|wget|fetch|iwr|irm|invoke-|nc(?:at)?\b|send|post|upload|forward|exfiltrat|transmit|leak|copy|paste|report)|mail|игнор|忽略|无视|忽视|無視|무시|不要/i;
 
-// The words without which OVERRIDE and PIPE_TO_SHELL cannot match (with their flags): compiling OVERRIDE costs a
-// process about 1 ms, and most texts TRIGGER lets through ("copy", "report") hold none of them.
+// The words without which OVERRIDE and PIPE_TO_SHELL cannot match (with their flags): compiling OVERRIDE is a
+// noticeable part of a memory write's guard (bench `guard`), and most texts TRIGGER lets through ("copy", "report") hold none of them.
 const MAY_OVERRIDE = /ignor|disregard|forget|override|bypass|drop|you\s+are\s+now|system|tell|inform|mention|reveal|let|without|игнор|忽略|无视|忽视|無視|무시|不要/iu;
 const MAY_PIPE = /curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod/i;
 
@@ -162,7 +162,7 @@ function negated(voice: string, index: number): boolean {
 /** Everything in `text` that looks aimed at the agent, in text order. */
 export function findPoisoning(text: string): PoisonFinding[] {
   // Most memories hold none of the words the phrase rules start from: their own voice is not worth working out.
-  // Nor are the phrase rules' patterns worth compiling (a process's first match compiles them, several ms for OVERRIDE).
+  // Nor are the phrase rules' patterns worth compiling (a process's first match compiles them).
   const found: PoisonFinding[] = [];
   if (TRIGGER.test(text)) {
     const voice = ownVoice(text);

@@ -100,20 +100,26 @@ export function stdinWithoutWaiting(options: { sockets?: boolean } = {}): number
 
 export const isWouldBlock = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EAGAIN';
 
-/** Where `bytes` end when they are exactly one JSON object and white space; else undefined (the scan decides). */
-function wholeObjectEnd(bytes: Buffer): number | undefined {
+/** `bytes` parsed, when they are exactly one JSON object and white space; else undefined (the scan decides). */
+function wholeObject(bytes: Buffer): { end: number; parsed: ParsedPrefix } | undefined {
   let end = bytes.length;
   while (end > 0 && WHITESPACE.has(bytes[end - 1]!)) end--;
   if (end === 0 || bytes[end - 1] !== 0x7d) return undefined;
   let start = 0;
   while (start < end && WHITESPACE.has(bytes[start]!)) start++;
   if (bytes[start] !== 0x7b) return undefined;
+  const text = bytes.toString('utf8', start, end);
   try {
-    JSON.parse(bytes.toString('utf8', start, end));
-    return end;
+    return { end, parsed: { text, value: JSON.parse(text) as unknown } };
   } catch {
     return undefined;
   }
+}
+
+/** The first object as read, when it was parsed already: its text (decoded as UTF-8, valid or not) and value. */
+export interface ParsedPrefix {
+  text: string;
+  value: unknown;
 }
 
 /** What stdin held when read at once: `end` is the length of the first object when it is complete there. */
@@ -123,6 +129,7 @@ export interface StdinPrefix {
   end: number | undefined;
   /** The input ended (nothing more will come). */
   eof: boolean;
+  parsed?: ParsedPrefix | undefined;
 }
 
 /**
@@ -153,8 +160,8 @@ export function readStdinPrefix(): StdinPrefix | undefined {
       chunks.push(chunk);
       size += length;
       // The usual input is one object, whole in what was read: JSON.parse says so faster than the scan byte by byte.
-      const whole = size <= HOOK_INPUT_MAX_BYTES && chunks.length === 1 ? wholeObjectEnd(chunk) : undefined;
-      if (whole !== undefined) return done(whole, false);
+      const whole = size <= HOOK_INPUT_MAX_BYTES && chunks.length === 1 ? wholeObject(chunk) : undefined;
+      if (whole !== undefined) return { ...done(whole.end, false), parsed: whole.parsed };
       const end = scanner.feed(chunk);
       if (end !== undefined || size > HOOK_INPUT_MAX_BYTES) return done(end, false);
     }

@@ -21,14 +21,18 @@ function plainInput(prefix: StdinPrefix): Record<string, unknown> | undefined {
   if (prefix.end === undefined || prefix.end === NOT_AN_OBJECT) return undefined;
   const bytes = prefix.bytes.subarray(0, prefix.end);
   if (!isUtf8(bytes)) return undefined;
-  const text = bytes.toString('utf8');
-  if (SURROGATE_ESCAPE.test(text)) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
+  let parsed = prefix.parsed;
+  if (parsed === undefined) {
+    const text = bytes.toString('utf8');
+    try {
+      parsed = { text, value: JSON.parse(text) as unknown };
+    } catch {
+      return undefined;
+    }
   }
+  const { text, value } = parsed;
+  if (SURROGATE_ESCAPE.test(text)) return undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /** Whether the write surely touches no memory: as `locateWrite` (src/guard/hook.ts) decides, without resolving the directory. */

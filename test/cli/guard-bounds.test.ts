@@ -247,6 +247,15 @@ describe('stdin: what the fast path read is handed over whole', () => {
     expect(run.stderr).toMatch(/^memdir guard hook skipped: [^\n]+\n$/);
   });
 
+  test('under --pending-deprecation (where process.binding warns) the socket is read through the stream, without a warning', async () => {
+    const s = await session();
+    const env = { ...s.env, NODE_OPTIONS: '--pending-deprecation' };
+    const outside = await hook(s, writeInput(s, path.join(s.project, 'README.md')), env);
+    expect([outside.code, outside.stdout, outside.stderr]).toEqual([0, '', '']);
+    const refused = await hook(s, writeInput(s, path.join(s.memory, 'MEMORY.md')), env);
+    expect([refused.code, refused.stderr, decision(refused)]).toEqual([0, '', 'deny']);
+  });
+
   test('an input in a regular file', async () => {
     const s = await session();
     const file = path.join(s.root, 'input.json');

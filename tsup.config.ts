@@ -76,8 +76,8 @@ export default defineConfig([
     entry: {
       cli: 'src/cli.ts',
       'code-cache': 'src/shell/code-cache.ts',
-      // The guard's judge, which its fast path loads only for a write into the memory directory.
-      'guard-judge': 'src/guard/judge.ts',
+      // The guard hook and its judge, which its fast path loads only for a write that may land in the memory directory.
+      'guard-hook': 'src/guard/hook-bundle.ts',
       ...Object.fromEntries(Object.keys(FAST_PATHS).map((name) => [`fast/${name}`, `src/fast/${name}.ts`])),
     },
     format: ['cjs'],

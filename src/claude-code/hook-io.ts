@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { messages } from '../core/messages.js';
 import { redactOutput } from '../core/secrets.js';
+import { FirstObjectScanner, HOOK_INPUT_MAX_BYTES, isWouldBlock, NOT_AN_OBJECT, stdinWithoutWaiting, SURROGATE_ESCAPE, type StdinPrefix } from './hook-stdin.js';
 
 /**
  * Claude Code hook I/O, shaped after the JSON Claude Code 2.1.197 sends
@@ -42,50 +43,8 @@ export function isHookProbe(env: NodeJS.ProcessEnv = process.env): boolean {
   return env[HOOK_PROBE_ENV] === '1';
 }
 
-/** Hook input beyond this is not Claude Code's (a pasted prompt is far smaller). */
-const HOOK_INPUT_MAX_BYTES = 8 * 1024 * 1024;
 /** Claude Code may keep stdin open after the JSON: never wait longer than this for it. */
 const HOOK_INPUT_WAIT_MS = 1_000;
-
-const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
-const OPEN = new Set([0x7b, 0x5b]); // { [
-const CLOSE = new Set([0x7d, 0x5d]); // } ]
-const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
-
-/**
- * Finds where the first JSON object in a byte stream ends, chunk by chunk,
- * without parsing it: brackets are counted outside strings. Bytes of
- * multi-byte UTF-8 characters are all >= 0x80, so they never look like JSON
- * punctuation.
- */
-class FirstObjectScanner {
-  private depth = 0;
-  private inString = false;
-  private escaped = false;
-  private started = false;
-  private offset = 0;
-
-  /** The length of the document once it is complete, else undefined; throws when the input is not an object. */
-  feed(chunk: Buffer): number | undefined {
-    for (let i = 0; i < chunk.length; i++) {
-      const byte = chunk[i]!;
-      if (!this.started) {
-        if (WHITESPACE.has(byte)) continue;
-        if (byte !== 0x7b) throw new Error(messages.hookInputNotObject());
-        this.started = true;
-      }
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (byte === 0x5c) this.escaped = true;
-        else if (byte === 0x22) this.inString = false;
-      } else if (byte === 0x22) this.inString = true;
-      else if (OPEN.has(byte)) this.depth++;
-      else if (CLOSE.has(byte) && --this.depth === 0) return this.offset + i + 1;
-    }
-    this.offset += chunk.length;
-    return undefined;
-  }
-}
 
 function parseHookInput(bytes: Buffer): Record<string, unknown> {
   // isUtf8 rather than a fatal TextDecoder: the decoder's first use is a start-up cost of every hook (bench `hooks`).
@@ -117,6 +76,7 @@ class FirstObjectReader {
     this.chunks.push(chunk);
     this.size += chunk.length;
     const end = this.scanner.feed(chunk);
+    if (end === NOT_AN_OBJECT) throw new Error(messages.hookInputNotObject());
     if (end !== undefined) return parseHookInput(Buffer.concat(this.chunks).subarray(0, end));
     if (this.size > HOOK_INPUT_MAX_BYTES) throw new Error(messages.hookInputTooLarge(HOOK_INPUT_MAX_BYTES));
     return undefined;
@@ -126,26 +86,6 @@ class FirstObjectReader {
     return parseHookInput(Buffer.concat(this.chunks));
   }
 }
-
-/**
- * A descriptor to read stdin from at once, without process.stdin, whose stream modules weigh on
- * every hook's start (bench `hooks`): a regular file or /dev/null (no input at all) never waits; a pipe is opened again
- * non-blocking through /proc (its own file description: the writer's side is untouched), so a
- * writer that keeps it open without writing gives EAGAIN, not a wait. A socket (Node's child
- * stdio), a terminal or anything else goes through the timed stream. Undefined: use the stream.
- */
-function stdinWithoutWaiting(): number | undefined {
-  try {
-    const stat = fs.fstatSync(0);
-    if (stat.isFile()) return 0;
-    if (stat.isFIFO()) return fs.openSync('/proc/self/fd/0', fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-    return stat.isCharacterDevice() && stat.rdev === fs.statSync('/dev/null').rdev ? 0 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const isWouldBlock = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EAGAIN';
 
 /** Read `fd` synchronously into `reader` until the object is complete or the input ends; undefined when it would block. */
 function readFirstObjectAtOnce(fd: number, reader: FirstObjectReader): Record<string, unknown> | undefined {
@@ -171,6 +111,16 @@ function readFirstObjectAtOnce(fd: number, reader: FirstObjectReader): Record<st
  */
 function readFirstObject(): Promise<Record<string, unknown>> {
   const reader = new FirstObjectReader();
+  const prefix = (globalThis as Record<symbol, unknown>)[HANDED_OVER_PREFIX] as StdinPrefix | undefined;
+  if (prefix) {
+    try {
+      const parsed = prefix.bytes.length > 0 ? reader.push(prefix.bytes) : undefined;
+      if (parsed) return Promise.resolve(parsed);
+      if (prefix.eof) return Promise.resolve(reader.end());
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
   const fd = stdinWithoutWaiting();
   if (fd !== undefined) {
     try {
@@ -241,6 +191,14 @@ const FIELD_TYPES: Record<string, 'string' | 'boolean'> = {
 
 /** Where a fast path that read stdin, then handed over to the full CLI in the same process, leaves what it read. */
 const HANDED_OVER = Symbol.for('memdir.hookInput');
+
+/** Where a fast path that read the start of stdin but did not parse it leaves those bytes. */
+const HANDED_OVER_PREFIX = Symbol.for('memdir.hookInputPrefix');
+
+/** Keep the bytes of stdin a fast path read for the hook runtime it hands over to, which reads on from them. */
+export function handOverHookInputPrefix(prefix: StdinPrefix): void {
+  (globalThis as Record<symbol, unknown>)[HANDED_OVER_PREFIX] = prefix;
+}
 
 /** Keep the input a fast path read for the full CLI it hands over to (stdin is consumed). */
 export function handOverHookInput(raw: Record<string, unknown>): void {

@@ -111,10 +111,14 @@ export function loadIndex(raw: string, release: ClaudeCodeRelease = 'latest'): L
   // The cut falls after the line break that ends the loaded text, or inside the line it cut short.
   const cutAt = !cutShort ? undefined : toFile(leading + loaded.length + (trimmed[loaded.length] === '\n' ? 1 : 0));
   const given = cutShort ? `${loaded}\n\n> WARNING: ${warning(release, { trimmed, loaded, lineCount, byteCount, wasLineTruncated, wasByteTruncated })}` : loaded;
-  // Later releases drop control characters from what they load; what that leaves at the ends is trimmed too (a UTF-16 index's last NUL after its line break).
-  const content = release === '2.1.197' ? given : cutShort ? sanitize(given) : sanitize(given).trim();
+  let content: string | undefined;
   return {
-    content,
+    // Worked out when read: the counts alone (the guard's limit check) never compile sanitize's Unicode classes.
+    get content() {
+      // Later releases drop control characters from what they load; what that leaves at the ends is trimmed too (a UTF-16 index's last NUL after its line break).
+      content ??= release === '2.1.197' ? given : cutShort ? sanitize(given) : sanitize(given).trim();
+      return content;
+    },
     loaded,
     lineCount,
     byteCount,

@@ -148,6 +148,11 @@ const NEGATION = /\b(?:never|don't|do\s+not|must\s+not|mustn't|shouldn't|should\
 const TRIGGER =
   /\b(?:ignor|disregard|forget|override|bypass|drop|you\s+are\s+now|system|tell|inform|mention|reveal|let\s+the|without|curl|wget|fetch|iwr|irm|invoke-|nc(?:at)?\b|send|post|upload|forward|exfiltrat|transmit|leak|copy|paste|report)|mail|игнор|忽略|无视|忽视|無視|무시|不要/i;
 
+// The words without which OVERRIDE and PIPE_TO_SHELL cannot match (with their flags): compiling OVERRIDE is a
+// noticeable part of a memory write's guard (bench `guard`), and most texts TRIGGER lets through ("copy", "report") hold none of them.
+const MAY_OVERRIDE = /ignor|disregard|forget|override|bypass|drop|you\s+are\s+now|system|tell|inform|mention|reveal|let|without|игнор|忽略|无视|忽视|無視|무시|不要/iu;
+const MAY_PIPE = /curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod/i;
+
 /** Whether the sentence holding `index` (from its start to there) says not to. */
 function negated(voice: string, index: number): boolean {
   const start = Math.max(...['.', '!', '?', '\n', '。', '！', '？'].map((stop) => voice.lastIndexOf(stop, index - 1))) + 1;
@@ -157,13 +162,17 @@ function negated(voice: string, index: number): boolean {
 /** Everything in `text` that looks aimed at the agent, in text order. */
 export function findPoisoning(text: string): PoisonFinding[] {
   // Most memories hold none of the words the phrase rules start from: their own voice is not worth working out.
-  const triggered = TRIGGER.test(text);
-  const voice = triggered ? ownVoice(text) : '';
+  // Nor are the phrase rules' patterns worth compiling (a process's first match compiles them).
   const found: PoisonFinding[] = [];
-  for (const m of voice.matchAll(OVERRIDE)) found.push({ kind: 'instruction-override', index: m.index, detail: `"${printable(text.slice(m.index, m.index + m[0].length))}"` });
-  for (const m of voice.matchAll(PIPE_TO_SHELL)) if (!negated(voice, m.index)) found.push({ kind: 'pipe-to-shell', index: m.index, detail: 'an instruction to pipe a download into a shell' });
-  for (const m of voice.matchAll(EXFIL_PROSE)) if (!negated(voice, m.index)) found.push({ kind: 'exfiltration', index: m.index, detail: 'an instruction to send data to an outside address' });
-  if (triggered) for (const m of text.matchAll(EXFIL_COMMAND)) found.push({ kind: 'exfiltration', index: m.index, detail: 'a command that sends credentials or the environment out' });
+  if (TRIGGER.test(text)) {
+    const voice = ownVoice(text);
+    if (MAY_OVERRIDE.test(voice))
+      for (const m of voice.matchAll(OVERRIDE)) found.push({ kind: 'instruction-override', index: m.index, detail: `"${printable(text.slice(m.index, m.index + m[0].length))}"` });
+    if (MAY_PIPE.test(voice))
+      for (const m of voice.matchAll(PIPE_TO_SHELL)) if (!negated(voice, m.index)) found.push({ kind: 'pipe-to-shell', index: m.index, detail: 'an instruction to pipe a download into a shell' });
+    for (const m of voice.matchAll(EXFIL_PROSE)) if (!negated(voice, m.index)) found.push({ kind: 'exfiltration', index: m.index, detail: 'an instruction to send data to an outside address' });
+    for (const m of text.matchAll(EXFIL_COMMAND)) found.push({ kind: 'exfiltration', index: m.index, detail: 'a command that sends credentials or the environment out' });
+  }
   found.push(...hiddenUnicode(text), ...blobs(text));
   // One finding of a kind per line: two override phrases in one sentence are one thing to remove.
   const seen = new Set<string>();

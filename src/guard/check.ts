@@ -84,6 +84,8 @@ function lint(write: ProposedWrite, text: string | undefined, ruleIds: Set<strin
 function indexLimit(write: ProposedWrite): string | undefined {
   if (write.file !== INDEX_FILE) return undefined;
   const after = loadIndex(write.after);
+  // The index as it was matters only when the result is over a limit.
+  if (after.lineCount <= INDEX_MAX_LINES && after.byteCount <= INDEX_MAX_BYTES) return undefined;
   const before = write.before === undefined ? undefined : loadIndex(write.before);
   if (after.lineCount > INDEX_MAX_LINES && after.lineCount > (before?.lineCount ?? 0)) return messages.guardIndexLines(`${write.scope ?? ''}${INDEX_FILE}`, after.lineCount, INDEX_MAX_LINES);
   if (after.byteCount > INDEX_MAX_BYTES && after.byteCount > (before?.byteCount ?? 0)) return messages.guardIndexBytes(`${write.scope ?? ''}${INDEX_FILE}`, after.byteCount, INDEX_MAX_BYTES);
@@ -131,7 +133,8 @@ export function judgeWrite(write: ProposedWrite, settings: GuardSettings, ruleOp
   // Most writes are fine: the file as it was is linted only when the write's result has findings, to tell the new ones apart.
   if (after.length === 0) return verdict;
   const before = new Map<string, number>();
-  for (const finding of lint(write, write.before, wanted, ruleOptions)) {
+  // Only the rules that found something after the write can have a finding to tell apart.
+  for (const finding of lint(write, write.before, new Set(after.map((finding) => finding.ruleId)), ruleOptions)) {
     const key = findingKey(finding, write.before!);
     before.set(key, (before.get(key) ?? 0) + 1);
   }

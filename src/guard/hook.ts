@@ -2,54 +2,28 @@
  * The PreToolUse guard (docs/hooks.md#guard): a Write, Edit or MultiEdit into the memory directory
  * is applied in memory and judged by lint's rules before Claude Code runs it; a write that would
  * break what the agent loads is refused with a reason the model can act on. Everything else
- * passes at once and in silence: most writes are not to memory, and this runs before each of them.
- * Kept light (no yargs): the fast path (src/fast/guard.ts) and the full CLI call `runGuardHook`.
+ * passes at once and in silence: most writes are not to memory, and this runs before each of them
+ * (most never get here: src/fast/guard.ts lets them through first). Kept light (no yargs): the
+ * fast path's hook bundle (hook-bundle.ts) and the full CLI call `runGuardHook`.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { messages } from '../core/messages.js';
-import { hookWarnings, readRawHookInput, runAsHook, startHookRun, typedHookInput, writeStdout, type ContextHookRun, type HookInput } from '../claude-code/hook-io.js';
+import { readRawHookInput, runAsHook, typedHookInput, type ContextHookRun, type HookInput } from '../claude-code/hook-io.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import type { GuardVerdict } from './check.js';
 import { targetFile } from './edit.js';
+import { isInside, realpathOfNearest, surelyNoMemory, writePaths, type WritePaths } from './place.js';
 
-function isInside(root: string, candidate: string): boolean {
-  const rel = path.relative(root, candidate);
-  return rel !== '' && !rel.startsWith(`..${path.sep}`) && rel !== '..' && !path.isAbsolute(rel);
-}
-
-/** realpath of `target`, or of its deepest existing folder plus the rest (a dangling link followed); undefined when it cannot be read. */
-function realpathOfNearest(target: string, links = 0): string | undefined {
-  const missing: string[] = [];
-  for (let current = target; ; ) {
-    try {
-      return path.join(fs.realpathSync.native(current), ...missing.reverse());
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;
-      // A link to a file not there yet: a write through it creates that file.
-      if (links < 40 && fs.lstatSync(current, { throwIfNoEntry: false })?.isSymbolicLink()) {
-        return realpathOfNearest(path.join(path.resolve(path.dirname(current), fs.readlinkSync(current)), ...missing.reverse()), links + 1);
-      }
-      const parent = path.dirname(current);
-      if (parent === current) return undefined;
-      missing.push(path.basename(current));
-      current = parent;
-    }
-  }
-}
-
-/** Where the target sits in the memory directory: its path relative to it, or undefined when it is outside; `escapesTo` when a link leads out. */
-function placeInDirectory(dir: string, target: string): { rel: string; escapesTo?: string } | undefined {
+/** Where the target sits in the memory directory: its path relative to it and the file, or undefined when it is outside; `escapesTo` when a link leads out. */
+function placeInDirectory(dir: string, paths: WritePaths): { rel: string; target: string; escapesTo?: string } | undefined {
   const realDir = realpathOfNearest(dir) ?? dir;
-  const realTarget = realpathOfNearest(target);
-  const lexical = isInside(dir, target) ? path.relative(dir, target) : undefined;
-  if (lexical !== undefined) {
-    const escaped = realTarget !== undefined && !isInside(realDir, realTarget) && realTarget !== realDir;
-    return escaped ? { rel: lexical, escapesTo: realTarget } : { rel: lexical };
-  }
-  // The directory named another way (a symlinked home, /tmp and /private/tmp).
-  if (realTarget !== undefined && isInside(realDir, realTarget)) return { rel: path.relative(realDir, realTarget) };
-  return undefined;
+  // Where the file system takes the write decides first (a link from outside, the directory named another way).
+  const real = paths.real.find((candidate) => candidate !== undefined && isInside(realDir, candidate));
+  if (real !== undefined) return { rel: path.relative(realDir, real), target: real };
+  if (!isInside(dir, paths.lexical)) return undefined;
+  const rel = path.relative(dir, paths.lexical);
+  const escapesTo = paths.real.find((candidate) => candidate !== undefined && candidate !== realDir);
+  return escapesTo === undefined ? { rel, target: paths.lexical } : { rel, target: paths.lexical, escapesTo };
 }
 
 export interface GuardHookRun extends ContextHookRun {}
@@ -79,18 +53,19 @@ export interface LocatedWrite {
  */
 export function locateWrite(raw: Record<string, unknown>, request: GuardRequest): LocatedWrite | undefined {
   const file = targetFile(raw.tool_name, raw.tool_input);
-  // Memories are Markdown: any other file passes before anything else is read.
-  if (file === undefined || !file.toLowerCase().endsWith('.md')) return undefined;
+  if (file === undefined) return undefined;
+  // Memories are Markdown: a write that lands on no Markdown file, however its path is followed, passes before anything else is read.
+  const paths = writePaths(file, typeof raw.cwd === 'string' ? raw.cwd : process.cwd());
+  if (surelyNoMemory(paths)) return undefined;
   const input = typedHookInput<HookInput>(raw);
-  const target = path.resolve(input.cwd ?? process.cwd(), file);
   const resolution = resolveMemoryDir({ dir: request.dir, cwd: input.cwd, trustProjectSettings: request.trustProjectSettings || undefined });
-  const place = placeInDirectory(resolution.dir, target);
+  const place = placeInDirectory(resolution.dir, paths);
   if (!place) return undefined;
   const rel = place.rel.split(path.sep).join('/');
-  // memdir's own state (.memdir/) and hidden folders are not read as memories.
-  if (rel.split('/').some((part) => part.startsWith('.'))) return undefined;
+  // memdir's own state (.memdir/) and hidden folders are not read as memories, nor is any file but Markdown.
+  if (rel.split('/').some((part) => part.startsWith('.')) || !rel.toLowerCase().endsWith('.md')) return undefined;
   for (const warning of resolution.warnings) request.warn(warning);
-  return { raw, cwd: input.cwd, dir: resolution.dir, rel, target, escapesTo: place.escapesTo };
+  return { raw, cwd: input.cwd, dir: resolution.dir, rel, target: place.target, escapesTo: place.escapesTo };
 }
 
 /** How a located write is judged: the judge (src/guard/judge.ts) is loaded only for writes into the memory directory. */
@@ -114,9 +89,4 @@ export function runGuardHook(options: GuardHookRun, judge: () => Judge): Promise
     const verdict = located && judge()(located, options);
     if (verdict) answer(verdict, options);
   });
-}
-
-/** The fast path of `guard --hook` (src/fast/guard.ts): it always takes the command. */
-export function takeFastPath(args: Omit<GuardHookRun, 'write' | 'warn'> & { quiet: boolean }, judge: () => Judge): boolean {
-  return startHookRun(runGuardHook({ dir: args.dir, trustProjectSettings: args.trustProjectSettings, write: writeStdout, warn: hookWarnings(args.quiet) }, judge));
 }

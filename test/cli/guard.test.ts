@@ -68,17 +68,17 @@ describe('memdir guard --hook on the fixtures', () => {
   });
 });
 
-test('the hook runs on its fast path: no yargs, no full CLI; the judge loads only for a write into the memory directory', async () => {
+test('the hook runs on its fast path: no yargs, no full CLI; the hook runtime and judge load only for a write that may land in the memory directory', async () => {
   const { root, memory, project, input, env } = prepare('block-inline-content');
   const run = await runRecorded(root, [memdirBin, 'guard', '--hook', '--dir', memory], { env, input, cwd: project });
   expect(run.code).toBe(0);
   expect(JSON.parse(run.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
-  expect(['dist/fast/guard.cjs', 'dist/guard-judge.cjs', 'dist/cli.cjs'].map((bundle) => run.modules.some((m) => m.endsWith(bundle)))).toEqual([true, true, false]);
-  // A write outside the memory directory never loads the judge and lint's rules.
+  expect(['dist/fast/guard.cjs', 'dist/guard-hook.cjs', 'dist/cli.cjs'].map((bundle) => run.modules.some((m) => m.endsWith(bundle)))).toEqual([true, true, false]);
+  // A write outside the memory directory loads nothing but the fast path: no hook runtime, judge or lint's rules.
   const outside = prepare('allow-outside');
   const light = await runRecorded(outside.root, [memdirBin, 'guard', '--hook', '--dir', outside.memory], { env: outside.env, input: outside.input, cwd: outside.project });
   expect([light.code, light.stdout, light.stderr]).toEqual([0, '', '']);
-  expect(['dist/fast/guard.cjs', 'dist/guard-judge.cjs', 'dist/cli.cjs'].map((bundle) => light.modules.some((m) => m.endsWith(bundle)))).toEqual([true, false, false]);
+  expect(['dist/fast/guard.cjs', 'dist/guard-hook.cjs', 'dist/cli.cjs'].map((bundle) => light.modules.some((m) => m.endsWith(bundle)))).toEqual([true, false, false]);
 });
 
 test('MEMDIR_HOOKS=0 lets every write through', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { claudeReleases, runClaude } from '../helpers/claude.js';
 import { startFakeModelServer, type FakeModelServer, type RecordedRequest, type ScriptedReply } from '../helpers/fake-model-server.js';
 import { createRepo } from '../helpers/git-repo.js';
-import { cleanEnv, runMemdir } from '../helpers/run-cli.js';
+import { cleanEnv, memdirBin, runMemdir } from '../helpers/run-cli.js';
 import { tempDir, writeTree } from '../helpers/temp.js';
 
 /**
@@ -39,8 +39,23 @@ function scriptedModel(request: RecordedRequest): ScriptedReply {
     if (step === 1) return toolUse('toolu_write_topic', 'Write', { file_path: path.join(memoryDir, 'project_deploy.md'), content: TOPIC });
     if (step === 2) return toolUse('toolu_edit_index', 'Edit', { file_path: index, old_string: INDEX, new_string: `${INDEX}${POINTER}` });
   }
+  if (conversation.includes('GUARD-OUTSIDE') && step === 0)
+    return toolUse('toolu_write_notes', 'Write', { file_path: path.join(outsideDir, 'NOTES.md'), content: '# Notes\n\nDeploys go out on Tuesdays.\n' });
   return { text: 'Done.' };
 }
+
+/** The project folder of the test that runs (the scripted model writes a Markdown file there). */
+let outsideDir = '';
+
+/** Loaded with --require into the guard's hook: it records what its stdin was and which bundles it loaded. */
+const RECORDER = `
+const fs = require('node:fs');
+if (process.argv.includes('guard')) {
+  const s = fs.fstatSync(0);
+  const stdin = s.isSocket() ? 'socket' : s.isFIFO() ? 'pipe' : s.isFile() ? 'file' : 'other';
+  process.on('exit', () => fs.writeFileSync(require('node:path').join(process.env.RECORD_DIR, process.pid + '.json'), JSON.stringify({ stdin, modules: Object.keys(require.cache) })));
+}
+`;
 
 beforeAll(async () => {
   server = await startFakeModelServer();
@@ -85,6 +100,39 @@ describe.each(claudeReleases)('Claude Code %s', (release) => {
     const results = toolResults(server.requests.slice(before));
     expect(results.get('toolu_read_1')).toContain('Terse replies');
     expect(results.get('toolu_write_bad')).toContain('memdir guard: This write puts content into MEMORY.md (lines 6–35); MEMORY.md holds only one-line pointers. Write the detail to a topic file');
+  });
+
+  test('a Write of Markdown outside the memory directory passes on the guard’s fast bundle alone', async () => {
+    const { home, repo } = await project();
+    outsideDir = repo;
+    const records = tempDir();
+    const recorder = path.join(records, 'recorder.cjs');
+    fs.writeFileSync(recorder, RECORDER);
+    // The installed entry, run under Node with the recorder.
+    const settingsFile = path.join(repo, '.claude/settings.local.json');
+    const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+    settings.hooks.PreToolUse[0].hooks[0].command = `${JSON.stringify(process.execPath)} --require ${JSON.stringify(recorder)} ${JSON.stringify(memdirBin)} guard --hook`;
+    fs.writeFileSync(settingsFile, JSON.stringify(settings));
+    const r = await runClaude({
+      cwd: repo,
+      home,
+      baseUrl: server.url,
+      prompt: 'GUARD-OUTSIDE: write the notes file',
+      release,
+      // A project file, unlike a memory, needs the permission to edit.
+      args: ['--permission-mode', 'acceptEdits'],
+      env: { RECORD_DIR: records },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(repo, 'NOTES.md'), 'utf8')).toBe('# Notes\n\nDeploys go out on Tuesdays.\n');
+    const runs = fs
+      .readdirSync(records)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => JSON.parse(fs.readFileSync(path.join(records, name), 'utf8')) as { stdin: string; modules: string[] });
+    expect(runs).toHaveLength(1);
+    const loaded = (bundle: string) => runs[0]!.modules.some((m) => m.endsWith(bundle));
+    // Claude Code gives the hook a socket or a pipe; either is read without the hook runtime.
+    expect([runs[0]!.stdin, loaded('dist/fast/guard.cjs'), loaded('dist/guard-hook.cjs'), loaded('dist/cli.cjs')]).toEqual([expect.stringMatching(/^(socket|pipe)$/), true, false, false]);
   });
 
   test('a good write goes through: a new topic file, then one pointer in MEMORY.md', async () => {

@@ -123,7 +123,7 @@ function runWithSilentPipe(args: string[], options: { cwd: string; env: NodeJS.P
 }
 
 describe('hooks with CLAUDE_PROJECT_DIR set and stdin open but silent', () => {
-  const hooks = [['context'], ['recall'], ['extract'], ['dream']];
+  const hooks = [['context'], ['recall'], ['extract'], ['dream'], ['guard']];
   test.each(hooks)('%s --hook, stdin a socket (Node’s child stdio): returns within seconds, exit 0', async (command) => {
     const { project, mem, env } = workspace();
     const r = await timed(() => runMemdirStdinOpen([command, '--hook', '--dir', mem], { cwd: project, env: { ...env, CLAUDE_PROJECT_DIR: project }, input: '' }));

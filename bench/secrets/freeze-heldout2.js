@@ -21,7 +21,10 @@ if (!kfDir || !kfCommit || !slDir || !slCommit) {
   process.exit(2);
 }
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const gitIn = (dir) => (...args) => execFileSync('git', ['--git-dir', dir, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+const gitIn =
+  (dir) =>
+  (...args) =>
+    execFileSync('git', ['--git-dir', dir, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
 
 // Tokens already seen: the first held-out corpus and the DEV corpora.
 const TOKEN = /[A-Za-z0-9+/_=.-]{20,}/g;
@@ -42,7 +45,9 @@ const dropped = { kingfisher: 0, secretlint: 0 };
 const kf = gitIn(kfDir);
 const kfSha = kf('rev-parse', kfCommit).trim();
 const kfRules = [];
-for (const file of kf('ls-tree', '--name-only', kfSha, 'data/rules/').split('\n').filter((f) => f.endsWith('.yml'))) {
+for (const file of kf('ls-tree', '--name-only', kfSha, 'data/rules/')
+  .split('\n')
+  .filter((f) => f.endsWith('.yml'))) {
   const doc = yaml.load(kf('show', `${kfSha}:${file}`));
   for (const rule of doc.rules ?? []) {
     const keep = (list) => (list ?? []).filter((t) => typeof t === 'string' && (isNew(t) || (dropped.kingfisher++, false)));

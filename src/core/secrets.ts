@@ -1,5 +1,7 @@
+import type { GeneratedAllow } from './gitleaks-rules.js';
 import { escapeRegExp } from './regexp.js';
-import { GITLEAKS_GLOBAL_ALLOW, GITLEAKS_RULES, type GeneratedAllow } from './gitleaks-rules.js';
+import { type RunBounds, runBounds, textRuns } from './secret-gate.js';
+import { type GateEntry, gitleaksGate, gitleaksTable } from './secret-table.js';
 
 /**
  * The one secret scanner (lint MEM020, save, extract, sync and every output's redaction use it):
@@ -315,9 +317,8 @@ const rules: RuleRow[] = [
 ];
 
 /** `(?i:…)` is not JavaScript; expand it into a case-insensitive class per letter. */
-function compile(source: string): RegExp {
-  const expanded = source.replace(/\(\?i:([^)]*)\)/g, (_m, body: string) => `(?:${body.replace(/[a-z]/gi, (c) => `[${c.toLowerCase()}${c.toUpperCase()}]`)})`);
-  return new RegExp(expanded, 'gd');
+function expandInlineCase(source: string): string {
+  return source.replace(/\(\?i:([^)]*)\)/g, (_m, body: string) => `(?:${body.replace(/[a-z]/gi, (c) => `[${c.toLowerCase()}${c.toUpperCase()}]`)})`);
 }
 
 const ALPHABETS: Record<string, string> = {
@@ -362,77 +363,141 @@ const keyBlockBody = (block: string) => {
 /** Checks of a format rule's match that are no credential shape (so the rule stays a format, not `assigned`). */
 const FORMAT_ACCEPT: Record<string, (secret: string) => boolean> = { 'private-key-block': keyBlockBody };
 
+/**
+ * The rules, compiled on first use: a process whose output holds nothing any rule could match (most
+ * of them: `where`, a hook's answer) never builds them, nor loads gitleaks' table (src/core/secret-table.ts).
+ */
+interface Compiled {
+  memdir: readonly SecretRule[];
+  gitleaks: readonly SecretRule[];
+  all: readonly SecretRule[];
+  /** Run bounds of each rule of `all`, same order (src/core/secret-gate.ts). */
+  bounds: readonly RunBounds[];
+  globalAllow: readonly SecretAllow[];
+  keywords: readonly string[];
+}
+
+let compiled: Compiled | undefined;
+
+function compiledRules(): Compiled {
+  if (compiled) return compiled;
+  const table = gitleaksTable();
+  const memdir: SecretRule[] = rules.map(([id, description, keywords, source, hit, miss, accept]) => ({
+    id,
+    description,
+    keywords: keywords.map((k) => k.toLowerCase()),
+    pattern: new RegExp(expandInlineCase(source), 'gd'),
+    severity: 'error',
+    origin: 'memdir',
+    assigned: accept !== undefined,
+    secretGroup: 0,
+    entropy: 0,
+    allow: compileAllow(table.rules.find((r) => r.id === SAME_FORMAT[id])?.allow ?? []),
+    examples: { hit, miss },
+    ...((accept ?? FORMAT_ACCEPT[id]) && { accept: accept ?? FORMAT_ACCEPT[id] }),
+  }));
+  const gitleaks: SecretRule[] = table.rules.map((rule) => ({
+    id: rule.id,
+    description: rule.description,
+    keywords: rule.keywords,
+    pattern: new RegExp(rule.source, `${rule.flags}gd`),
+    severity: rule.severity,
+    origin: 'gitleaks',
+    assigned: rule.assigned,
+    secretGroup: rule.secretGroup,
+    entropy: rule.entropy,
+    allow: compileAllow(rule.allow),
+    // gitleaks' generic rules take a value only when it holds a digit.
+    ...(rule.id.startsWith('generic') && { accept: (secret: string) => /\d/.test(secret) }),
+    // A provider word, an assignment and a value of the provider's shape (`adafruit_key = …`): gitleaks sets
+    // no entropy floor, so a word or a placeholder fits too; a value that looks like a credential is an error.
+    ...(rule.severity === 'warning' && rule.assigned && { promote: rule.id.startsWith('generic') ? randomValue : providerValue }),
+  }));
+  const all = [...gitleaks, ...memdir];
+  const bounds = [...gitleaksGate().map((entry) => entry.bounds), ...memdirGate().map((entry) => entry.bounds)];
+  // Every rule's keywords, lowercase and sorted: V8 matches the alternation about twice as fast as unsorted.
+  const keywords = [...new Set(all.flatMap((r) => r.keywords))].sort();
+  compiled = { memdir, gitleaks, all, bounds, globalAllow: compileAllow(table.globalAllow), keywords };
+  return compiled;
+}
+
 /** memdir's own rules: what gitleaks has no rule for, and shapes written in prose. */
-export const MEMDIR_RULES: readonly SecretRule[] = rules.map(([id, description, keywords, source, hit, miss, accept]) => ({
-  id,
-  description,
-  keywords: keywords.map((k) => k.toLowerCase()),
-  pattern: compile(source),
-  severity: 'error',
-  origin: 'memdir',
-  assigned: accept !== undefined,
-  secretGroup: 0,
-  entropy: 0,
-  allow: compileAllow(GITLEAKS_RULES.find((r) => r.id === SAME_FORMAT[id])?.allow ?? []),
-  examples: { hit, miss },
-  ...((accept ?? FORMAT_ACCEPT[id]) && { accept: accept ?? FORMAT_ACCEPT[id] }),
-}));
-
+export const memdirRules = (): readonly SecretRule[] => compiledRules().memdir;
 /** gitleaks' rules, generated from the vendored config (src/core/gitleaks-rules.ts). */
-export const GITLEAKS_SECRET_RULES: readonly SecretRule[] = GITLEAKS_RULES.map((rule) => ({
-  id: rule.id,
-  description: rule.description,
-  keywords: rule.keywords,
-  pattern: new RegExp(rule.source, `${rule.flags}gd`),
-  severity: rule.severity,
-  origin: 'gitleaks',
-  assigned: rule.assigned,
-  secretGroup: rule.secretGroup,
-  entropy: rule.entropy,
-  allow: compileAllow(rule.allow),
-  // gitleaks' generic rules take a value only when it holds a digit.
-  ...(rule.id.startsWith('generic') && { accept: (secret: string) => /\d/.test(secret) }),
-  // A provider word, an assignment and a value of the provider's shape (`adafruit_key = …`): gitleaks sets
-  // no entropy floor, so a word or a placeholder fits too; a value that looks like a credential is an error.
-  ...(rule.severity === 'warning' && rule.assigned && { promote: rule.id.startsWith('generic') ? randomValue : providerValue }),
-}));
+export const gitleaksSecretRules = (): readonly SecretRule[] => compiledRules().gitleaks;
+export const secretRules = (): readonly SecretRule[] => compiledRules().all;
+/** Every rule's keywords, lowercase and sorted. */
+export const secretKeywords = (): readonly string[] => compiledRules().keywords;
 
-const GLOBAL_ALLOW = compileAllow(GITLEAKS_GLOBAL_ALLOW);
+let memdirEntries: GateEntry[] | undefined;
 
-export const SECRET_RULES: readonly SecretRule[] = [...GITLEAKS_SECRET_RULES, ...MEMDIR_RULES];
-
-/** Every rule's keywords, lowercase and sorted: V8 matches the alternation about twice as fast as unsorted. */
-export const KEYWORDS: readonly string[] = [...new Set(SECRET_RULES.flatMap((r) => r.keywords))].sort();
-const keywordSource = KEYWORDS.map(escapeRegExp).join('|');
-// One pass over the text for every keyword, whatever its case; most text has none and stops here.
-const ANY_KEYWORD = new RegExp(keywordSource);
-const EVERY_KEYWORD = new RegExp(keywordSource, 'g');
-// Over text whose lowercase changes its length (`İ`): the slower case-insensitive search, same offsets.
-const EVERY_KEYWORD_I = new RegExp(keywordSource, 'gi');
-/** For each keyword, the longer ones it begins: the alternation reports only one keyword per place. */
-const LONGER = new Map<string, string[]>();
-// Sorted, the keywords a keyword begins follow it directly: one look ahead each, not every pair (module load time).
-KEYWORDS.forEach((keyword, i) => {
-  const longer: string[] = [];
-  for (let j = i + 1; j < KEYWORDS.length && KEYWORDS[j]!.startsWith(keyword); j++) longer.push(KEYWORDS[j]!);
-  if (longer.length > 0) LONGER.set(keyword, longer);
-});
+/** The gate entry of each of memdir's own rules, from the rows (no rule compiled). */
+function memdirGate(): readonly GateEntry[] {
+  memdirEntries ??= rules.map(([, , keywords, source]) => ({ keywords: keywords.map((k) => k.toLowerCase()), bounds: runBounds(expandInlineCase(source)) }));
+  return memdirEntries;
+}
 
 /**
- * Where each keyword occurs in `text` (lowercase keyword), in one pass (a `String#includes` per keyword
- * costs several times more on a long output). The search resumes one character after each match, so
- * keywords that overlap are all found, and the longer keywords a found one begins are checked in place.
+ * Whether any rule could match in `text` (lowercased `lower`) given its longest runs: one of the
+ * rule's keywords occurs and the runs are as long as every match of the rule needs. A necessary
+ * condition, from the rules themselves; false for most text, and decided without the rule table.
+ */
+function anyRuleMayMatch(lower: string, runs: RunBounds): boolean {
+  const seen = new Map<string, boolean>();
+  const has = (keyword: string) => {
+    let found = seen.get(keyword);
+    if (found === undefined) seen.set(keyword, (found = lower.includes(keyword)));
+    return found;
+  };
+  for (const entries of [gitleaksGate(), memdirGate()]) {
+    for (const { keywords, bounds } of entries) {
+      if (runs[0] >= bounds[0] && runs[1] >= bounds[1] && keywords.some(has)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether `text` may hold a secret: false means no rule can find one in it (tested over every corpus the rules are measured on). */
+export function mayHoldSecret(text: string): boolean {
+  return anyRuleMayMatch(text.toLowerCase(), textRuns(text));
+}
+
+let keywordSearch: { any: RegExp; every: RegExp; everyI: RegExp; longer: Map<string, string[]> } | undefined;
+
+/** One alternation of every keyword, built on first use: only needed where a cheaper search cannot give the same offsets. */
+function keywordAlternation() {
+  if (keywordSearch) return keywordSearch;
+  const keywords = secretKeywords();
+  const source = keywords.map(escapeRegExp).join('|');
+  /** For each keyword, the longer ones it begins: the alternation reports only one keyword per place. */
+  const longer = new Map<string, string[]>();
+  // Sorted, the keywords a keyword begins follow it directly: one look ahead each, not every pair.
+  keywords.forEach((keyword, i) => {
+    const list: string[] = [];
+    for (let j = i + 1; j < keywords.length && keywords[j]!.startsWith(keyword); j++) list.push(keywords[j]!);
+    if (list.length > 0) longer.set(keyword, list);
+  });
+  // Over text whose lowercase changes its length (`İ`): the case-insensitive search, same offsets.
+  keywordSearch = { any: new RegExp(source), every: new RegExp(source, 'g'), everyI: new RegExp(source, 'gi'), longer };
+  return keywordSearch;
+}
+
+/**
+ * Where each keyword occurs in `text` (lowercase keyword), in one pass. The search resumes one character
+ * after each match, so keywords that overlap are all found, and the longer keywords a found one begins are
+ * checked in place.
  */
 function keywordsIn(text: string): Array<{ index: number; keyword: string }> {
+  const { every, everyI, longer } = keywordAlternation();
   const found: Array<{ index: number; keyword: string }> = [];
   const lower = text.toLowerCase();
-  const [subject, search] = lower.length === text.length ? [lower, EVERY_KEYWORD] : [text, EVERY_KEYWORD_I];
+  const [subject, search] = lower.length === text.length ? [lower, every] : [text, everyI];
   search.lastIndex = 0;
   for (let match = search.exec(subject); match; match = search.exec(subject)) {
     const keyword = match[0].toLowerCase();
     found.push({ index: match.index, keyword });
-    for (const longer of LONGER.get(keyword) ?? []) {
-      if (subject.slice(match.index, match.index + longer.length).toLowerCase() === longer) found.push({ index: match.index, keyword: longer });
+    for (const more of longer.get(keyword) ?? []) {
+      if (subject.slice(match.index, match.index + more.length).toLowerCase() === more) found.push({ index: match.index, keyword: more });
     }
     search.lastIndex = match.index + 1;
   }
@@ -498,13 +563,20 @@ export function findSecrets(text: string, options: { warnings?: boolean } = {}):
 function scan(subject: string, text: string, options: { warnings?: boolean }): SecretHit[] {
   const embedded = subject !== text;
   const hits: SecretHit[] = [];
-  const found = keywordsIn(subject);
-  const present = new Set(found.map((f) => f.keyword));
-  if (present.size === 0) return hits;
-  for (const rule of SECRET_RULES) {
+  // Where the text is too short-worded for a rule, it cannot match (src/core/secret-gate.ts): most rules need
+  // a 20-to-64 character token, and most text has none. Decided before the rule table is loaded.
+  const runs = textRuns(subject);
+  const lower = subject.toLowerCase();
+  if (!anyRuleMayMatch(lower, runs)) return hits;
+  const { all, bounds, globalAllow } = compiledRules();
+  const present = keywordPresence(subject, lower);
+  let formats = false; // whether a format rule could match: only then can the embedded-token pass find one
+  for (const [i, rule] of all.entries()) {
     if (embedded && rule.assigned) continue;
     if (rule.severity === 'warning' && !options.warnings && !rule.promote) continue;
-    if (!rule.keywords.some((keyword) => present.has(keyword))) continue;
+    if (runs[0] < bounds[i]![0] || runs[1] < bounds[i]![1]) continue;
+    if (!rule.assigned) formats = true;
+    if (!rule.keywords.some(present)) continue;
     rule.pattern.lastIndex = 0;
     for (const match of subject.matchAll(rule.pattern)) {
       const [start, end] = secretSpan(match, rule.secretGroup);
@@ -516,13 +588,14 @@ function scan(subject: string, text: string, options: { warnings?: boolean }): S
       if (rule.assigned ? isPlaceholder(secret) || EXAMPLE_LINE.test(line()) : !KEY_BLOCK.has(rule.id) && isPlaceholderToken(secret)) continue;
       const whole = () => wholeMatch(text, match);
       if (allowed(rule.allow, secret, whole, line)) continue;
-      if (rule.origin === 'gitleaks' && allowed(GLOBAL_ALLOW, secret, whole, line)) continue;
+      if (rule.origin === 'gitleaks' && allowed(globalAllow, secret, whole, line)) continue;
       const severity = rule.severity === 'warning' && rule.promote?.(secret) ? 'error' : rule.severity;
       if (severity === 'warning' && !options.warnings) continue;
       hits.push({ rule, severity, index: start, length: end - start });
     }
   }
-  if (!embedded) hits.push(...embeddedTokens(text, found, options));
+  // The embedded pass reads a copy with separators made spaces: its runs are no longer than these.
+  if (!embedded && formats) hits.push(...embeddedTokens(text, lower, options));
   const kept = text.includes(ALLOW_SECRET_MARKER) ? hits.filter((hit) => !lineAt(text, hit.index).includes(ALLOW_SECRET_MARKER)) : hits;
   kept.sort((a, b) => a.index - b.index || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || b.length - a.length);
   const distinct: SecretHit[] = [];
@@ -538,6 +611,54 @@ function scan(subject: string, text: string, options: { warnings?: boolean }): S
   return distinct;
 }
 
+/**
+ * Whether a keyword occurs in the text, as gitleaks checks it (in the lowercased text), each keyword
+ * searched once. Where lowercasing changes the text's length (`İ`), the case-insensitive alternation
+ * decides instead, as it always has.
+ */
+function keywordPresence(text: string, lower: string): (keyword: string) => boolean {
+  if (lower.length !== text.length) {
+    const present = new Set(keywordsIn(text).map((f) => f.keyword));
+    return (keyword) => present.has(keyword);
+  }
+  const seen = new Map<string, boolean>();
+  return (keyword) => {
+    let found = seen.get(keyword);
+    if (found === undefined) seen.set(keyword, (found = lower.includes(keyword)));
+    return found;
+  };
+}
+
+/** Every keyword occurrence right after a `_`, `-`, `.` or `/`: by a look at each separator, not a search for every keyword. */
+function keywordsAfterSeparators(text: string, lower: string): number[] {
+  if (lower.length !== text.length)
+    return keywordsIn(text)
+      .map((f) => f.index)
+      .filter((i) => isSeparator(text.charCodeAt(i - 1)));
+  const byFirst = keywordsByFirstUnit();
+  const found: number[] = [];
+  for (let i = 1; i < lower.length; i++) {
+    if (!isSeparator(lower.charCodeAt(i - 1))) continue;
+    const candidates = byFirst.get(lower.charCodeAt(i));
+    if (candidates?.some((keyword) => lower.startsWith(keyword, i))) found.push(i);
+  }
+  return found;
+}
+
+const isSeparator = (code: number) => code === 95 || code === 45 || code === 46 || code === 47; // _ - . /
+
+let firstUnits: Map<number, string[]> | undefined;
+function keywordsByFirstUnit(): Map<number, string[]> {
+  if (firstUnits) return firstUnits;
+  firstUnits = new Map();
+  for (const keyword of secretKeywords()) {
+    const list = firstUnits.get(keyword.charCodeAt(0)) ?? [];
+    list.push(keyword);
+    firstUnits.set(keyword.charCodeAt(0), list);
+  }
+  return firstUnits;
+}
+
 const SEVERITY_RANK = { error: 0, warning: 1 } as const;
 /** Key blocks: their base64 body may hold anything, and a placeholder key is still reported (the block rule's own examples). */
 const KEY_BLOCK = new Set(['private-key', 'private-key-block']);
@@ -547,16 +668,11 @@ const KEY_BLOCK = new Set(['private-key', 'private-key-block']);
  * begin at a word boundary, which a file name or a slug does not give. The separator before each keyword
  * is read as a space (same offsets) and only the format rules run, never the keyword-assignment ones.
  */
-function embeddedTokens(text: string, found: Array<{ index: number; keyword: string }>, options: { warnings?: boolean }): SecretHit[] {
-  let spaced: string[] | undefined;
-  for (const { index } of found) {
-    const before = text[index - 1];
-    if (before === '_' || before === '-' || before === '.' || before === '/') {
-      spaced ??= text.split(''); // UTF-16 units: the offsets stay those of `text`
-      spaced[index - 1] = ' ';
-    }
-  }
-  if (!spaced) return [];
+function embeddedTokens(text: string, lower: string, options: { warnings?: boolean }): SecretHit[] {
+  const after = keywordsAfterSeparators(text, lower);
+  if (after.length === 0) return [];
+  const spaced = text.split(''); // UTF-16 units: the offsets stay those of `text`
+  for (const index of after) spaced[index - 1] = ' ';
   // …and a file name's extension ends the token as a space would.
   for (const ext of text.matchAll(/\.(?:md|markdown|txt)(?=$|[\s/:"'\x60),;])/g)) spaced[ext.index] = ' ';
   return scan(spaced.join(''), text, options);
@@ -594,20 +710,32 @@ export const redact = redactSecrets;
  * The one redaction point of everything memdir prints or writes for people rather than as memory
  * (stdout, stderr, --json, hook answers, reports, commit messages): text is redacted as it is; in
  * JSON only the strings are, since a match in the JSON text could miss a secret behind an escape
- * (`\n`) or cut one in half. No keyword anywhere (most output): one regex test, nothing copied.
+ * (`\n`) or cut one in half. Text no rule could match (most output: no keyword, or no run of
+ * characters long enough): two cheap passes, nothing copied, no rule compiled.
  */
 export function redactOutput(text: string, format: 'text' | 'json' = 'text'): string {
-  if (!ANY_KEYWORD.test(text.toLowerCase())) return text;
-  return format === 'text' ? redactSecrets(text) : redactJsonStrings(text);
+  const lower = text.toLowerCase();
+  const runs = jsonRuns(text, format);
+  if (!anyRuleMayMatch(lower, runs)) return text;
+  return format === 'text' ? redactSecrets(text) : redactJsonStrings(text, lower, runs);
+}
+
+/**
+ * The runs of a JSON document as bounds for the runs of its decoded strings: the same, unless an escape
+ * (`\u0041`, `\/`) stands for a run character, and then no bound at all.
+ */
+function jsonRuns(text: string, format: 'text' | 'json'): RunBounds {
+  return format === 'json' && /\\[u/]/.test(text) ? [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY] : textRuns(text);
 }
 
 /**
  * Valid JSON text (or JSON lines) with its string literals redacted. JSON escapes no character of a
- * keyword, so only a literal with a keyword in its text can hold a secret: the others are stepped
- * over with indexOf (a regex over every literal costs four times more on a large document).
+ * keyword, so only a literal holding a keyword of a rule that could match in the document (its runs
+ * long enough) can hold a secret: the others are stepped over with indexOf (a regex over every
+ * literal costs four times more on a large document).
  */
-function redactJsonStrings(text: string): string {
-  const keywords = keywordsIn(text).map((found) => found.index);
+function redactJsonStrings(text: string, lower: string, runs: RunBounds): string {
+  const keywords = keywordOffsets(text, lower, runs);
   let out = '';
   let copied = 0;
   let next = 0; // the first keyword not before the current literal
@@ -626,6 +754,17 @@ function redactJsonStrings(text: string): string {
     open = close;
   }
   return out + text.slice(copied);
+}
+
+/** Sorted offsets of the keywords of the rules whose run bounds `runs` meets (every keyword where lowercasing changes the length). */
+function keywordOffsets(text: string, lower: string, runs: RunBounds): number[] {
+  if (lower.length !== text.length) return keywordsIn(text).map((found) => found.index);
+  const { all, bounds } = compiledRules();
+  const wanted = new Set<string>();
+  for (const [i, rule] of all.entries()) if (runs[0] >= bounds[i]![0] && runs[1] >= bounds[i]![1]) for (const k of rule.keywords) wanted.add(k);
+  const offsets: number[] = [];
+  for (const keyword of wanted) for (let at = lower.indexOf(keyword); at !== -1; at = lower.indexOf(keyword, at + 1)) offsets.push(at);
+  return offsets.sort((a, b) => a - b);
 }
 
 /** The quote that ends the JSON string literal opening at `open` (the first not escaped by an odd run of backslashes), or -1. */

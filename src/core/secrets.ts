@@ -1,7 +1,7 @@
 import type { GeneratedAllow } from './gitleaks-rules.js';
 import { escapeRegExp } from './regexp.js';
 import { type RunBounds, runBounds, textRuns } from './secret-gate.js';
-import { type GateEntry, gitleaksGate, gitleaksTable } from './secret-table.js';
+import { type GateEntry, gitleaksGate, gitleaksTable, precomputedMemdirGate } from './secret-table.js';
 
 /**
  * The one secret scanner (lint MEM020, save, extract, sync and every output's redaction use it):
@@ -429,11 +429,15 @@ export const secretRules = (): readonly SecretRule[] => compiledRules().all;
 /** Every rule's keywords, lowercase and sorted. */
 export const secretKeywords = (): readonly string[] => compiledRules().keywords;
 
-let memdirEntries: GateEntry[] | undefined;
+/** The gate entry of each of memdir's own rules, from the rows (no rule compiled); the CLI's bundles hold them precomputed. */
+export function memdirGateEntries(): GateEntry[] {
+  return rules.map(([, , keywords, source]) => ({ keywords: keywords.map((k) => k.toLowerCase()), bounds: runBounds(expandInlineCase(source)) }));
+}
 
-/** The gate entry of each of memdir's own rules, from the rows (no rule compiled). */
+let memdirEntries: readonly GateEntry[] | undefined;
+
 function memdirGate(): readonly GateEntry[] {
-  memdirEntries ??= rules.map(([, , keywords, source]) => ({ keywords: keywords.map((k) => k.toLowerCase()), bounds: runBounds(expandInlineCase(source)) }));
+  memdirEntries ??= precomputedMemdirGate() ?? memdirGateEntries();
   return memdirEntries;
 }
 

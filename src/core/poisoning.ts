@@ -130,8 +130,22 @@ function printable(phrase: string): string {
   return shown.length > 60 ? `${shown.slice(0, 57)}...` : shown;
 }
 
+/** Whether the text has a run of 256 blob characters at all: a loop over the text costs a fifth of the pattern's look-behind at every place. */
+function mayHoldBlob(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A-Z a-z 0-9 + / _ -
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 47 && c <= 57) || c === 43 || c === 95 || c === 45) {
+      if (++run >= 256) return true;
+    } else run = 0;
+  }
+  return false;
+}
+
 function blobs(text: string): PoisonFinding[] {
   const found: PoisonFinding[] = [];
+  if (!mayHoldBlob(text)) return found;
   for (const m of text.matchAll(BLOB)) {
     if (KNOWN_BLOB_PREFIX.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
     // A long run of one word character repeated, or a path of words, is not opaque.
@@ -158,6 +172,8 @@ function negated(voice: string, index: number): boolean {
 export function findPoisoning(text: string): PoisonFinding[] {
   // Most memories hold none of the words the phrase rules start from: their own voice is not worth working out.
   const triggered = TRIGGER.test(text);
+  // …and neither hidden characters nor a blob: nothing to find, nothing to allocate.
+  if (!triggered && !MAY_HIDE.test(text) && !mayHoldBlob(text)) return [];
   const voice = triggered ? ownVoice(text) : '';
   const found: PoisonFinding[] = [];
   for (const m of voice.matchAll(OVERRIDE)) found.push({ kind: 'instruction-override', index: m.index, detail: `"${printable(text.slice(m.index, m.index + m[0].length))}"` });

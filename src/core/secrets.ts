@@ -441,39 +441,83 @@ function memdirGate(): readonly GateEntry[] {
   return memdirEntries;
 }
 
-/**
- * Whether any rule could match in `text` (lowercased `lower`) given its longest runs: one of the
- * rule's keywords occurs and the runs are as long as every match of the rule needs. A necessary
- * condition, from the rules themselves; false for most text, and decided without the rule table.
- */
-function anyRuleMayMatch(lower: string, runs: RunBounds): boolean {
-  const seen = new Map<string, boolean>();
-  const has = (keyword: string) => {
-    let found = seen.get(keyword);
-    if (found === undefined) seen.set(keyword, (found = lower.includes(keyword)));
-    return found;
-  };
+/** The keywords of the rules a text with some runs could match, and (made when first needed) one search for them all. */
+interface Candidates {
+  keywords: Set<string>;
+  search?: KeywordSearch;
+}
+
+/** The keywords of the rules whose run bounds `runs` meets: only these can matter in a text with those runs. */
+function candidateKeywords(runs: RunBounds): Candidates {
+  // Texts have few distinct pairs of runs (a memory's words, a path): each pair's set is worked out once.
+  const key = `${runs[0]},${runs[1]}`;
+  let candidates = candidatesByRuns.get(key);
+  if (candidates) return candidates;
+  const keywords = new Set<string>();
   for (const entries of [gitleaksGate(), memdirGate()]) {
-    for (const { keywords, bounds } of entries) {
-      if (runs[0] >= bounds[0] && runs[1] >= bounds[1] && keywords.some(has)) return true;
-    }
+    for (const entry of entries) if (runs[0] >= entry.bounds[0] && runs[1] >= entry.bounds[1]) for (const k of entry.keywords) keywords.add(k);
   }
-  return false;
+  // Many pairs of runs (file names of every length) have the same candidates: one entry, one search, for each set.
+  const sorted = [...keywords].sort();
+  const same = sorted.join('\n');
+  candidates = candidatesBySet.get(same) ?? { keywords: new Set(sorted) };
+  if (candidatesBySet.size < 1024) candidatesBySet.set(same, candidates);
+  if (candidatesByRuns.size < 4096) candidatesByRuns.set(key, candidates);
+  return candidates;
+}
+const candidatesByRuns = new Map<string, Candidates>();
+const candidatesBySet = new Map<string, Candidates>();
+
+// Up to this many keywords to look for, a search for each costs less than compiling one pattern of them.
+const FEW_KEYWORDS = 32;
+
+/**
+ * Which candidate keywords occur in the text, as gitleaks checks a keyword (in the lowercased text): a
+ * few are searched for one by one; more, by one pattern of just those, compiled once for every text
+ * with the same runs (a lint of many memories compiles a handful). Where lowercasing changes the text's
+ * length (`İ`), the case-insensitive search over the text decides, as it always has.
+ */
+function keywordsPresent(text: string, lower: string, candidates: Candidates): Set<string> {
+  const present = new Set<string>();
+  const { keywords } = candidates;
+  if (keywords.size === 0) return present;
+  if (lower.length !== text.length) {
+    for (const { keyword } of keywordsIn(text, lower)) if (keywords.has(keyword)) present.add(keyword);
+    return present;
+  }
+  if (keywords.size <= FEW_KEYWORDS) {
+    for (const keyword of keywords) if (lower.includes(keyword)) present.add(keyword);
+    return present;
+  }
+  candidates.search ??= keywordSearch([...keywords].sort());
+  for (const { keyword } of keywordsIn(text, lower, candidates.search)) present.add(keyword);
+  return present;
+}
+
+/**
+ * Whether any rule could match in a text with these runs and keywords: one of the rule's keywords
+ * occurs and the runs are as long as every match of the rule needs. A necessary condition derived from
+ * the rules themselves; false for most text, and decided without loading the rule table.
+ */
+function gate(text: string, lower: string, runs: RunBounds): Set<string> {
+  return keywordsPresent(text, lower, candidateKeywords(runs));
 }
 
 /** Whether `text` may hold a secret: false means no rule can find one in it (tested over every corpus the rules are measured on). */
 export function mayHoldSecret(text: string): boolean {
-  return anyRuleMayMatch(text.toLowerCase(), textRuns(text));
+  return gate(text, text.toLowerCase(), textRuns(text)).size > 0;
 }
 
-let keywordSearch: { any: RegExp; every: RegExp; everyI: RegExp; longer: Map<string, string[]> } | undefined;
+interface KeywordSearch {
+  every: RegExp;
+  everyI: RegExp;
+  /** For each keyword, the longer ones it begins: the pattern reports only one keyword per place. */
+  longer: Map<string, string[]>;
+}
 
-/** One alternation of every keyword, built on first use: only needed where a cheaper search cannot give the same offsets. */
-function keywordAlternation() {
-  if (keywordSearch) return keywordSearch;
-  const keywords = secretKeywords();
-  const source = keywords.map(escapeRegExp).join('|');
-  /** For each keyword, the longer ones it begins: the alternation reports only one keyword per place. */
+/** One search for `keywords` (lowercase, sorted). */
+function keywordSearch(keywords: readonly string[]): KeywordSearch {
+  const source = trieSource(keywords);
   const longer = new Map<string, string[]>();
   // Sorted, the keywords a keyword begins follow it directly: one look ahead each, not every pair.
   keywords.forEach((keyword, i) => {
@@ -482,8 +526,41 @@ function keywordAlternation() {
     if (list.length > 0) longer.set(keyword, list);
   });
   // Over text whose lowercase changes its length (`İ`): the case-insensitive search, same offsets.
-  keywordSearch = { any: new RegExp(source), every: new RegExp(source, 'g'), everyI: new RegExp(source, 'gi'), longer };
-  return keywordSearch;
+  return { every: new RegExp(source, 'g'), everyI: new RegExp(source, 'gi'), longer };
+}
+
+let everyKeyword: KeywordSearch | undefined;
+
+/** The search for every rule's keyword (from the gate entries: no rule table needed), made on first use. */
+function allKeywords(): KeywordSearch {
+  everyKeyword ??= keywordSearch([...new Set([...gitleaksGate(), ...memdirGate()].flatMap((entry) => entry.keywords))].sort());
+  return everyKeyword;
+}
+
+/**
+ * The keywords as one pattern that branches on each character (`a(?:pi(?:_key)??|ws)|…`): V8 tries one
+ * branch per character of the text rather than every keyword. Where one keyword begins another, the
+ * shorter is matched (`??`), as a sorted alternation does; the longer ones are checked in place.
+ */
+function trieSource(keywords: readonly string[]): string {
+  type Node = Map<string, Node | null>;
+  const root: Node = new Map();
+  for (const keyword of keywords) {
+    let node = root;
+    for (const c of keyword) {
+      let next = node.get(c);
+      if (!next) node.set(c, (next = new Map()));
+      node = next;
+    }
+    node.set('', null);
+  }
+  const emit = (node: Node): string => {
+    const branches = [...node].flatMap(([c, next]) => (next ? [`${escapeRegExp(c)}${emit(next)}`] : []));
+    if (branches.length === 0) return '';
+    const body = branches.length === 1 ? branches[0]! : `(?:${branches.join('|')})`;
+    return node.has('') ? `(?:${body})??` : body;
+  };
+  return emit(root);
 }
 
 /**
@@ -491,10 +568,9 @@ function keywordAlternation() {
  * after each match, so keywords that overlap are all found, and the longer keywords a found one begins are
  * checked in place.
  */
-function keywordsIn(text: string): Array<{ index: number; keyword: string }> {
-  const { every, everyI, longer } = keywordAlternation();
+function keywordsIn(text: string, lower = text.toLowerCase(), keywords = allKeywords()): Array<{ index: number; keyword: string }> {
+  const { every, everyI, longer } = keywords;
   const found: Array<{ index: number; keyword: string }> = [];
-  const lower = text.toLowerCase();
   const [subject, search] = lower.length === text.length ? [lower, every] : [text, everyI];
   search.lastIndex = 0;
   for (let match = search.exec(subject); match; match = search.exec(subject)) {
@@ -571,16 +647,16 @@ function scan(subject: string, text: string, options: { warnings?: boolean }): S
   // a 20-to-64 character token, and most text has none. Decided before the rule table is loaded.
   const runs = textRuns(subject);
   const lower = subject.toLowerCase();
-  if (!anyRuleMayMatch(lower, runs)) return hits;
+  const present = gate(subject, lower, runs);
+  if (present.size === 0) return hits;
   const { all, bounds, globalAllow } = compiledRules();
-  const present = keywordPresence(subject, lower);
   let formats = false; // whether a format rule could match: only then can the embedded-token pass find one
   for (const [i, rule] of all.entries()) {
     if (embedded && rule.assigned) continue;
     if (rule.severity === 'warning' && !options.warnings && !rule.promote) continue;
     if (runs[0] < bounds[i]![0] || runs[1] < bounds[i]![1]) continue;
     if (!rule.assigned) formats = true;
-    if (!rule.keywords.some(present)) continue;
+    if (!rule.keywords.some((keyword) => present.has(keyword))) continue;
     rule.pattern.lastIndex = 0;
     for (const match of subject.matchAll(rule.pattern)) {
       const [start, end] = secretSpan(match, rule.secretGroup);
@@ -613,24 +689,6 @@ function scan(subject: string, text: string, options: { warnings?: boolean }): S
     distinct.push(hit);
   }
   return distinct;
-}
-
-/**
- * Whether a keyword occurs in the text, as gitleaks checks it (in the lowercased text), each keyword
- * searched once. Where lowercasing changes the text's length (`İ`), the case-insensitive alternation
- * decides instead, as it always has.
- */
-function keywordPresence(text: string, lower: string): (keyword: string) => boolean {
-  if (lower.length !== text.length) {
-    const present = new Set(keywordsIn(text).map((f) => f.keyword));
-    return (keyword) => present.has(keyword);
-  }
-  const seen = new Map<string, boolean>();
-  return (keyword) => {
-    let found = seen.get(keyword);
-    if (found === undefined) seen.set(keyword, (found = lower.includes(keyword)));
-    return found;
-  };
 }
 
 /** Every keyword occurrence right after a `_`, `-`, `.` or `/`: by a look at each separator, not a search for every keyword. */
@@ -718,18 +776,17 @@ export const redact = redactSecrets;
  * characters long enough): two cheap passes, nothing copied, no rule compiled.
  */
 export function redactOutput(text: string, format: 'text' | 'json' = 'text'): string {
-  const lower = text.toLowerCase();
-  const runs = jsonRuns(text, format);
-  if (!anyRuleMayMatch(lower, runs)) return text;
-  return format === 'text' ? redactSecrets(text) : redactJsonStrings(text, lower, runs);
+  if (format === 'text') return redactSecrets(text);
+  const keywords = keywordOffsets(text, text.toLowerCase(), candidateKeywords(jsonRuns(text)).keywords);
+  return keywords.length === 0 ? text : redactJsonStrings(text, keywords);
 }
 
 /**
  * The runs of a JSON document as bounds for the runs of its decoded strings: the same, unless an escape
  * (`\u0041`, `\/`) stands for a run character, and then no bound at all.
  */
-function jsonRuns(text: string, format: 'text' | 'json'): RunBounds {
-  return format === 'json' && /\\[u/]/.test(text) ? [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY] : textRuns(text);
+function jsonRuns(text: string): RunBounds {
+  return /\\[u/]/.test(text) ? [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY] : textRuns(text);
 }
 
 /**
@@ -738,8 +795,7 @@ function jsonRuns(text: string, format: 'text' | 'json'): RunBounds {
  * long enough) can hold a secret: the others are stepped over with indexOf (a regex over every
  * literal costs four times more on a large document).
  */
-function redactJsonStrings(text: string, lower: string, runs: RunBounds): string {
-  const keywords = keywordOffsets(text, lower, runs);
+function redactJsonStrings(text: string, keywords: readonly number[]): string {
   let out = '';
   let copied = 0;
   let next = 0; // the first keyword not before the current literal
@@ -760,12 +816,11 @@ function redactJsonStrings(text: string, lower: string, runs: RunBounds): string
   return out + text.slice(copied);
 }
 
-/** Sorted offsets of the keywords of the rules whose run bounds `runs` meets (every keyword where lowercasing changes the length). */
-function keywordOffsets(text: string, lower: string, runs: RunBounds): number[] {
-  if (lower.length !== text.length) return keywordsIn(text).map((found) => found.index);
-  const { all, bounds } = compiledRules();
-  const wanted = new Set<string>();
-  for (const [i, rule] of all.entries()) if (runs[0] >= bounds[i]![0] && runs[1] >= bounds[i]![1]) for (const k of rule.keywords) wanted.add(k);
+/** Sorted offsets of the `wanted` keywords in the text (of every keyword where lowercasing changes its length). */
+function keywordOffsets(text: string, lower: string, wanted: Set<string>): number[] {
+  if (wanted.size === 0) return [];
+  if (lower.length !== text.length) return keywordsIn(text, lower).map((found) => found.index);
+  if (wanted.size > FEW_KEYWORDS) return keywordsIn(text, lower).flatMap((found) => (wanted.has(found.keyword) ? [found.index] : []));
   const offsets: number[] = [];
   for (const keyword of wanted) for (let at = lower.indexOf(keyword); at !== -1; at = lower.indexOf(keyword, at + 1)) offsets.push(at);
   return offsets.sort((a, b) => a - b);

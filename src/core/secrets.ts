@@ -450,7 +450,7 @@ interface Candidates {
 /** The keywords of the rules whose run bounds `runs` meets: only these can matter in a text with those runs. */
 function candidateKeywords(runs: RunBounds): Candidates {
   // Texts have few distinct pairs of runs (a memory's words, a path): each pair's set is worked out once.
-  const key = `${runs[0]},${runs[1]}`;
+  const key = Math.min(runs[0], 0xffff) * 0x10000 + Math.min(runs[1], 0xffff);
   let candidates = candidatesByRuns.get(key);
   if (candidates) return candidates;
   const keywords = new Set<string>();
@@ -465,7 +465,7 @@ function candidateKeywords(runs: RunBounds): Candidates {
   if (candidatesByRuns.size < 4096) candidatesByRuns.set(key, candidates);
   return candidates;
 }
-const candidatesByRuns = new Map<string, Candidates>();
+const candidatesByRuns = new Map<number, Candidates>();
 const candidatesBySet = new Map<string, Candidates>();
 
 // Up to this many keywords to look for, a search for each costs less than compiling one pattern of them.
@@ -477,10 +477,10 @@ const FEW_KEYWORDS = 32;
  * with the same runs (a lint of many memories compiles a handful). Where lowercasing changes the text's
  * length (`İ`), the case-insensitive search over the text decides, as it always has.
  */
-function keywordsPresent(text: string, lower: string, candidates: Candidates): Set<string> {
-  const present = new Set<string>();
+function keywordsPresent(text: string, lower: string, candidates: Candidates): ReadonlySet<string> {
   const { keywords } = candidates;
-  if (keywords.size === 0) return present;
+  if (keywords.size === 0) return NONE;
+  const present = new Set<string>();
   if (lower.length !== text.length) {
     for (const { keyword } of keywordsIn(text, lower)) if (keywords.has(keyword)) present.add(keyword);
     return present;
@@ -493,13 +493,14 @@ function keywordsPresent(text: string, lower: string, candidates: Candidates): S
   for (const { keyword } of keywordsIn(text, lower, candidates.search)) present.add(keyword);
   return present;
 }
+const NONE: ReadonlySet<string> = new Set();
 
 /**
  * Whether any rule could match in a text with these runs and keywords: one of the rule's keywords
  * occurs and the runs are as long as every match of the rule needs. A necessary condition derived from
  * the rules themselves; false for most text, and decided without loading the rule table.
  */
-function gate(text: string, lower: string, runs: RunBounds): Set<string> {
+function gate(text: string, lower: string, runs: RunBounds): ReadonlySet<string> {
   return keywordsPresent(text, lower, candidateKeywords(runs));
 }
 

@@ -386,7 +386,7 @@ function compiledRules(): Compiled {
     id,
     description,
     keywords: keywords.map((k) => k.toLowerCase()),
-    pattern: new RegExp(expandInlineCase(source), 'gd'),
+    pattern: PENDING,
     severity: 'error',
     origin: 'memdir',
     assigned: accept !== undefined,
@@ -400,7 +400,7 @@ function compiledRules(): Compiled {
     id: rule.id,
     description: rule.description,
     keywords: rule.keywords,
-    pattern: new RegExp(rule.source, `${rule.flags}gd`),
+    pattern: PENDING,
     severity: rule.severity,
     origin: 'gitleaks',
     assigned: rule.assigned,
@@ -413,12 +413,26 @@ function compiledRules(): Compiled {
     // no entropy floor, so a word or a placeholder fits too; a value that looks like a credential is an error.
     ...(rule.severity === 'warning' && rule.assigned && { promote: rule.id.startsWith('generic') ? randomValue : providerValue }),
   }));
+  // Each pattern is compiled the first time it is read: a hook's answer that passes the gate wants a handful of rules.
+  rules.forEach(([, , , source], i) => compileOnRead(memdir[i]!, expandInlineCase(source), 'gd'));
+  table.rules.forEach((rule, i) => compileOnRead(gitleaks[i]!, rule.source, `${rule.flags}gd`));
   const all = [...gitleaks, ...memdir];
   const bounds = [...gitleaksGate().map((entry) => entry.bounds), ...memdirGate().map((entry) => entry.bounds)];
   // Every rule's keywords, lowercase and sorted: V8 matches the alternation about twice as fast as unsorted.
   const keywords = [...new Set(all.flatMap((r) => r.keywords))].sort();
   compiled = { memdir, gitleaks, all, bounds, globalAllow: compileAllow(table.globalAllow), keywords };
   return compiled;
+}
+
+/** Where a rule's pattern goes until it is read (compileOnRead). */
+const PENDING = /(?!)/;
+
+function compileOnRead(rule: SecretRule, source: string, flags: string): void {
+  let pattern: RegExp | undefined;
+  Object.defineProperty(rule, 'pattern', {
+    get: () => (pattern ??= new RegExp(source, flags)),
+    enumerable: true,
+  });
 }
 
 /** memdir's own rules: what gitleaks has no rule for, and shapes written in prose. */
@@ -445,6 +459,8 @@ function memdirGate(): readonly GateEntry[] {
 interface Candidates {
   keywords: Set<string>;
   search?: KeywordSearch;
+  /** Texts searched for these keywords so far: the pattern is compiled once it is worth it. */
+  uses: number;
 }
 
 /** The keywords of the rules whose run bounds `runs` meets: only these can matter in a text with those runs. */
@@ -460,7 +476,7 @@ function candidateKeywords(runs: RunBounds): Candidates {
   // Many pairs of runs (file names of every length) have the same candidates: one entry, one search, for each set.
   const sorted = [...keywords].sort();
   const same = sorted.join('\n');
-  candidates = candidatesBySet.get(same) ?? { keywords: new Set(sorted) };
+  candidates = candidatesBySet.get(same) ?? { keywords: new Set(sorted), uses: 0 };
   if (candidatesBySet.size < 1024) candidatesBySet.set(same, candidates);
   if (candidatesByRuns.size < 4096) candidatesByRuns.set(key, candidates);
   return candidates;
@@ -468,8 +484,11 @@ function candidateKeywords(runs: RunBounds): Candidates {
 const candidatesByRuns = new Map<number, Candidates>();
 const candidatesBySet = new Map<string, Candidates>();
 
-// Up to this many keywords to look for, a search for each costs less than compiling one pattern of them.
+// Up to this many keywords to look for, a search for each costs less than one pattern of them all.
 const FEW_KEYWORDS = 32;
+// Below this many keyword-characters to look through, searching for each keyword costs less than compiling one
+// pattern for them (a path, a memory); past it (a hook's answer), or from the fourth text with these candidates, the pattern.
+const SHORT_SEARCH = 200_000;
 
 /**
  * Which candidate keywords occur in the text, as gitleaks checks a keyword (in the lowercased text): a
@@ -485,11 +504,12 @@ function keywordsPresent(text: string, lower: string, candidates: Candidates): R
     for (const { keyword } of keywordsIn(text, lower)) if (keywords.has(keyword)) present.add(keyword);
     return present;
   }
-  if (keywords.size <= FEW_KEYWORDS) {
+  candidates.uses++;
+  if (keywords.size <= FEW_KEYWORDS || (!candidates.search && candidates.uses <= 3 && keywords.size * lower.length < SHORT_SEARCH)) {
     for (const keyword of keywords) if (lower.includes(keyword)) present.add(keyword);
     return present;
   }
-  candidates.search ??= keywordSearch([...keywords].sort());
+  candidates.search ??= keywordSearch([...keywords].sort(), lower.length);
   for (const { keyword } of keywordsIn(text, lower, candidates.search)) present.add(keyword);
   return present;
 }
@@ -516,9 +536,12 @@ interface KeywordSearch {
   longer: Map<string, string[]>;
 }
 
-/** One search for `keywords` (lowercase, sorted). */
-function keywordSearch(keywords: readonly string[]): KeywordSearch {
-  const source = trieSource(keywords);
+// Past this many characters, a pattern that branches per character pays for the time it takes to build.
+const LONG_TEXT = 1_000_000;
+
+/** One search for `keywords` (lowercase, sorted), over a text of about `length` characters. */
+function keywordSearch(keywords: readonly string[], length: number): KeywordSearch {
+  const source = length >= LONG_TEXT ? trieSource(keywords) : keywords.map(escapeRegExp).join('|');
   const longer = new Map<string, string[]>();
   // Sorted, the keywords a keyword begins follow it directly: one look ahead each, not every pair.
   keywords.forEach((keyword, i) => {
@@ -534,7 +557,7 @@ let everyKeyword: KeywordSearch | undefined;
 
 /** The search for every rule's keyword (from the gate entries: no rule table needed), made on first use. */
 function allKeywords(): KeywordSearch {
-  everyKeyword ??= keywordSearch([...new Set([...gitleaksGate(), ...memdirGate()].flatMap((entry) => entry.keywords))].sort());
+  everyKeyword ??= keywordSearch([...new Set([...gitleaksGate(), ...memdirGate()].flatMap((entry) => entry.keywords))].sort(), 0);
   return everyKeyword;
 }
 
@@ -700,13 +723,17 @@ function keywordsAfterSeparators(text: string, lower: string): number[] {
       .filter((i) => isSeparator(text.charCodeAt(i - 1)));
   const byFirst = keywordsByFirstUnit();
   const found: number[] = [];
-  for (let i = 1; i < lower.length; i++) {
-    if (!isSeparator(lower.charCodeAt(i - 1))) continue;
-    const candidates = byFirst.get(lower.charCodeAt(i));
-    if (candidates?.some((keyword) => lower.startsWith(keyword, i))) found.push(i);
+  // From separator to separator (indexOf is native): a short process runs this loop uncompiled, once per character would cost.
+  for (const separator of SEPARATORS) {
+    for (let at = lower.indexOf(separator); at !== -1; at = lower.indexOf(separator, at + 1)) {
+      const candidates = byFirst.get(lower.charCodeAt(at + 1));
+      if (candidates?.some((keyword) => lower.startsWith(keyword, at + 1))) found.push(at + 1);
+    }
   }
-  return found;
+  return found.sort((a, b) => a - b);
 }
+
+const SEPARATORS = ['_', '-', '.', '/'];
 
 const isSeparator = (code: number) => code === 95 || code === 45 || code === 46 || code === 47; // _ - . /
 
@@ -778,7 +805,7 @@ export const redact = redactSecrets;
  */
 export function redactOutput(text: string, format: 'text' | 'json' = 'text'): string {
   if (format === 'text') return redactSecrets(text);
-  const keywords = keywordOffsets(text, text.toLowerCase(), candidateKeywords(jsonRuns(text)).keywords);
+  const keywords = keywordOffsets(text, text.toLowerCase(), candidateKeywords(jsonRuns(text)));
   return keywords.length === 0 ? text : redactJsonStrings(text, keywords);
 }
 
@@ -817,13 +844,17 @@ function redactJsonStrings(text: string, keywords: readonly number[]): string {
   return out + text.slice(copied);
 }
 
-/** Sorted offsets of the `wanted` keywords in the text (of every keyword where lowercasing changes its length). */
-function keywordOffsets(text: string, lower: string, wanted: Set<string>): number[] {
-  if (wanted.size === 0) return [];
+/** Sorted offsets of the candidate keywords in the text (of every keyword where lowercasing changes its length). */
+function keywordOffsets(text: string, lower: string, candidates: Candidates): number[] {
+  const { keywords } = candidates;
+  if (keywords.size === 0) return [];
   if (lower.length !== text.length) return keywordsIn(text, lower).map((found) => found.index);
-  if (wanted.size > FEW_KEYWORDS) return keywordsIn(text, lower).flatMap((found) => (wanted.has(found.keyword) ? [found.index] : []));
+  if (keywords.size * lower.length >= SHORT_SEARCH) {
+    candidates.search ??= keywordSearch([...keywords].sort(), lower.length);
+    return keywordsIn(text, lower, candidates.search).map((found) => found.index);
+  }
   const offsets: number[] = [];
-  for (const keyword of wanted) for (let at = lower.indexOf(keyword); at !== -1; at = lower.indexOf(keyword, at + 1)) offsets.push(at);
+  for (const keyword of keywords) for (let at = lower.indexOf(keyword); at !== -1; at = lower.indexOf(keyword, at + 1)) offsets.push(at);
   return offsets.sort((a, b) => a - b);
 }
 

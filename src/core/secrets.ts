@@ -664,12 +664,13 @@ export function findSecrets(text: string, options: { warnings?: boolean } = {}):
 }
 
 /** The rules run over `subject`; secrets, lines and allowlists read `text` (the same offsets): they differ in the embedded-token pass. */
-function scan(subject: string, text: string, options: { warnings?: boolean }): SecretHit[] {
+function scan(subject: string, text: string, options: { warnings?: boolean }, textRunsOf?: RunBounds): SecretHit[] {
   const embedded = subject !== text;
   const hits: SecretHit[] = [];
   // Where the text is too short-worded for a rule, it cannot match (src/core/secret-gate.ts): most rules need
   // a 20-to-64 character token, and most text has none. Decided before the rule table is loaded.
-  const runs = textRuns(subject);
+  // The embedded pass reads a copy with separators made spaces: the runs of the text bound its own.
+  const runs = textRunsOf ?? textRuns(subject);
   const lower = subject.toLowerCase();
   const present = gate(subject, lower, runs);
   if (present.size === 0) return hits;
@@ -698,8 +699,7 @@ function scan(subject: string, text: string, options: { warnings?: boolean }): S
       hits.push({ rule, severity, index: start, length: end - start });
     }
   }
-  // The embedded pass reads a copy with separators made spaces: its runs are no longer than these.
-  if (!embedded && formats) hits.push(...embeddedTokens(text, lower, options));
+  if (!embedded && formats) hits.push(...embeddedTokens(text, lower, options, runs));
   const kept = text.includes(ALLOW_SECRET_MARKER) ? hits.filter((hit) => !lineAt(text, hit.index).includes(ALLOW_SECRET_MARKER)) : hits;
   kept.sort((a, b) => a.index - b.index || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || b.length - a.length);
   const distinct: SecretHit[] = [];
@@ -758,14 +758,14 @@ const KEY_BLOCK = new Set(['private-key', 'private-key-block']);
  * begin at a word boundary, which a file name or a slug does not give. The separator before each keyword
  * is read as a space (same offsets) and only the format rules run, never the keyword-assignment ones.
  */
-function embeddedTokens(text: string, lower: string, options: { warnings?: boolean }): SecretHit[] {
+function embeddedTokens(text: string, lower: string, options: { warnings?: boolean }, runs: RunBounds): SecretHit[] {
   const after = keywordsAfterSeparators(text, lower);
   if (after.length === 0) return [];
   const spaced = text.split(''); // UTF-16 units: the offsets stay those of `text`
   for (const index of after) spaced[index - 1] = ' ';
   // …and a file name's extension ends the token as a space would.
   for (const ext of text.matchAll(/\.(?:md|markdown|txt)(?=$|[\s/:"'\x60),;])/g)) spaced[ext.index] = ' ';
-  return scan(spaced.join(''), text, options);
+  return scan(spaced.join(''), text, options, runs);
 }
 
 /** The secret's offsets in the text: the rule's group, or with none set the first group that matched, else the whole match. */
@@ -784,9 +784,14 @@ function lineAt(text: string, index: number): string {
 
 /** The text with every secret (only the captured secret, not its context) replaced by `[REDACTED]`. */
 export function redactSecrets(text: string): string {
+  return redactWithin(text);
+}
+
+/** redactSecrets, given bounds on the text's runs where they are known already (a string of a JSON document already measured). */
+function redactWithin(text: string, runs?: RunBounds): string {
   let out = '';
   let at = 0;
-  for (const hit of findSecrets(text, { warnings: true })) {
+  for (const hit of scan(text, text, { warnings: true }, runs)) {
     if (hit.index < at) continue;
     out += `${text.slice(at, hit.index)}[REDACTED]`;
     at = hit.index + hit.length;
@@ -805,8 +810,9 @@ export const redact = redactSecrets;
  */
 export function redactOutput(text: string, format: 'text' | 'json' = 'text'): string {
   if (format === 'text') return redactSecrets(text);
-  const keywords = keywordOffsets(text, text.toLowerCase(), candidateKeywords(jsonRuns(text)));
-  return keywords.length === 0 ? text : redactJsonStrings(text, keywords);
+  const runs = jsonRuns(text);
+  const keywords = keywordOffsets(text, text.toLowerCase(), candidateKeywords(runs));
+  return keywords.length === 0 ? text : redactJsonStrings(text, keywords, runs);
 }
 
 /**
@@ -823,7 +829,7 @@ function jsonRuns(text: string): RunBounds {
  * long enough) can hold a secret: the others are stepped over with indexOf (a regex over every
  * literal costs four times more on a large document).
  */
-function redactJsonStrings(text: string, keywords: readonly number[]): string {
+function redactJsonStrings(text: string, keywords: readonly number[], runs: RunBounds): string {
   let out = '';
   let copied = 0;
   let next = 0; // the first keyword not before the current literal
@@ -833,7 +839,8 @@ function redactJsonStrings(text: string, keywords: readonly number[]): string {
     while (next < keywords.length && keywords[next]! < open) next++;
     if (next < keywords.length && keywords[next]! < close) {
       const value = JSON.parse(text.slice(open, close + 1)) as string;
-      const redacted = redactSecrets(value);
+      // Without an escape standing for a run character (jsonRuns), a string's runs are bounded by the document's.
+      const redacted = redactWithin(value, Number.isFinite(runs[0]) ? runs : undefined);
       if (redacted !== value) {
         out += `${text.slice(copied, open)}${JSON.stringify(redacted)}`;
         copied = close + 1;

@@ -463,6 +463,39 @@ interface Candidates {
   uses: number;
 }
 
+let measured = 0;
+let boundValues: [number[], number[]] | undefined;
+const runTests = [new Map<number, RegExp>(), new Map<number, RegExp>()];
+const RUN_CLASSES = ['[A-Za-z0-9]', '[A-Za-z0-9_.+/=-]'];
+
+/**
+ * The text's runs as the gate compares them. A JavaScript loop over each character (textRuns) is what
+ * a lint of thousands of texts wants once V8 has compiled it, but a short process runs it uncompiled:
+ * there, for a text of some kilobytes (a hook's answer), the runs are found by a few native pattern
+ * tests instead — a binary search over the rules' own bound values, which gives the largest bound the
+ * text meets: the same answer to every comparison the gate makes.
+ */
+function runsOf(text: string): RunBounds {
+  if (++measured > 16 || text.length < 2048) return textRuns(text);
+  boundValues ??= [0, 1].map((side) => [...new Set([0, ...[...gitleaksGate(), ...memdirGate()].map((entry) => entry.bounds[side]!)])].sort((a, b) => a - b)) as [number[], number[]];
+  return [meetsUpTo(text, boundValues[0], 0), meetsUpTo(text, boundValues[1], 1)];
+}
+
+/** The largest of `values` (ascending, the first 0) that some run of the class reaches in the text. */
+function meetsUpTo(text: string, values: number[], side: number): number {
+  let low = 0; // values[low] is met
+  let high = values.length; // values[high] is not (or past the end)
+  while (high - low > 1) {
+    const mid = (low + high) >> 1;
+    const length = values[mid]!;
+    let test = runTests[side]!.get(length);
+    if (!test) runTests[side]!.set(length, (test = new RegExp(`${RUN_CLASSES[side]}{${length}}`)));
+    if (test.test(text)) low = mid;
+    else high = mid;
+  }
+  return values[low]!;
+}
+
 /** The keywords of the rules whose run bounds `runs` meets: only these can matter in a text with those runs. */
 function candidateKeywords(runs: RunBounds): Candidates {
   // Texts have few distinct pairs of runs (a memory's words, a path): each pair's set is worked out once.
@@ -526,7 +559,7 @@ function gate(text: string, lower: string, runs: RunBounds): ReadonlySet<string>
 
 /** Whether `text` may hold a secret: false means no rule can find one in it (tested over every corpus the rules are measured on). */
 export function mayHoldSecret(text: string): boolean {
-  return gate(text, text.toLowerCase(), textRuns(text)).size > 0;
+  return gate(text, text.toLowerCase(), runsOf(text)).size > 0;
 }
 
 interface KeywordSearch {
@@ -670,7 +703,7 @@ function scan(subject: string, text: string, options: { warnings?: boolean }, te
   // Where the text is too short-worded for a rule, it cannot match (src/core/secret-gate.ts): most rules need
   // a 20-to-64 character token, and most text has none. Decided before the rule table is loaded.
   // The embedded pass reads a copy with separators made spaces: the runs of the text bound its own.
-  const runs = textRunsOf ?? textRuns(subject);
+  const runs = textRunsOf ?? runsOf(subject);
   const lower = subject.toLowerCase();
   const present = gate(subject, lower, runs);
   if (present.size === 0) return hits;
@@ -820,7 +853,7 @@ export function redactOutput(text: string, format: 'text' | 'json' = 'text'): st
  * (`\u0041`, `\/`) stands for a run character, and then no bound at all.
  */
 function jsonRuns(text: string): RunBounds {
-  return /\\[u/]/.test(text) ? [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY] : textRuns(text);
+  return /\\[u/]/.test(text) ? [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY] : runsOf(text);
 }
 
 /**

@@ -43,6 +43,22 @@ describe('run bounds of a pattern', () => {
 });
 
 describe('the gate never rejects what the full scan finds', () => {
+  test('a short process measures a long text by pattern tests, and finds what the loop finds', () => {
+    // Runs first in this file: the first texts scanned take the pattern tests (runsOf), later ones the loop.
+    const all = corpusTexts(secrets) as Array<[string, string]>;
+    const long = Array.from({ length: 6 }, (_, i) =>
+      all
+        .slice(i * 40, i * 40 + 40)
+        .map(([, text]) => text)
+        .join('\n'),
+    );
+    const show = (text: string) => findSecrets(text, { warnings: true }).map((hit) => `${hit.rule.id}@${hit.index}+${hit.length}`);
+    const cold = long.map(show);
+    for (let i = 0; i < 20; i++) findSecrets(`warm ${i}`);
+    expect(long.map(show)).toEqual(cold);
+    expect(cold.flat().length).toBeGreaterThan(20);
+  });
+
   const whole = corpusTexts(secrets) as Array<[string, string]>;
   const texts = whole.flatMap(([where, text]): Array<[string, string]> => [[where, text], ...text.split('\n').map((line, i): [string, string] => [`${where} line ${i + 1}`, line])]);
   const rules = secretRules();

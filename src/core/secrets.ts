@@ -464,36 +464,31 @@ interface Candidates {
 }
 
 let measured = 0;
-let boundValues: [number[], number[]] | undefined;
-const runTests = [new Map<number, RegExp>(), new Map<number, RegExp>()];
 const RUN_CLASSES = ['[A-Za-z0-9]', '[A-Za-z0-9_.+/=-]'];
+// Runs at least this long are looked for first: few texts have many, and the longest of them is the answer.
+const RUN_CUTS = [32, 8, 1];
+const runPatterns = new Map<string, RegExp>();
 
 /**
- * The text's runs as the gate compares them. A JavaScript loop over each character (textRuns) is what
- * a lint of thousands of texts wants once V8 has compiled it, but a short process runs it uncompiled:
- * there, for a text of some kilobytes (a hook's answer), the runs are found by a few native pattern
- * tests instead — a binary search over the rules' own bound values, which gives the largest bound the
- * text meets: the same answer to every comparison the gate makes.
+ * The text's longest runs (textRuns). A JavaScript loop over each character is what a lint of thousands
+ * of texts wants once V8 has compiled it, but a short process runs it uncompiled: there, for a text of
+ * some kilobytes (a hook's answer), the runs are found by native pattern matches instead — the runs of
+ * 32 or more characters, else of 8 or more, else all — and the longest of those found.
  */
 function runsOf(text: string): RunBounds {
   if (++measured > 16 || text.length < 2048) return textRuns(text);
-  boundValues ??= [0, 1].map((side) => [...new Set([0, ...[...gitleaksGate(), ...memdirGate()].map((entry) => entry.bounds[side]!)])].sort((a, b) => a - b)) as [number[], number[]];
-  return [meetsUpTo(text, boundValues[0], 0), meetsUpTo(text, boundValues[1], 1)];
+  return [longestRun(text, 0), longestRun(text, 1)];
 }
 
-/** The largest of `values` (ascending, the first 0) that some run of the class reaches in the text. */
-function meetsUpTo(text: string, values: number[], side: number): number {
-  let low = 0; // values[low] is met
-  let high = values.length; // values[high] is not (or past the end)
-  while (high - low > 1) {
-    const mid = (low + high) >> 1;
-    const length = values[mid]!;
-    let test = runTests[side]!.get(length);
-    if (!test) runTests[side]!.set(length, (test = new RegExp(`${RUN_CLASSES[side]}{${length}}`)));
-    if (test.test(text)) low = mid;
-    else high = mid;
+function longestRun(text: string, side: number): number {
+  for (const cut of RUN_CUTS) {
+    const key = `${side}:${cut}`;
+    let pattern = runPatterns.get(key);
+    if (!pattern) runPatterns.set(key, (pattern = new RegExp(`${RUN_CLASSES[side]}{${cut},}`, 'g')));
+    const runs = text.match(pattern);
+    if (runs) return runs.reduce((longest, run) => Math.max(longest, run.length), 0);
   }
-  return values[low]!;
+  return 0;
 }
 
 /** The keywords of the rules whose run bounds `runs` meets: only these can matter in a text with those runs. */

@@ -43,8 +43,8 @@ describe('run bounds of a pattern', () => {
 });
 
 describe('the gate never rejects what the full scan finds', () => {
-  test('a short process measures a long text by pattern tests, and finds what the loop finds', () => {
-    // Runs first in this file: the first texts scanned take the pattern tests (runsOf), later ones the loop.
+  test('a short process measures a long text by pattern matches, and finds what the loop finds', () => {
+    // Runs first in this file: the first texts scanned are measured by pattern matches (runsOf), later ones by the loop.
     const all = corpusTexts(secrets) as Array<[string, string]>;
     const long = Array.from({ length: 6 }, (_, i) =>
       all

@@ -130,15 +130,32 @@ function printable(phrase: string): string {
   return shown.length > 60 ? `${shown.slice(0, 57)}...` : shown;
 }
 
-/** Whether the text has a run of 256 blob characters at all: a loop over the text costs a fifth of the pattern's look-behind at every place. */
+const BLOB_RUN = 256;
+// A-Z a-z 0-9 + / _ -
+const isBlobUnit = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 47 && c <= 57) || c === 43 || c === 95 || c === 45;
+
+/**
+ * Whether the text has a run of 256 blob characters at all, looking at about one character in 256 (the
+ * pattern's look-behind is tried at every place): a run that long must cover every 256th place, so a
+ * place outside a run rules out the 255 before it, and a short run found around a place rules out
+ * everything to its end.
+ */
 function mayHoldBlob(text: string): boolean {
-  let run = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // A-Z a-z 0-9 + / _ -
-    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 47 && c <= 57) || c === 43 || c === 95 || c === 45) {
-      if (++run >= 256) return true;
-    } else run = 0;
+  let at = BLOB_RUN - 1; // no run of 256 lies wholly before `at`
+  while (at < text.length) {
+    if (!isBlobUnit(text.charCodeAt(at))) {
+      at += BLOB_RUN;
+      continue;
+    }
+    let run = 1;
+    while (run < BLOB_RUN && at - run >= 0 && isBlobUnit(text.charCodeAt(at - run))) run++;
+    let end = at + 1;
+    while (run < BLOB_RUN && end < text.length && isBlobUnit(text.charCodeAt(end))) {
+      run++;
+      end++;
+    }
+    if (run >= BLOB_RUN) return true;
+    at = end + BLOB_RUN; // `end` is outside the run (or past the text)
   }
   return false;
 }

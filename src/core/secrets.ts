@@ -472,11 +472,12 @@ const runPatterns = new Map<string, RegExp>();
 /**
  * The text's longest runs (textRuns). A JavaScript loop over each character is what a lint of thousands
  * of texts wants once V8 has compiled it, but a short process runs it uncompiled: there, for a text of
- * some kilobytes (a hook's answer), the runs are found by native pattern matches instead — the runs of
+ * some kilobytes (a hook's answer) the runs are found by native pattern matches instead — the runs of
  * 32 or more characters, else of 8 or more, else all — and the longest of those found.
  */
 function runsOf(text: string): RunBounds {
-  if (++measured > 16 || text.length < 2048) return textRuns(text);
+  // (Past 64 KB the loop is compiled while it runs, and the matches would cost more: an index of thousands of lines.)
+  if (++measured > 16 || text.length < 2048 || text.length > 65536) return textRuns(text);
   return [longestRun(text, 0), longestRun(text, 1)];
 }
 

@@ -779,11 +779,19 @@ const KEY_BLOCK = new Set(['private-key', 'private-key-block']);
 function embeddedTokens(text: string, lower: string, options: { warnings?: boolean }, runs: RunBounds): SecretHit[] {
   const after = keywordsAfterSeparators(text, lower);
   if (after.length === 0) return [];
-  const spaced = text.split(''); // UTF-16 units: the offsets stay those of `text`
-  for (const index of after) spaced[index - 1] = ' ';
+  const blanks = after.map((index) => index - 1);
   // …and a file name's extension ends the token as a space would.
-  for (const ext of text.matchAll(/\.(?:md|markdown|txt)(?=$|[\s/:"'\x60),;])/g)) spaced[ext.index] = ' ';
-  return scan(spaced.join(''), text, options, runs);
+  for (const ext of text.matchAll(/\.(?:md|markdown|txt)(?=$|[\s/:"'\x60),;])/g)) blanks.push(ext.index);
+  blanks.sort((a, b) => a - b);
+  // The text with each of those UTF-16 units a space (the offsets stay those of `text`), built from slices.
+  let spaced = '';
+  let from = 0;
+  for (const blank of blanks) {
+    if (blank < from) continue;
+    spaced += `${text.slice(from, blank)} `;
+    from = blank + 1;
+  }
+  return scan(spaced + text.slice(from), text, options, runs);
 }
 
 /** The secret's offsets in the text: the rule's group, or with none set the first group that matched, else the whole match. */

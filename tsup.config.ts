@@ -1,6 +1,8 @@
 import { builtinModules, createRequire } from 'node:module';
 import { defineConfig, type Options } from 'tsup';
 import { fastPaths } from './src/cmd/table/index.js';
+import { gitleaksGate, gitleaksTable } from './src/core/secret-table.js';
+import { memdirGateEntries } from './src/core/secrets.js';
 
 /** The commands with a fast path, from their tables: the flag a command line needs for it ('' for none). */
 const FAST_PATHS = fastPaths();
@@ -60,6 +62,40 @@ async function asciiBundles(): Promise<void> {
   }
 }
 
+/**
+ * gitleaks' rule table out of the CommonJS bundles: `src/core/secret-table.ts` becomes a module that
+ * holds each rule's gate entry (keywords and run bounds, gitleaks' and memdir's own, computed here by
+ * the same code the source runs) and reads the table from `dist/gitleaks-rules.json` the first time a text passes the gate.
+ * Every output passes the secret filter, and nearly all of it passes no rule's gate: parsing and
+ * compiling the 100 KB table in every process cost each hook start several milliseconds (bench
+ * `startup`, `hooks`; docs/architecture.md#start-up).
+ */
+const secretTableFromDist: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'secret-table-from-dist',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]core[\\/]secret-table\.ts$/ }, () => ({
+      contents: [
+        "import fs from 'node:fs';",
+        "import path from 'node:path';",
+        'let table;',
+        '// dist/ holds the table; the fast paths are bundles in dist/fast/.',
+        "export const gitleaksTable = () => (table ??= JSON.parse(fs.readFileSync(path.join(__dirname, path.basename(__dirname) === 'fast' ? '..' : '.', 'gitleaks-rules.json'), 'utf8')));",
+        // JSON text: V8 parses it faster than the same data as JavaScript.
+        `const GATE = JSON.parse(${JSON.stringify(JSON.stringify(gitleaksGate()))});`,
+        'export const gitleaksGate = () => GATE;',
+        `const MEMDIR_GATE = JSON.parse(${JSON.stringify(JSON.stringify(memdirGateEntries()))});`,
+        'export const precomputedMemdirGate = () => MEMDIR_GATE;',
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
+async function writeGitleaksTable(): Promise<void> {
+  const { writeFile } = await import('node:fs/promises');
+  await writeFile('dist/gitleaks-rules.json', JSON.stringify(gitleaksTable()));
+}
+
 /** bin/memdir.cjs's list of fast paths, read before it loads any bundle. */
 async function writeFastPaths(): Promise<void> {
   const { writeFile } = await import('node:fs/promises');
@@ -97,10 +133,11 @@ export default defineConfig([
     external,
     // The plugin sees `node:` imports only when tsup does not strip the prefix (and mark them external) first.
     removeNodeProtocol: false,
-    esbuildPlugins: [builtinsOnce],
+    esbuildPlugins: [builtinsOnce, secretTableFromDist],
     onSuccess: async () => {
       await asciiBundles();
       await writeFastPaths();
+      await writeGitleaksTable();
     },
   },
   // The library API, as ES modules with types, and the internals our scripts and benchmarks use.

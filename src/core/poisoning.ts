@@ -130,8 +130,39 @@ function printable(phrase: string): string {
   return shown.length > 60 ? `${shown.slice(0, 57)}...` : shown;
 }
 
+const BLOB_RUN = 256;
+// A-Z a-z 0-9 + / _ -
+const isBlobUnit = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 47 && c <= 57) || c === 43 || c === 95 || c === 45;
+
+/**
+ * Whether the text has a run of 256 blob characters at all, looking at about one character in 256 (the
+ * pattern's look-behind is tried at every place): a run that long must cover every 256th place, so a
+ * place outside a run rules out the 255 before it, and a short run found around a place rules out
+ * everything to its end.
+ */
+function mayHoldBlob(text: string): boolean {
+  let at = BLOB_RUN - 1; // no run of 256 lies wholly before `at`
+  while (at < text.length) {
+    if (!isBlobUnit(text.charCodeAt(at))) {
+      at += BLOB_RUN;
+      continue;
+    }
+    let run = 1;
+    while (run < BLOB_RUN && at - run >= 0 && isBlobUnit(text.charCodeAt(at - run))) run++;
+    let end = at + 1;
+    while (run < BLOB_RUN && end < text.length && isBlobUnit(text.charCodeAt(end))) {
+      run++;
+      end++;
+    }
+    if (run >= BLOB_RUN) return true;
+    at = end + BLOB_RUN; // `end` is outside the run (or past the text)
+  }
+  return false;
+}
+
 function blobs(text: string): PoisonFinding[] {
   const found: PoisonFinding[] = [];
+  if (!mayHoldBlob(text)) return found;
   for (const m of text.matchAll(BLOB)) {
     if (KNOWN_BLOB_PREFIX.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
     // A long run of one word character repeated, or a path of words, is not opaque.
@@ -162,9 +193,12 @@ function negated(voice: string, index: number): boolean {
 /** Everything in `text` that looks aimed at the agent, in text order. */
 export function findPoisoning(text: string): PoisonFinding[] {
   // Most memories hold none of the words the phrase rules start from: their own voice is not worth working out.
+  const triggered = TRIGGER.test(text);
+  // …and neither hidden characters nor a blob: nothing to find, nothing to allocate.
+  if (!triggered && !MAY_HIDE.test(text) && !mayHoldBlob(text)) return [];
   // Nor are the phrase rules' patterns worth compiling (a process's first match compiles them).
   const found: PoisonFinding[] = [];
-  if (TRIGGER.test(text)) {
+  if (triggered) {
     const voice = ownVoice(text);
     if (MAY_OVERRIDE.test(voice))
       for (const m of voice.matchAll(OVERRIDE)) found.push({ kind: 'instruction-override', index: m.index, detail: `"${printable(text.slice(m.index, m.index + m[0].length))}"` });

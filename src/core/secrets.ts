@@ -1,5 +1,7 @@
+import type { GeneratedAllow } from './gitleaks-rules.js';
 import { escapeRegExp } from './regexp.js';
-import { GITLEAKS_GLOBAL_ALLOW, GITLEAKS_RULES, type GeneratedAllow } from './gitleaks-rules.js';
+import { type RunBounds, runBounds, textRuns } from './secret-gate.js';
+import { type GateEntry, gitleaksGate, gitleaksTable, precomputedMemdirGate } from './secret-table.js';
 
 /**
  * The one secret scanner (lint MEM020, save, extract, sync and every output's redaction use it):
@@ -396,9 +398,8 @@ const rules: RuleRow[] = [
 ];
 
 /** `(?i:…)` is not JavaScript; expand it into a case-insensitive class per letter. */
-function compile(source: string): RegExp {
-  const expanded = source.replace(/\(\?i:([^)]*)\)/g, (_m, body: string) => `(?:${body.replace(/[a-z]/gi, (c) => `[${c.toLowerCase()}${c.toUpperCase()}]`)})`);
-  return new RegExp(expanded, 'gd');
+function expandInlineCase(source: string): string {
+  return source.replace(/\(\?i:([^)]*)\)/g, (_m, body: string) => `(?:${body.replace(/[a-z]/gi, (c) => `[${c.toLowerCase()}${c.toUpperCase()}]`)})`);
 }
 
 const ALPHABETS: Record<string, string> = {
@@ -443,77 +444,274 @@ const keyBlockBody = (block: string) => {
 /** Checks of a format rule's match that are no credential shape (so the rule stays a format, not `assigned`). */
 const FORMAT_ACCEPT: Record<string, (secret: string) => boolean> = { 'private-key-block': keyBlockBody };
 
+/**
+ * The rules, compiled on first use: a process whose output holds nothing any rule could match (most
+ * of them: `where`, a hook's answer) never builds them, nor loads gitleaks' table (src/core/secret-table.ts).
+ */
+interface Compiled {
+  memdir: readonly SecretRule[];
+  gitleaks: readonly SecretRule[];
+  all: readonly SecretRule[];
+  /** Run bounds of each rule of `all`, same order (src/core/secret-gate.ts). */
+  bounds: readonly RunBounds[];
+  globalAllow: readonly SecretAllow[];
+  keywords: readonly string[];
+}
+
+let compiled: Compiled | undefined;
+
+function compiledRules(): Compiled {
+  if (compiled) return compiled;
+  const table = gitleaksTable();
+  const memdir: SecretRule[] = rules.map(([id, description, keywords, , hit, miss, accept]) => ({
+    id,
+    description,
+    keywords: keywords.map((k) => k.toLowerCase()),
+    pattern: PENDING,
+    severity: 'error',
+    origin: 'memdir',
+    assigned: accept !== undefined,
+    secretGroup: 0,
+    entropy: 0,
+    allow: compileAllow(table.rules.find((r) => r.id === SAME_FORMAT[id])?.allow ?? []),
+    examples: { hit, miss },
+    ...((accept ?? FORMAT_ACCEPT[id]) && { accept: accept ?? FORMAT_ACCEPT[id] }),
+  }));
+  const gitleaks: SecretRule[] = table.rules.map((rule) => ({
+    id: rule.id,
+    description: rule.description,
+    keywords: rule.keywords,
+    pattern: PENDING,
+    severity: rule.severity,
+    origin: 'gitleaks',
+    assigned: rule.assigned,
+    secretGroup: rule.secretGroup,
+    entropy: rule.entropy,
+    allow: compileAllow(rule.allow),
+    // gitleaks' generic rules take a value only when it holds a digit.
+    ...(rule.id.startsWith('generic') && { accept: (secret: string) => /\d/.test(secret) }),
+    // A provider word, an assignment and a value of the provider's shape (`adafruit_key = …`): gitleaks sets
+    // no entropy floor, so a word or a placeholder fits too; a value that looks like a credential is an error.
+    ...(rule.severity === 'warning' && rule.assigned && { promote: rule.id.startsWith('generic') ? randomValue : providerValue }),
+  }));
+  // Each pattern is compiled the first time it is read: a hook's answer that passes the gate wants a handful of rules.
+  for (const [i, [, , , source]] of rules.entries()) compileOnRead(memdir[i]!, expandInlineCase(source), 'gd');
+  for (const [i, rule] of table.rules.entries()) compileOnRead(gitleaks[i]!, rule.source, `${rule.flags}gd`);
+  const all = [...gitleaks, ...memdir];
+  const bounds = [...gitleaksGate().map((entry) => entry.bounds), ...memdirGate().map((entry) => entry.bounds)];
+  // Every rule's keywords, lowercase and sorted: V8 matches the alternation about twice as fast as unsorted.
+  const keywords = [...new Set(all.flatMap((r) => r.keywords))].sort();
+  compiled = { memdir, gitleaks, all, bounds, globalAllow: compileAllow(table.globalAllow), keywords };
+  return compiled;
+}
+
+/** Where a rule's pattern goes until it is read (compileOnRead). */
+const PENDING = /(?!)/;
+
+function compileOnRead(rule: SecretRule, source: string, flags: string): void {
+  let pattern: RegExp | undefined;
+  Object.defineProperty(rule, 'pattern', {
+    get: () => (pattern ??= new RegExp(source, flags)),
+    enumerable: true,
+  });
+}
+
 /** memdir's own rules: what gitleaks has no rule for, and shapes written in prose. */
-export const MEMDIR_RULES: readonly SecretRule[] = rules.map(([id, description, keywords, source, hit, miss, accept]) => ({
-  id,
-  description,
-  keywords: keywords.map((k) => k.toLowerCase()),
-  pattern: compile(source),
-  severity: 'error',
-  origin: 'memdir',
-  assigned: accept !== undefined,
-  secretGroup: 0,
-  entropy: 0,
-  allow: compileAllow(GITLEAKS_RULES.find((r) => r.id === SAME_FORMAT[id])?.allow ?? []),
-  examples: { hit, miss },
-  ...((accept ?? FORMAT_ACCEPT[id]) && { accept: accept ?? FORMAT_ACCEPT[id] }),
-}));
-
+export const memdirRules = (): readonly SecretRule[] => compiledRules().memdir;
 /** gitleaks' rules, generated from the vendored config (src/core/gitleaks-rules.ts). */
-export const GITLEAKS_SECRET_RULES: readonly SecretRule[] = GITLEAKS_RULES.map((rule) => ({
-  id: rule.id,
-  description: rule.description,
-  keywords: rule.keywords,
-  pattern: new RegExp(rule.source, `${rule.flags}gd`),
-  severity: rule.severity,
-  origin: 'gitleaks',
-  assigned: rule.assigned,
-  secretGroup: rule.secretGroup,
-  entropy: rule.entropy,
-  allow: compileAllow(rule.allow),
-  // gitleaks' generic rules take a value only when it holds a digit.
-  ...(rule.id.startsWith('generic') && { accept: (secret: string) => /\d/.test(secret) }),
-  // A provider word, an assignment and a value of the provider's shape (`adafruit_key = …`): gitleaks sets
-  // no entropy floor, so a word or a placeholder fits too; a value that looks like a credential is an error.
-  ...(rule.severity === 'warning' && rule.assigned && { promote: rule.id.startsWith('generic') ? randomValue : providerValue }),
-}));
+export const gitleaksSecretRules = (): readonly SecretRule[] => compiledRules().gitleaks;
+export const secretRules = (): readonly SecretRule[] => compiledRules().all;
+/** Every rule's keywords, lowercase and sorted. */
+export const secretKeywords = (): readonly string[] => compiledRules().keywords;
 
-const GLOBAL_ALLOW = compileAllow(GITLEAKS_GLOBAL_ALLOW);
+/** The gate entry of each of memdir's own rules, from the rows (no rule compiled); the CLI's bundles hold them precomputed. */
+export function memdirGateEntries(): GateEntry[] {
+  return rules.map(([, , keywords, source]) => ({ keywords: keywords.map((k) => k.toLowerCase()), bounds: runBounds(expandInlineCase(source)) }));
+}
 
-export const SECRET_RULES: readonly SecretRule[] = [...GITLEAKS_SECRET_RULES, ...MEMDIR_RULES];
+let memdirEntries: readonly GateEntry[] | undefined;
 
-/** Every rule's keywords, lowercase and sorted: V8 matches the alternation about twice as fast as unsorted. */
-export const KEYWORDS: readonly string[] = [...new Set(SECRET_RULES.flatMap((r) => r.keywords))].sort();
-const keywordSource = KEYWORDS.map(escapeRegExp).join('|');
-// One pass over the text for every keyword, whatever its case; most text has none and stops here.
-const ANY_KEYWORD = new RegExp(keywordSource);
-const EVERY_KEYWORD = new RegExp(keywordSource, 'g');
-// Over text whose lowercase changes its length (`İ`): the slower case-insensitive search, same offsets.
-const EVERY_KEYWORD_I = new RegExp(keywordSource, 'gi');
-/** For each keyword, the longer ones it begins: the alternation reports only one keyword per place. */
-const LONGER = new Map<string, string[]>();
-// Sorted, the keywords a keyword begins follow it directly: one look ahead each, not every pair (module load time).
-KEYWORDS.forEach((keyword, i) => {
-  const longer: string[] = [];
-  for (let j = i + 1; j < KEYWORDS.length && KEYWORDS[j]!.startsWith(keyword); j++) longer.push(KEYWORDS[j]!);
-  if (longer.length > 0) LONGER.set(keyword, longer);
-});
+function memdirGate(): readonly GateEntry[] {
+  memdirEntries ??= precomputedMemdirGate() ?? memdirGateEntries();
+  return memdirEntries;
+}
+
+/** The keywords of the rules a text with some runs could match, and (made when first needed) one search for them all. */
+interface Candidates {
+  keywords: Set<string>;
+  search?: KeywordSearch;
+  /** Texts searched for these keywords so far: the pattern is compiled once it is worth it. */
+  uses: number;
+}
+
+let measured = 0;
+const RUN_CLASSES = ['[A-Za-z0-9]', '[A-Za-z0-9_.+/=-]'];
+// Runs at least this long are looked for first: few texts have many, and the longest of them is the answer.
+const RUN_CUTS = [32, 8, 1];
+const runPatterns = new Map<string, RegExp>();
 
 /**
- * Where each keyword occurs in `text` (lowercase keyword), in one pass (a `String#includes` per keyword
- * costs several times more on a long output). The search resumes one character after each match, so
- * keywords that overlap are all found, and the longer keywords a found one begins are checked in place.
+ * The text's longest runs (textRuns). A JavaScript loop over each character is what a lint of thousands
+ * of texts wants once V8 has compiled it, but a short process runs it uncompiled: there, for a text of
+ * some kilobytes (a hook's answer) the runs are found by native pattern matches instead — the runs of
+ * 32 or more characters, else of 8 or more, else all — and the longest of those found.
  */
-function keywordsIn(text: string): Array<{ index: number; keyword: string }> {
+function runsOf(text: string): RunBounds {
+  // (Past 64 KB the loop is compiled while it runs, and the matches would cost more: an index of thousands of lines.)
+  if (++measured > 16 || text.length < 2048 || text.length > 65536) return textRuns(text);
+  return [longestRun(text, 0), longestRun(text, 1)];
+}
+
+function longestRun(text: string, side: number): number {
+  for (const cut of RUN_CUTS) {
+    const key = `${side}:${cut}`;
+    let pattern = runPatterns.get(key);
+    if (!pattern) runPatterns.set(key, (pattern = new RegExp(`${RUN_CLASSES[side]}{${cut},}`, 'g')));
+    const runs = text.match(pattern);
+    if (runs) return runs.reduce((longest, run) => Math.max(longest, run.length), 0);
+  }
+  return 0;
+}
+
+/** The keywords of the rules whose run bounds `runs` meets: only these can matter in a text with those runs. */
+function candidateKeywords(runs: RunBounds): Candidates {
+  // Texts have few distinct pairs of runs (a memory's words, a path): each pair's set is worked out once.
+  const key = Math.min(runs[0], 0xffff) * 0x10000 + Math.min(runs[1], 0xffff);
+  let candidates = candidatesByRuns.get(key);
+  if (candidates) return candidates;
+  const keywords = new Set<string>();
+  for (const entries of [gitleaksGate(), memdirGate()]) {
+    for (const entry of entries) if (runs[0] >= entry.bounds[0] && runs[1] >= entry.bounds[1]) for (const k of entry.keywords) keywords.add(k);
+  }
+  // Many pairs of runs (file names of every length) have the same candidates: one entry, one search, for each set.
+  const sorted = [...keywords].sort();
+  const same = sorted.join('\n');
+  candidates = candidatesBySet.get(same) ?? { keywords: new Set(sorted), uses: 0 };
+  if (candidatesBySet.size < 1024) candidatesBySet.set(same, candidates);
+  if (candidatesByRuns.size < 4096) candidatesByRuns.set(key, candidates);
+  return candidates;
+}
+const candidatesByRuns = new Map<number, Candidates>();
+const candidatesBySet = new Map<string, Candidates>();
+
+// Up to this many keywords to look for, a search for each costs less than one pattern of them all.
+const FEW_KEYWORDS = 32;
+// Below this many keyword-characters to look through, searching for each keyword costs less than compiling one
+// pattern for them (a path, a memory); past it (a hook's answer), or from the fourth text with these candidates, the pattern.
+const SHORT_SEARCH = 200_000;
+
+/**
+ * Which candidate keywords occur in the text, as gitleaks checks a keyword (in the lowercased text): a
+ * few are searched for one by one; more, by one pattern of just those, compiled once for every text
+ * with the same runs (a lint of many memories compiles a handful). Where lowercasing changes the text's
+ * length (`İ`), the case-insensitive search over the text decides, as it always has.
+ */
+function keywordsPresent(text: string, lower: string, candidates: Candidates): ReadonlySet<string> {
+  const { keywords } = candidates;
+  if (keywords.size === 0) return NONE;
+  const present = new Set<string>();
+  if (lower.length !== text.length) {
+    for (const { keyword } of keywordsIn(text, lower)) if (keywords.has(keyword)) present.add(keyword);
+    return present;
+  }
+  candidates.uses++;
+  if (keywords.size <= FEW_KEYWORDS || (!candidates.search && candidates.uses <= 3 && keywords.size * lower.length < SHORT_SEARCH)) {
+    for (const keyword of keywords) if (lower.includes(keyword)) present.add(keyword);
+    return present;
+  }
+  candidates.search ??= keywordSearch([...keywords].sort(), lower.length);
+  for (const { keyword } of keywordsIn(text, lower, candidates.search)) present.add(keyword);
+  return present;
+}
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * Whether any rule could match in a text with these runs and keywords: one of the rule's keywords
+ * occurs and the runs are as long as every match of the rule needs. A necessary condition derived from
+ * the rules themselves; false for most text, and decided without loading the rule table.
+ */
+function gate(text: string, lower: string, runs: RunBounds): ReadonlySet<string> {
+  return keywordsPresent(text, lower, candidateKeywords(runs));
+}
+
+/** Whether `text` may hold a secret: false means no rule can find one in it (tested over every corpus the rules are measured on). */
+export function mayHoldSecret(text: string): boolean {
+  return gate(text, text.toLowerCase(), runsOf(text)).size > 0;
+}
+
+interface KeywordSearch {
+  every: RegExp;
+  everyI: RegExp;
+  /** For each keyword, the longer ones it begins: the pattern reports only one keyword per place. */
+  longer: Map<string, string[]>;
+}
+
+// Past this many characters, a pattern that branches per character pays for the time it takes to build.
+const LONG_TEXT = 1_000_000;
+
+/** One search for `keywords` (lowercase, sorted), over a text of about `length` characters. */
+function keywordSearch(keywords: readonly string[], length: number): KeywordSearch {
+  const source = length >= LONG_TEXT ? trieSource(keywords) : keywords.map(escapeRegExp).join('|');
+  const longer = new Map<string, string[]>();
+  // Sorted, the keywords a keyword begins follow it directly: one look ahead each, not every pair.
+  keywords.forEach((keyword, i) => {
+    const list: string[] = [];
+    for (let j = i + 1; j < keywords.length && keywords[j]!.startsWith(keyword); j++) list.push(keywords[j]!);
+    if (list.length > 0) longer.set(keyword, list);
+  });
+  // Over text whose lowercase changes its length (`İ`): the case-insensitive search, same offsets.
+  return { every: new RegExp(source, 'g'), everyI: new RegExp(source, 'gi'), longer };
+}
+
+let everyKeyword: KeywordSearch | undefined;
+
+/** The search for every rule's keyword (from the gate entries: no rule table needed), made on first use. */
+function allKeywords(): KeywordSearch {
+  everyKeyword ??= keywordSearch([...new Set([...gitleaksGate(), ...memdirGate()].flatMap((entry) => entry.keywords))].sort(), 0);
+  return everyKeyword;
+}
+
+/**
+ * The keywords as one pattern that branches on each character (`a(?:pi(?:_key)??|ws)|…`): V8 tries one
+ * branch per character of the text rather than every keyword. Where one keyword begins another, the
+ * shorter is matched (`??`), as a sorted alternation does; the longer ones are checked in place.
+ */
+function trieSource(keywords: readonly string[]): string {
+  type Node = Map<string, Node | null>;
+  const root: Node = new Map();
+  for (const keyword of keywords) {
+    let node = root;
+    for (const c of keyword) {
+      let next = node.get(c);
+      if (!next) node.set(c, (next = new Map()));
+      node = next;
+    }
+    node.set('', null);
+  }
+  const emit = (node: Node): string => {
+    const branches = [...node].flatMap(([c, next]) => (next ? [`${escapeRegExp(c)}${emit(next)}`] : []));
+    if (branches.length === 0) return '';
+    const body = branches.length === 1 ? branches[0]! : `(?:${branches.join('|')})`;
+    return node.has('') ? `(?:${body})??` : body;
+  };
+  return emit(root);
+}
+
+/**
+ * Where each keyword occurs in `text` (lowercase keyword), in one pass. The search resumes one character
+ * after each match, so keywords that overlap are all found, and the longer keywords a found one begins are
+ * checked in place.
+ */
+function keywordsIn(text: string, lower = text.toLowerCase(), keywords = allKeywords()): Array<{ index: number; keyword: string }> {
+  const { every, everyI, longer } = keywords;
   const found: Array<{ index: number; keyword: string }> = [];
-  const lower = text.toLowerCase();
-  const [subject, search] = lower.length === text.length ? [lower, EVERY_KEYWORD] : [text, EVERY_KEYWORD_I];
+  const [subject, search] = lower.length === text.length ? [lower, every] : [text, everyI];
   search.lastIndex = 0;
   for (let match = search.exec(subject); match; match = search.exec(subject)) {
     const keyword = match[0].toLowerCase();
     found.push({ index: match.index, keyword });
-    for (const longer of LONGER.get(keyword) ?? []) {
-      if (subject.slice(match.index, match.index + longer.length).toLowerCase() === longer) found.push({ index: match.index, keyword: longer });
+    for (const more of longer.get(keyword) ?? []) {
+      if (subject.slice(match.index, match.index + more.length).toLowerCase() === more) found.push({ index: match.index, keyword: more });
     }
     search.lastIndex = match.index + 1;
   }
@@ -576,15 +774,23 @@ export function findSecrets(text: string, options: { warnings?: boolean } = {}):
 }
 
 /** The rules run over `subject`; secrets, lines and allowlists read `text` (the same offsets): they differ in the embedded-token pass. */
-function scan(subject: string, text: string, options: { warnings?: boolean }): SecretHit[] {
+function scan(subject: string, text: string, options: { warnings?: boolean }, textRunsOf?: RunBounds): SecretHit[] {
   const embedded = subject !== text;
   const hits: SecretHit[] = [];
-  const found = keywordsIn(subject);
-  const present = new Set(found.map((f) => f.keyword));
+  // Where the text is too short-worded for a rule, it cannot match (src/core/secret-gate.ts): most rules need
+  // a 20-to-64 character token, and most text has none. Decided before the rule table is loaded.
+  // The embedded pass reads a copy with separators made spaces: the runs of the text bound its own.
+  const runs = textRunsOf ?? runsOf(subject);
+  const lower = subject.toLowerCase();
+  const present = gate(subject, lower, runs);
   if (present.size === 0) return hits;
-  for (const rule of SECRET_RULES) {
+  const { all, bounds, globalAllow } = compiledRules();
+  let formats = false; // whether a format rule could match: only then can the embedded-token pass find one
+  for (const [i, rule] of all.entries()) {
     if (embedded && rule.assigned) continue;
     if (rule.severity === 'warning' && !options.warnings && !rule.promote) continue;
+    if (runs[0] < bounds[i]![0] || runs[1] < bounds[i]![1]) continue;
+    if (!rule.assigned) formats = true;
     if (!rule.keywords.some((keyword) => present.has(keyword))) continue;
     rule.pattern.lastIndex = 0;
     for (const match of subject.matchAll(rule.pattern)) {
@@ -597,13 +803,13 @@ function scan(subject: string, text: string, options: { warnings?: boolean }): S
       if (rule.assigned ? isPlaceholder(secret) || EXAMPLE_LINE.test(line()) : !KEY_BLOCK.has(rule.id) && isPlaceholderToken(secret)) continue;
       const whole = () => wholeMatch(text, match);
       if (allowed(rule.allow, secret, whole, line)) continue;
-      if (rule.origin === 'gitleaks' && allowed(GLOBAL_ALLOW, secret, whole, line)) continue;
+      if (rule.origin === 'gitleaks' && allowed(globalAllow, secret, whole, line)) continue;
       const severity = rule.severity === 'warning' && rule.promote?.(secret) ? 'error' : rule.severity;
       if (severity === 'warning' && !options.warnings) continue;
       hits.push({ rule, severity, index: start, length: end - start });
     }
   }
-  if (!embedded) hits.push(...embeddedTokens(text, found, options));
+  if (!embedded && formats) hits.push(...embeddedTokens(text, lower, options, runs));
   const kept = text.includes(ALLOW_SECRET_MARKER) ? hits.filter((hit) => !lineAt(text, hit.index).includes(ALLOW_SECRET_MARKER)) : hits;
   kept.sort((a, b) => a.index - b.index || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || b.length - a.length);
   const distinct: SecretHit[] = [];
@@ -619,6 +825,29 @@ function scan(subject: string, text: string, options: { warnings?: boolean }): S
   return distinct;
 }
 
+/** Every keyword occurrence right after a `_`, `-`, `.` or `/`. */
+function keywordsAfterSeparators(text: string, lower: string): number[] {
+  if (lower.length !== text.length)
+    return keywordsIn(text)
+      .map((f) => f.index)
+      .filter((i) => isSeparator(text.charCodeAt(i - 1)));
+  // One native search for a separator with a keyword after it: most separators have none.
+  afterSeparator ??= new RegExp(`[-_./](?=${keywordSearchSource()})`, 'g');
+  const found: number[] = [];
+  afterSeparator.lastIndex = 0;
+  for (let match = afterSeparator.exec(lower); match; match = afterSeparator.exec(lower)) found.push(match.index + 1);
+  return found;
+}
+
+let afterSeparator: RegExp | undefined;
+
+/** Every rule's keyword, as one alternation (from the gate entries: no rule table needed). */
+function keywordSearchSource(): string {
+  return `(?:${[...new Set([...gitleaksGate(), ...memdirGate()].flatMap((entry) => entry.keywords))].sort().map(escapeRegExp).join('|')})`;
+}
+
+const isSeparator = (code: number) => code === 95 || code === 45 || code === 46 || code === 47; // _ - . /
+
 const SEVERITY_RANK = { error: 0, warning: 1 } as const;
 /** Key blocks: their base64 body may hold anything, and a placeholder key is still reported (the block rule's own examples). */
 const KEY_BLOCK = new Set(['private-key', 'private-key-block']);
@@ -628,19 +857,22 @@ const KEY_BLOCK = new Set(['private-key', 'private-key-block']);
  * begin at a word boundary, which a file name or a slug does not give. The separator before each keyword
  * is read as a space (same offsets) and only the format rules run, never the keyword-assignment ones.
  */
-function embeddedTokens(text: string, found: Array<{ index: number; keyword: string }>, options: { warnings?: boolean }): SecretHit[] {
-  let spaced: string[] | undefined;
-  for (const { index } of found) {
-    const before = text[index - 1];
-    if (before === '_' || before === '-' || before === '.' || before === '/') {
-      spaced ??= text.split(''); // UTF-16 units: the offsets stay those of `text`
-      spaced[index - 1] = ' ';
-    }
-  }
-  if (!spaced) return [];
+function embeddedTokens(text: string, lower: string, options: { warnings?: boolean }, runs: RunBounds): SecretHit[] {
+  const after = keywordsAfterSeparators(text, lower);
+  if (after.length === 0) return [];
+  const blanks = after.map((index) => index - 1);
   // …and a file name's extension ends the token as a space would.
-  for (const ext of text.matchAll(/\.(?:md|markdown|txt)(?=$|[\s/:"'\x60),;])/g)) spaced[ext.index] = ' ';
-  return scan(spaced.join(''), text, options);
+  for (const ext of text.matchAll(/\.(?:md|markdown|txt)(?=$|[\s/:"'\x60),;])/g)) blanks.push(ext.index);
+  blanks.sort((a, b) => a - b);
+  // The text with each of those UTF-16 units a space (the offsets stay those of `text`), built from slices.
+  let spaced = '';
+  let from = 0;
+  for (const blank of blanks) {
+    if (blank < from) continue;
+    spaced += `${text.slice(from, blank)} `;
+    from = blank + 1;
+  }
+  return scan(spaced + text.slice(from), text, options, runs);
 }
 
 /** The secret's offsets in the text: the rule's group, or with none set the first group that matched, else the whole match. */
@@ -659,9 +891,14 @@ function lineAt(text: string, index: number): string {
 
 /** The text with every secret (only the captured secret, not its context) replaced by `[REDACTED]`. */
 export function redactSecrets(text: string): string {
+  return redactWithin(text);
+}
+
+/** redactSecrets, given bounds on the text's runs where they are known already (a string of a JSON document already measured). */
+function redactWithin(text: string, runs?: RunBounds): string {
   let out = '';
   let at = 0;
-  for (const hit of findSecrets(text, { warnings: true })) {
+  for (const hit of scan(text, text, { warnings: true }, runs)) {
     if (hit.index < at) continue;
     out += `${text.slice(at, hit.index)}[REDACTED]`;
     at = hit.index + hit.length;
@@ -675,20 +912,31 @@ export const redact = redactSecrets;
  * The one redaction point of everything memdir prints or writes for people rather than as memory
  * (stdout, stderr, --json, hook answers, reports, commit messages): text is redacted as it is; in
  * JSON only the strings are, since a match in the JSON text could miss a secret behind an escape
- * (`\n`) or cut one in half. No keyword anywhere (most output): one regex test, nothing copied.
+ * (`\n`) or cut one in half. Text no rule could match (most output: no keyword, or no run of
+ * characters long enough): two cheap passes, nothing copied, no rule compiled.
  */
 export function redactOutput(text: string, format: 'text' | 'json' = 'text'): string {
-  if (!ANY_KEYWORD.test(text.toLowerCase())) return text;
-  return format === 'text' ? redactSecrets(text) : redactJsonStrings(text);
+  if (format === 'text') return redactSecrets(text);
+  const runs = jsonRuns(text);
+  const keywords = keywordOffsets(text, text.toLowerCase(), candidateKeywords(runs));
+  return keywords.length === 0 ? text : redactJsonStrings(text, keywords, runs);
+}
+
+/**
+ * The runs of a JSON document as bounds for the runs of its decoded strings: the same, unless an escape
+ * (`\u0041`, `\/`) stands for a run character, and then no bound at all.
+ */
+function jsonRuns(text: string): RunBounds {
+  return /\\[u/]/.test(text) ? [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY] : runsOf(text);
 }
 
 /**
  * Valid JSON text (or JSON lines) with its string literals redacted. JSON escapes no character of a
- * keyword, so only a literal with a keyword in its text can hold a secret: the others are stepped
- * over with indexOf (a regex over every literal costs four times more on a large document).
+ * keyword, so only a literal holding a keyword of a rule that could match in the document (its runs
+ * long enough) can hold a secret: the others are stepped over with indexOf (a regex over every
+ * literal costs four times more on a large document).
  */
-function redactJsonStrings(text: string): string {
-  const keywords = keywordsIn(text).map((found) => found.index);
+function redactJsonStrings(text: string, keywords: readonly number[], runs: RunBounds): string {
   let out = '';
   let copied = 0;
   let next = 0; // the first keyword not before the current literal
@@ -698,7 +946,8 @@ function redactJsonStrings(text: string): string {
     while (next < keywords.length && keywords[next]! < open) next++;
     if (next < keywords.length && keywords[next]! < close) {
       const value = JSON.parse(text.slice(open, close + 1)) as string;
-      const redacted = redactSecrets(value);
+      // Without an escape standing for a run character (jsonRuns), a string's runs are bounded by the document's.
+      const redacted = redactWithin(value, Number.isFinite(runs[0]) ? runs : undefined);
       if (redacted !== value) {
         out += `${text.slice(copied, open)}${JSON.stringify(redacted)}`;
         copied = close + 1;
@@ -707,6 +956,20 @@ function redactJsonStrings(text: string): string {
     open = close;
   }
   return out + text.slice(copied);
+}
+
+/** Sorted offsets of the candidate keywords in the text (of every keyword where lowercasing changes its length). */
+function keywordOffsets(text: string, lower: string, candidates: Candidates): number[] {
+  const { keywords } = candidates;
+  if (keywords.size === 0) return [];
+  if (lower.length !== text.length) return keywordsIn(text, lower).map((found) => found.index);
+  if (keywords.size * lower.length >= SHORT_SEARCH) {
+    candidates.search ??= keywordSearch([...keywords].sort(), lower.length);
+    return keywordsIn(text, lower, candidates.search).map((found) => found.index);
+  }
+  const offsets: number[] = [];
+  for (const keyword of keywords) for (let at = lower.indexOf(keyword); at !== -1; at = lower.indexOf(keyword, at + 1)) offsets.push(at);
+  return offsets.sort((a, b) => a - b);
 }
 
 /** The quote that ends the JSON string literal opening at `open` (the first not escaped by an odd run of backslashes), or -1. */

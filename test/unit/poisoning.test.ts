@@ -30,6 +30,25 @@ describe('MEM026 poisoning over the fixtures', () => {
 });
 
 describe('findPoisoning', () => {
+  test('a blob is 256 characters with no break, wherever it starts and however it is surrounded', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-';
+    const blob = (length: number) => Array.from({ length }, (_, i) => alphabet[(i * 7) % alphabet.length]).join('');
+    for (const before of [0, 1, 100, 254, 255, 256, 257, 511]) {
+      for (const [length, found] of [
+        [255, 0],
+        [256, 1],
+        [257, 1],
+        [600, 1],
+      ] as const) {
+        for (const text of [`${'a '.repeat(before)}${blob(length)} end`, `${'x'.repeat(before)}.${blob(length)}`, `${blob(length)}.${'y'.repeat(before)}`]) {
+          expect(
+            findPoisoning(text).filter((f) => f.kind === 'opaque-blob'),
+            `${before} + ${length}`,
+          ).toHaveLength(found);
+        }
+      }
+    }
+  });
   test('names hidden characters by code point and counts them per line', () => {
     const [finding] = findPoisoning(`a\u202Eb\u202Cc\u200Bd`);
     expect(finding).toEqual({ kind: 'hidden-unicode', index: 1, detail: '3 hidden characters (U+202E bidirectional control, U+202C bidirectional control, U+200B zero-width character)' });

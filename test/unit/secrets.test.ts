@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { expandExample, findSecrets, GITLEAKS_SECRET_RULES, isPlaceholderToken, KEYWORDS, MEMDIR_RULES, redact, redactOutput, redactSecrets, SECRET_RULES } from '../../src/core/secrets.js';
+import { expandExample, findSecrets, gitleaksSecretRules, isPlaceholderToken, memdirRules, redact, redactOutput, redactSecrets, secretKeywords, secretRules } from '../../src/core/secrets.js';
 import { DEFAULT_CONFIG } from '../../src/config/validate.js';
 import { lintDirectory } from '../../src/lint/engine.js';
 import { rawDirectory } from '../../src/core/dir-model.js';
@@ -9,6 +9,10 @@ import { sharedFixtures } from '../helpers/fixtures.js';
 import { parse } from 'smol-toml';
 import { BETTERLEAKS_PATH, celFilter, generate, re2ToJs, TABLE_PATH, TOML_PATH } from '../../scripts/generate-secret-rules.js';
 
+const GITLEAKS_SECRET_RULES = gitleaksSecretRules();
+const MEMDIR_RULES = memdirRules();
+const SECRET_RULES = secretRules();
+const KEYWORDS = secretKeywords();
 const secretsCorpus = path.join(sharedFixtures, 'secrets');
 const corpus = (file: string) => fs.readFileSync(path.join(secretsCorpus, file), 'utf8');
 const ids = (text: string) => [...new Set(findSecrets(text).map((h) => h.rule.id))].sort();

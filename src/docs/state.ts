@@ -4,18 +4,18 @@
  * run keeps (src/store/detached-run.ts).
  */
 import path from 'node:path';
-import { detachedRunState, isMessageCursor, type MessageCursor, messageCursor, safeFileName } from '../store/detached-run.js';
+import * as run from '../store/detached-run.js';
 
-export type DocsCursor = MessageCursor;
+export type DocsCursor = run.MessageCursor;
 
-const state = detachedRunState<DocsCursor>({
-  feature: 'docs',
-  cursorFile: (sessionId) => path.join('docs', 'sessions', `${safeFileName(sessionId, 'last')}.json`),
-  isCursor: isMessageCursor,
-});
+const FEATURE = 'docs';
+/** Held for a whole run: one run at a time per memory directory. */
+export const RUN_LOCK = run.runLockName(FEATURE);
+const cursorFile = (sessionId: string) => path.join(FEATURE, 'sessions', `${run.safeFileName(sessionId, 'last')}.json`);
 
-export const { RUN_LOCK, readCursor, writePending, takePending, openLog } = state;
-
-export function writeCursor(dir: string, sessionId: string, cursor: string | null, transcriptBytes: number): void {
-  state.writeCursor(dir, sessionId, messageCursor(cursor, transcriptBytes));
-}
+export const readCursor = (dir: string, sessionId: string) => run.readCursorFile<DocsCursor>(dir, cursorFile(sessionId), run.isMessageCursor);
+export const writeCursor = (dir: string, sessionId: string, cursor: string | null, transcriptBytes: number) =>
+  run.writeCursorFile(dir, cursorFile(sessionId), run.messageCursor(cursor, transcriptBytes));
+export const writePending = (dir: string, request: run.PendingRequest) => run.writePending(dir, FEATURE, request);
+export const takePending = (dir: string) => run.takePending(dir, FEATURE);
+export const openLog = (dir: string) => run.openRunLog(dir, FEATURE);

@@ -4,18 +4,18 @@
  * detached run keeps (src/store/detached-run.ts).
  */
 import path from 'node:path';
-import { detachedRunState, isMessageCursor, type MessageCursor, messageCursor, safeFileName } from '../store/detached-run.js';
+import * as run from '../store/detached-run.js';
 
-export type SessionCursor = MessageCursor;
+export type SessionCursor = run.MessageCursor;
 
-const state = detachedRunState<SessionCursor>({
-  feature: 'extract',
-  cursorFile: (sessionId) => path.join('extract', 'sessions', `${safeFileName(sessionId, 'first')}.json`),
-  isCursor: isMessageCursor,
-});
+const FEATURE = 'extract';
+export const RUN_LOCK = run.runLockName(FEATURE);
+const cursorFile = (sessionId: string) => path.join(FEATURE, 'sessions', `${run.safeFileName(sessionId, 'first')}.json`);
 
-export const { RUN_LOCK, readCursor, writePending, hasPending, takePending, openLog } = state;
-
-export function writeCursor(dir: string, sessionId: string, cursor: string | null, transcriptBytes: number): void {
-  state.writeCursor(dir, sessionId, messageCursor(cursor, transcriptBytes));
-}
+export const readCursor = (dir: string, sessionId: string) => run.readCursorFile<SessionCursor>(dir, cursorFile(sessionId), run.isMessageCursor);
+export const writeCursor = (dir: string, sessionId: string, cursor: string | null, transcriptBytes: number) =>
+  run.writeCursorFile(dir, cursorFile(sessionId), run.messageCursor(cursor, transcriptBytes));
+export const writePending = (dir: string, request: run.PendingRequest) => run.writePending(dir, FEATURE, request);
+export const hasPending = (dir: string) => run.hasPending(dir, FEATURE);
+export const takePending = (dir: string) => run.takePending(dir, FEATURE);
+export const openLog = (dir: string) => run.openRunLog(dir, FEATURE);

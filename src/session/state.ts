@@ -5,7 +5,7 @@
  * themselves are `.memdir/sessions/<id>.md` (src/store/session-notes.ts).
  */
 import path from 'node:path';
-import { detachedRunState } from '../store/detached-run.js';
+import * as run from '../store/detached-run.js';
 import { sessionFileName } from '../store/session-notes.js';
 
 export interface SessionCursor {
@@ -15,8 +15,14 @@ export interface SessionCursor {
   written: { cursor: string | null; tokens: number; transcriptBytes: number; at: string } | null;
 }
 
-export const { RUN_LOCK, readCursor, writeCursor, writePending, hasPending, takePending, openLog } = detachedRunState<SessionCursor>({
-  feature: 'session',
-  cursorFile: (sessionId) => path.join('session', 'cursors', `${sessionFileName(sessionId)}.json`),
-  isCursor: (state) => typeof state.transcriptBytes === 'number' && (state.written === null || typeof state.written?.tokens === 'number'),
-});
+const FEATURE = 'session';
+export const RUN_LOCK = run.runLockName(FEATURE);
+const cursorFile = (sessionId: string) => path.join(FEATURE, 'cursors', `${sessionFileName(sessionId)}.json`);
+const isCursor = (state: SessionCursor) => typeof state.transcriptBytes === 'number' && (state.written === null || typeof state.written?.tokens === 'number');
+
+export const readCursor = (dir: string, sessionId: string) => run.readCursorFile(dir, cursorFile(sessionId), isCursor);
+export const writeCursor = (dir: string, sessionId: string, cursor: SessionCursor) => run.writeCursorFile(dir, cursorFile(sessionId), cursor);
+export const writePending = (dir: string, request: run.PendingRequest) => run.writePending(dir, FEATURE, request);
+export const hasPending = (dir: string) => run.hasPending(dir, FEATURE);
+export const takePending = (dir: string) => run.takePending(dir, FEATURE);
+export const openLog = (dir: string) => run.openRunLog(dir, FEATURE);

@@ -2,7 +2,8 @@
  * The state of a feature whose Stop hook starts a detached run (extract, session, docs), under
  * `<memdir>/.memdir/<feature>/`: one cursor per session, the pending requests of calls that arrived
  * during a run (one per session, latest wins), the run lock's name, and the capped log of detached
- * runs (`.memdir/<feature>.log`). Each feature names its cursor's file and says what a valid one is.
+ * runs (`.memdir/<feature>.log`). Plain functions taking the feature's folder name, so a hook's fast
+ * path bundles only the reads it makes. Each feature names its cursor's file and says what a valid one is.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,91 +46,80 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-export interface DetachedRunStateOptions<C> {
-  /** The feature's folder under `.memdir/` (and the name of its log). */
-  feature: string;
-  /** The cursor file of a session, relative to `.memdir/`. */
-  cursorFile: (sessionId: string) => string;
-  /** Whether what a cursor file holds is one (anything else reads as no cursor). */
-  isCursor: (state: C) => boolean;
+/** Lock name under `.memdir/` a feature holds for a whole run (the directory lock is taken only to write). */
+export const runLockName = (feature: string) => path.join(feature, 'run.lock');
+
+/** The log of a feature's detached runs, under `.memdir/`. */
+export const runLogName = (feature: string) => `${feature}.log`;
+
+/** The cursor in `.memdir/<file>`, or undefined when there is none or `isCursor` refuses what it holds. */
+export function readCursorFile<C>(dir: string, file: string, isCursor: (state: C) => boolean): C | undefined {
+  const state = readJson<C>(statePath(dir, file));
+  return state && isCursor(state) ? state : undefined;
 }
 
-export function detachedRunState<C>({ feature, cursorFile, isCursor }: DetachedRunStateOptions<C>) {
-  const pending = path.join(feature, 'pending');
-  const logFile = `${feature}.log`;
-  // One pending request per session: a call from another session that arrives during the same run
-  // must not replace this one, or that session's last turns wait for its next Stop.
-  const pendingName = (request: PendingRequest) => `${safeFileName(request.sessionId ?? request.transcript, 'last')}.json`;
+export function writeCursorFile(dir: string, file: string, cursor: unknown): void {
+  writeStateFile(dir, file, `${JSON.stringify(cursor)}\n`);
+}
 
-  /** The sessions' pending request files, oldest first (temp files of a write under way left out). */
-  function pendingFiles(dir: string): string[] {
-    const folder = statePath(dir, pending);
-    let names: string[];
-    try {
-      names = fs.readdirSync(folder).filter((name) => name.endsWith('.json'));
-    } catch {
-      return [];
-    }
-    const mtime = (name: string) => {
-      try {
-        return fs.statSync(path.join(folder, name)).mtimeMs;
-      } catch {
-        return Number.POSITIVE_INFINITY;
-      }
-    };
-    return names
-      .map((name) => ({ name, at: mtime(name) }))
-      .sort((a, b) => a.at - b.at || (a.name < b.name ? -1 : 1))
-      .map(({ name }) => path.join(folder, name));
+// One pending request per session (latest wins within it): a call from another session that arrives
+// during the same run must not replace this one, or that session's last turns wait for its next Stop.
+const pendingFolder = (feature: string) => path.join(feature, 'pending');
+
+export function writePending(dir: string, feature: string, request: PendingRequest): void {
+  writeStateFile(dir, path.join(pendingFolder(feature), `${safeFileName(request.sessionId ?? request.transcript, 'last')}.json`), JSON.stringify(request));
+}
+
+/** The sessions' pending request files, oldest first (temp files of a write under way left out). */
+function pendingFiles(dir: string, feature: string): string[] {
+  const folder = statePath(dir, pendingFolder(feature));
+  let names: string[];
+  try {
+    names = fs.readdirSync(folder).filter((name) => name.endsWith('.json'));
+  } catch {
+    return [];
   }
-
-  return {
-    /** Lock name under `.memdir/` held for a whole run (the directory lock is taken only to write). */
-    RUN_LOCK: path.join(feature, 'run.lock'),
-    LOG_FILE: logFile,
-
-    readCursor(dir: string, sessionId: string): C | undefined {
-      const state = readJson<C>(statePath(dir, cursorFile(sessionId)));
-      return state && isCursor(state) ? state : undefined;
-    },
-
-    writeCursor(dir: string, sessionId: string, cursor: C): void {
-      writeStateFile(dir, cursorFile(sessionId), `${JSON.stringify(cursor)}\n`);
-    },
-
-    writePending(dir: string, request: PendingRequest): void {
-      writeStateFile(dir, path.join(pending, pendingName(request)), JSON.stringify(request));
-    },
-
-    hasPending(dir: string): boolean {
-      return pendingFiles(dir).length > 0;
-    },
-
-    /** A pending request (the oldest), removed so that it runs once; undefined when none is left. */
-    takePending(dir: string): PendingRequest | undefined {
-      for (const file of pendingFiles(dir)) {
-        const taken = `${file}.${process.pid}.taken`;
-        try {
-          fs.renameSync(file, taken);
-        } catch {
-          continue; // another process took it
-        }
-        const request = readJson<PendingRequest>(taken);
-        fs.rmSync(taken, { force: true });
-        if (request && typeof request.transcript === 'string') return request;
-      }
-      return undefined;
-    },
-
-    /** Open the log of detached runs for appending, rotating it first when it has grown past its cap. */
-    openLog(dir: string): number {
-      const file = statePath(dir, logFile);
-      try {
-        if (fs.lstatSync(file).size > LOG_MAX_BYTES) fs.renameSync(file, `${file}.1`);
-      } catch {
-        // no log yet
-      }
-      return openStateFile(dir, logFile, 'append');
-    },
+  const mtime = (name: string) => {
+    try {
+      return fs.statSync(path.join(folder, name)).mtimeMs;
+    } catch {
+      return Number.POSITIVE_INFINITY;
+    }
   };
+  return names
+    .map((name) => ({ name, at: mtime(name) }))
+    .sort((a, b) => a.at - b.at || (a.name < b.name ? -1 : 1))
+    .map(({ name }) => path.join(folder, name));
+}
+
+export function hasPending(dir: string, feature: string): boolean {
+  return pendingFiles(dir, feature).length > 0;
+}
+
+/** A pending request (the oldest), removed so that it runs once; undefined when none is left. */
+export function takePending(dir: string, feature: string): PendingRequest | undefined {
+  for (const file of pendingFiles(dir, feature)) {
+    const taken = `${file}.${process.pid}.taken`;
+    try {
+      fs.renameSync(file, taken);
+    } catch {
+      continue; // another process took it
+    }
+    const request = readJson<PendingRequest>(taken);
+    fs.rmSync(taken, { force: true });
+    if (request && typeof request.transcript === 'string') return request;
+  }
+  return undefined;
+}
+
+/** Open the log of the feature's detached runs for appending, rotating it first when it has grown past its cap. */
+export function openRunLog(dir: string, feature: string): number {
+  const name = runLogName(feature);
+  const file = statePath(dir, name);
+  try {
+    if (fs.lstatSync(file).size > LOG_MAX_BYTES) fs.renameSync(file, `${file}.1`);
+  } catch {
+    // no log yet
+  }
+  return openStateFile(dir, name, 'append');
 }

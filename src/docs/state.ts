@@ -18,4 +18,3 @@ export const writeCursor = (dir: string, sessionId: string, cursor: string | nul
   run.writeCursorFile(dir, cursorFile(sessionId), run.messageCursor(cursor, transcriptBytes));
 export const writePending = (dir: string, request: run.PendingRequest) => run.writePending(dir, FEATURE, request);
 export const takePending = (dir: string) => run.takePending(dir, FEATURE);
-export const openLog = (dir: string) => run.openRunLog(dir, FEATURE);

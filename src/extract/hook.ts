@@ -9,10 +9,8 @@ import { loadConfig } from '../config/find.js';
 import { messages } from '../core/messages.js';
 import { hookWarnings, isHookProbe, readHookInput, runAsHook, startHookRun, type StopInput } from '../claude-code/hook-io.js';
 import { resolveMemoryDir } from '../store/resolve.js';
-import { sleep } from '../store/sleep.js';
-import { openLog, readCursor } from './state.js';
-import { transcriptFileProblem } from '../claude-code/transcript-file.js';
-import { lazyRequire } from '../core/lazy.js';
+import { readCursor } from './state.js';
+import { startStopRun, transcriptSize } from '../claude-code/stop-run.js';
 
 export interface ExtractHookOptions {
   dir?: string | undefined;
@@ -22,31 +20,6 @@ export interface ExtractHookOptions {
   explicitOnly?: boolean | undefined;
   trustProjectSettings: boolean;
   warn: (message: string) => void;
-}
-
-/** How long a run started by the Stop hook waits for a transcript Claude Code has not created yet. */
-const TRANSCRIPT_WAIT_MS = 5_000;
-
-/**
- * The transcript's size; undefined when it does not exist yet: under load Claude Code 2.1.197 now
- * and then fires Stop before it has created a new session's transcript (test/e2e/claude-code-stop-hook.test.ts).
- * A path that is not a regular file (a device, a FIFO) is refused before any run starts.
- */
-function transcriptSize(file: string): number | undefined {
-  try {
-    const stat = fs.statSync(file);
-    const problem = transcriptFileProblem(stat);
-    if (problem) throw new Error(`${file}: ${problem}`);
-    return stat.size;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
-/** In the run the Stop hook started: wait (briefly) for a transcript Claude Code is about to create. */
-export async function awaitTranscript(file: string): Promise<void> {
-  for (const deadline = Date.now() + TRANSCRIPT_WAIT_MS; !fs.existsSync(file) && Date.now() < deadline; ) await sleep(50);
 }
 
 export function runExtractHook(options: ExtractHookOptions): Promise<number> {
@@ -62,20 +35,19 @@ export function runExtractHook(options: ExtractHookOptions): Promise<number> {
     if (size !== undefined && input.session_id && readCursor(dir, input.session_id)?.transcriptBytes === size) return;
     // doctor's probe: everything up to the run that would write memory.
     if (isHookProbe()) return;
-    // Loaded only to start a run: loading node:child_process would weigh on every no-op Stop hook (bench `extract-hook`).
-    const { spawn } = lazyRequire<typeof import('node:child_process')>('node:child_process');
-    const log = openLog(dir);
-    // Only the flags given pass on: the run reads the rest from the `extract` section of the config.
-    const args = [process.argv[1]!, 'extract', '--from', input.transcript_path, '--dir', dir, '--after-stop'];
-    if (input.session_id) args.push('--session-id', input.session_id);
-    if (options.engine) args.push('--engine', options.engine);
-    if (options.every !== undefined) args.push('--every', String(options.every));
-    if (options.model) args.push('--model', options.model);
-    if (options.explicitOnly) args.push('--explicit-only');
-    if (options.trustProjectSettings) args.push('--trust-project-settings');
+    const flags = [...(options.every !== undefined ? ['--every', String(options.every)] : []), ...(options.explicitOnly ? ['--explicit-only'] : [])];
     const cwd = input.cwd && fs.existsSync(input.cwd) ? input.cwd : undefined;
-    spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], cwd }).unref();
-    fs.closeSync(log);
+    startStopRun({
+      command: 'extract',
+      transcript: input.transcript_path,
+      dir,
+      sessionId: input.session_id,
+      engine: options.engine,
+      model: options.model,
+      trustProjectSettings: options.trustProjectSettings,
+      flags,
+      cwd,
+    });
   });
 }
 

@@ -11,11 +11,9 @@ import { configSection } from '../config/find.js';
 import { CHARS_PER_TOKEN } from '../core/tokens.js';
 import { messages } from '../core/messages.js';
 import { hookWarnings, isHookProbe, readHookInput, runAsHook, startHookRun, type StopInput } from '../claude-code/hook-io.js';
-import { transcriptFileProblem } from '../claude-code/transcript-file.js';
-import { lazyRequire } from '../core/lazy.js';
+import { startStopRun, transcriptSize } from '../claude-code/stop-run.js';
 import { resolveMemoryDir } from '../store/resolve.js';
-import { sleep } from '../store/sleep.js';
-import { openLog, readCursor } from './state.js';
+import { readCursor } from './state.js';
 
 export interface SessionHookOptions {
   dir?: string | undefined;
@@ -23,25 +21,6 @@ export interface SessionHookOptions {
   model?: string | undefined;
   trustProjectSettings: boolean;
   warn: (message: string) => void;
-}
-
-const TRANSCRIPT_WAIT_MS = 5_000;
-
-function transcriptSize(file: string): number | undefined {
-  try {
-    const stat = fs.statSync(file);
-    const problem = transcriptFileProblem(stat);
-    if (problem) throw new Error(`${file}: ${problem}`);
-    return stat.size;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
-/** In the run the Stop hook started: wait (briefly) for a transcript Claude Code is about to create. */
-export async function awaitTranscript(file: string): Promise<void> {
-  for (const deadline = Date.now() + TRANSCRIPT_WAIT_MS; !fs.existsSync(file) && Date.now() < deadline; ) await sleep(50);
 }
 
 /**
@@ -68,17 +47,17 @@ export function runSessionHook(options: SessionHookOptions): Promise<number> {
     if (input.session_id && !mayBeDue(size, readCursor(dir, input.session_id), section)) return;
     // doctor's probe: everything up to the run that would write the notes.
     if (isHookProbe()) return;
-    // Loaded only to start a run: loading node:child_process would weigh on every Stop hook that starts nothing.
-    const { spawn } = lazyRequire<typeof import('node:child_process')>('node:child_process');
-    const log = openLog(dir);
-    const args = [process.argv[1]!, 'session', '--from', input.transcript_path, '--dir', dir, '--after-stop'];
-    if (input.session_id) args.push('--session-id', input.session_id);
-    if (options.engine) args.push('--engine', options.engine);
-    if (options.model) args.push('--model', options.model);
-    if (options.trustProjectSettings) args.push('--trust-project-settings');
     const cwd = input.cwd && fs.existsSync(input.cwd) ? input.cwd : undefined;
-    spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], cwd }).unref();
-    fs.closeSync(log);
+    startStopRun({
+      command: 'session',
+      transcript: input.transcript_path,
+      dir,
+      sessionId: input.session_id,
+      engine: options.engine,
+      model: options.model,
+      trustProjectSettings: options.trustProjectSettings,
+      cwd,
+    });
   });
 }
 

@@ -25,4 +25,3 @@ export const writeCursor = (dir: string, sessionId: string, cursor: SessionCurso
 export const writePending = (dir: string, request: run.PendingRequest) => run.writePending(dir, FEATURE, request);
 export const hasPending = (dir: string) => run.hasPending(dir, FEATURE);
 export const takePending = (dir: string) => run.takePending(dir, FEATURE);
-export const openLog = (dir: string) => run.openRunLog(dir, FEATURE);

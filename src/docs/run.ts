@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { InputError, IoError, MemdirError } from '../core/errors.js';
+import { InputError, MemdirError } from '../core/errors.js';
 import { lazyRequire } from '../core/lazy.js';
 import { checkRewrite, type RewriteCheck } from '../core/magic-doc.js';
 import { messages } from '../core/messages.js';
@@ -17,7 +17,7 @@ import { writeFileAtomic } from '../store/atomic.js';
 import { withDirLock } from '../store/lock.js';
 import { askForDoc } from './claude.js';
 import { findMagicDocs, type MagicDoc, readDoc, type SkippedDoc } from './find.js';
-import { readCursor, RUN_LOCK, takePending, writeCursor, writePending } from './state.js';
+import { drainRequests, readCursor, RUN_LOCK, whileRunning, writeCursor, writePending } from './state.js';
 import { type Concern, concerns, newFacts, readsDoc, TOOL_RESULT_CHARS, touchedBy } from './turn.js';
 
 /** Most docs one run asks the model about: a turn that read a whole folder of them costs this many calls, not more. */
@@ -280,26 +280,13 @@ async function docsOnce(options: DocsOptions): Promise<DocsResult> {
   return result;
 }
 
-/** Try to hold the run lock without waiting; undefined when another process runs. */
-async function whileRunning<T>(dir: string, action: () => Promise<T>): Promise<{ value: T } | undefined> {
-  try {
-    return { value: await withDirLock(dir, action, { name: RUN_LOCK, timeoutMs: 0 }) };
-  } catch (error) {
-    if (error instanceof IoError && /locked/.test(error.message)) return undefined;
-    throw error;
-  }
-}
-
 /** The runs asked for while this one ran, each once. */
-async function drainPending(options: DocsOptions): Promise<void> {
-  for (let request = takePending(options.dir); request; request = takePending(options.dir)) {
-    try {
-      const trailing = await docsOnce({ ...options, transcript: request.transcript, sessionId: request.sessionId ?? undefined });
-      options.info?.(messages.docsTrailingRun(request.transcript, trailing.docs.filter((d) => d.outcome === 'updated').length));
-    } catch (error) {
-      options.info?.(messages.docsTrailingRunFailed(request.transcript, (error as Error).message));
-    }
-  }
+function drainPending(options: DocsOptions): Promise<void> {
+  return drainRequests(options.dir, {
+    run: (request) => docsOnce({ ...options, transcript: request.transcript, sessionId: request.sessionId ?? undefined }),
+    done: (request, trailing) => options.info?.(messages.docsTrailingRun(request.transcript, trailing.docs.filter((d) => d.outcome === 'updated').length)),
+    failed: (request, error) => options.info?.(messages.docsTrailingRunFailed(request.transcript, error.message)),
+  });
 }
 
 /**

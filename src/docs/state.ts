@@ -17,4 +17,5 @@ export const readCursor = (dir: string, sessionId: string) => run.readCursorFile
 export const writeCursor = (dir: string, sessionId: string, cursor: string | null, transcriptBytes: number) =>
   run.writeCursorFile(dir, cursorFile(sessionId), run.messageCursor(cursor, transcriptBytes));
 export const writePending = (dir: string, request: run.PendingRequest) => run.writePending(dir, FEATURE, request);
-export const takePending = (dir: string) => run.takePending(dir, FEATURE);
+export const whileRunning = <T>(dir: string, action: () => Promise<T>) => run.whileRunning(dir, FEATURE, action);
+export const drainRequests = <R>(dir: string, trailing: run.TrailingRuns<R>) => run.drainPending(dir, FEATURE, trailing);

@@ -16,7 +16,6 @@ import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { readMemoryText } from '../store/files.js';
 import { applyMemoryEdits, type EditResult, type MemoryEdit, validateSave } from '../store/memory-store.js';
 import { scanMemories, type ScannedMemory } from '../store/scan.js';
-import { withDirLock } from '../store/lock.js';
 import { ModelError } from '../llm/model.js';
 import { messages as sentences } from '../core/messages.js';
 import { proposeWithClaude } from './claude.js';
@@ -28,7 +27,7 @@ import { type ExtractCandidate, recordCandidates, unsavedStatements } from './ca
 import type { MemoryOperation, OperationBasis, RejectedOperation } from './operations.js';
 import { readTranscript, readTranscriptStream } from '../claude-code/read-transcript.js';
 import { transcriptFileProblem } from '../claude-code/transcript-file.js';
-import { hasPending, readCursor, RUN_LOCK, takePending, writeCursor, writePending } from './state.js';
+import { readCursor, runCoalesced, writeCursor } from './state.js';
 import { messagesAfter, toolUsesWritingInto, type Transcript, type TranscriptMessage } from '../claude-code/transcript.js';
 import { fieldDefault } from '../config/sections.js';
 
@@ -783,28 +782,6 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
   return result;
 }
 
-/** Try to hold the run lock without waiting; undefined when another process runs. */
-async function whileRunning<T>(dir: string, action: () => Promise<T>): Promise<{ value: T } | undefined> {
-  try {
-    return { value: await withDirLock(dir, action, { name: RUN_LOCK, timeoutMs: 0 }) };
-  } catch (error) {
-    if (error instanceof IoError && /locked/.test(error.message)) return undefined;
-    throw error;
-  }
-}
-
-/** Trailing runs for requests that arrived during this one (each pending request runs once). */
-async function drainPending(options: ExtractOptions): Promise<void> {
-  for (let request = takePending(options.dir); request; request = takePending(options.dir)) {
-    try {
-      const trailing = await extractOnce({ ...options, transcript: request.transcript, sessionId: request.sessionId ?? undefined });
-      options.info?.(`memdir extract: trailing run over ${request.transcript}: ${trailing.status}, ${trailing.operations.length} operation(s)`);
-    } catch (error) {
-      options.info?.(`memdir extract: trailing run over ${request.transcript} failed: ${(error as Error).message}`);
-    }
-  }
-}
-
 function coalesced(options: ExtractOptions): ExtractResult {
   return {
     status: 'coalesced',
@@ -831,28 +808,14 @@ function coalesced(options: ExtractOptions): ExtractResult {
  */
 export async function extract(options: ExtractOptions): Promise<ExtractResult> {
   if (options.dryRun) return extractOnce(options);
-  const { dir } = options;
-  const run = async () => {
-    const result = await extractOnce(options);
-    await drainPending(options);
-    return result;
-  };
-  fs.mkdirSync(dir, { recursive: true });
-  if (typeof options.transcript !== 'string') return withDirLock(dir, run, { name: RUN_LOCK });
-  // A request left after a runner's last look (ours or another's) has no runner: take it.
-  const takeLeftovers = async () => {
-    while (hasPending(dir) && (await whileRunning(dir, () => drainPending(options)))) {
-      // a request may have come in while this pass drained: look again
-    }
-  };
-  const first = await whileRunning(dir, run);
-  if (first) {
-    await takeLeftovers();
-    return first.value;
-  }
-  writePending(dir, { transcript: path.resolve(options.transcript), sessionId: options.sessionId ?? null });
-  await takeLeftovers();
-  return coalesced(options);
+  fs.mkdirSync(options.dir, { recursive: true });
+  const request = typeof options.transcript === 'string' ? { transcript: path.resolve(options.transcript), sessionId: options.sessionId ?? null } : undefined;
+  const ran = await runCoalesced(options.dir, request, () => extractOnce(options), {
+    run: (pending) => extractOnce({ ...options, transcript: pending.transcript, sessionId: pending.sessionId ?? undefined }),
+    done: (pending, trailing) => options.info?.(`memdir extract: trailing run over ${pending.transcript}: ${trailing.status}, ${trailing.operations.length} operation(s)`),
+    failed: (pending, error) => options.info?.(`memdir extract: trailing run over ${pending.transcript} failed: ${error.message}`),
+  });
+  return ran ? ran.value : coalesced(options);
 }
 
 /**

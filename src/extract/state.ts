@@ -15,6 +15,5 @@ const cursorFile = (sessionId: string) => path.join(FEATURE, 'sessions', `${run.
 export const readCursor = (dir: string, sessionId: string) => run.readCursorFile<SessionCursor>(dir, cursorFile(sessionId), run.isMessageCursor);
 export const writeCursor = (dir: string, sessionId: string, cursor: string | null, transcriptBytes: number) =>
   run.writeCursorFile(dir, cursorFile(sessionId), run.messageCursor(cursor, transcriptBytes));
-export const writePending = (dir: string, request: run.PendingRequest) => run.writePending(dir, FEATURE, request);
-export const hasPending = (dir: string) => run.hasPending(dir, FEATURE);
-export const takePending = (dir: string) => run.takePending(dir, FEATURE);
+export const runCoalesced = <T, R>(dir: string, request: run.PendingRequest | undefined, first: () => Promise<T>, trailing: run.TrailingRuns<R>) =>
+  run.runCoalesced(dir, FEATURE, request, first, trailing);

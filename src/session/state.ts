@@ -16,12 +16,10 @@ export interface SessionCursor {
 }
 
 const FEATURE = 'session';
-export const RUN_LOCK = run.runLockName(FEATURE);
 const cursorFile = (sessionId: string) => path.join(FEATURE, 'cursors', `${sessionFileName(sessionId)}.json`);
 const isCursor = (state: SessionCursor) => typeof state.transcriptBytes === 'number' && (state.written === null || typeof state.written?.tokens === 'number');
 
 export const readCursor = (dir: string, sessionId: string) => run.readCursorFile(dir, cursorFile(sessionId), isCursor);
 export const writeCursor = (dir: string, sessionId: string, cursor: SessionCursor) => run.writeCursorFile(dir, cursorFile(sessionId), cursor);
-export const writePending = (dir: string, request: run.PendingRequest) => run.writePending(dir, FEATURE, request);
-export const hasPending = (dir: string) => run.hasPending(dir, FEATURE);
-export const takePending = (dir: string) => run.takePending(dir, FEATURE);
+export const runCoalesced = <T, R>(dir: string, request: run.PendingRequest | undefined, first: () => Promise<T>, trailing: run.TrailingRuns<R>) =>
+  run.runCoalesced(dir, FEATURE, request, first, trailing);

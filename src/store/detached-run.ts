@@ -7,7 +7,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { IoError } from '../core/errors.js';
 import { writeStateFile } from './atomic.js';
+import { withDirLock } from './lock.js';
 import { openStateFile, statePath } from './state-path.js';
 
 /** What a coalesced call asks the running process to do next (latest wins, per session). */
@@ -122,4 +124,58 @@ export function openRunLog(dir: string, feature: string): number {
     // no log yet
   }
   return openStateFile(dir, name, 'append');
+}
+
+/** Hold the feature's run lock for `action` without waiting; undefined when another process holds it. */
+export async function whileRunning<T>(dir: string, feature: string, action: () => Promise<T>): Promise<{ value: T } | undefined> {
+  try {
+    return { value: await withDirLock(dir, action, { name: runLockName(feature), timeoutMs: 0 }) };
+  } catch (error) {
+    if (error instanceof IoError && /locked/.test(error.message)) return undefined;
+    throw error;
+  }
+}
+
+/** A run for a pending request, and what to say when it is done or has failed (a failure stops no other). */
+export interface TrailingRuns<R> {
+  run: (request: PendingRequest) => Promise<R>;
+  done: (request: PendingRequest, result: R) => void;
+  failed: (request: PendingRequest, error: Error) => void;
+}
+
+/** Trailing runs for the requests that arrived during this one, each once. */
+export async function drainPending<R>(dir: string, feature: string, trailing: TrailingRuns<R>): Promise<void> {
+  for (let request = takePending(dir, feature); request; request = takePending(dir, feature)) {
+    try {
+      trailing.done(request, await trailing.run(request));
+    } catch (error) {
+      trailing.failed(request, error as Error);
+    }
+  }
+}
+
+/**
+ * One run at a time per memory directory and feature: `first`, then the requests that arrived
+ * meanwhile, all under the run lock. A run over a file that finds another in progress leaves its
+ * `request` (latest wins per session) for that one to take next and returns undefined; a stream
+ * (no `request`: it cannot be handed over) waits its turn.
+ */
+export async function runCoalesced<T, R>(dir: string, feature: string, request: PendingRequest | undefined, first: () => Promise<T>, trailing: TrailingRuns<R>): Promise<{ value: T } | undefined> {
+  const drain = () => drainPending(dir, feature, trailing);
+  const run = async () => {
+    const result = await first();
+    await drain();
+    return result;
+  };
+  if (!request) return { value: await withDirLock(dir, run, { name: runLockName(feature) }) };
+  // A request left after a runner's last look (ours or another's) has no runner: take it.
+  const takeLeftovers = async () => {
+    while (hasPending(dir, feature) && (await whileRunning(dir, feature, drain))) {
+      // a request may have come in while this pass drained: look again
+    }
+  };
+  const ran = await whileRunning(dir, feature, run);
+  if (!ran) writePending(dir, feature, request);
+  await takeLeftovers();
+  return ran;
 }

@@ -5,12 +5,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { InputError, MemdirError } from '../core/errors.js';
+import { MemdirError } from '../core/errors.js';
 import { lazyRequire } from '../core/lazy.js';
 import { checkRewrite, type RewriteCheck } from '../core/magic-doc.js';
 import { messages } from '../core/messages.js';
-import { readTranscript, readTranscriptStream } from '../claude-code/read-transcript.js';
-import { transcriptFileProblem } from '../claude-code/transcript-file.js';
+import { checkReadable, loadTranscript } from '../claude-code/read-transcript.js';
 import { messagesAfter, type Transcript } from '../claude-code/transcript.js';
 import { ModelError, type ModelOptions } from '../llm/model.js';
 import { writeFileAtomic } from '../store/atomic.js';
@@ -70,29 +69,6 @@ export interface DocsOptions {
   model?: string | undefined;
   dryRun: boolean;
   info?: ((text: string) => void) | undefined;
-}
-
-async function loadTranscript(source: string): Promise<{ transcript: Transcript; bytes: number }> {
-  if (source === '-') return { transcript: await readTranscriptStream(process.stdin, { toolResultChars: TOOL_RESULT_CHARS }), bytes: 0 };
-  let bytes: number;
-  try {
-    const stat = fs.statSync(source);
-    const problem = transcriptFileProblem(stat);
-    if (problem) throw new InputError(source, problem);
-    bytes = stat.size;
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(source, messages.unreadable(source, (error as NodeJS.ErrnoException).code ?? String(error)).replace(`${source}: `, ''));
-  }
-  return { transcript: await readTranscript(source, { toolResultChars: TOOL_RESULT_CHARS }), bytes };
-}
-
-/** A transcript of which not one line could be read is the wrong file, not a transcript with noise. */
-function checkReadable(label: string, transcript: Transcript): void {
-  const { lines, malformed } = transcript.counts;
-  if (lines === 0 || malformed < lines) return;
-  const reasons = [...new Set(transcript.malformedLines.map((m) => m.reason))].join(', ');
-  throw new InputError(label, messages.notATranscript(lines, reasons));
 }
 
 function sessionOf(options: DocsOptions, transcript: Transcript, label: string): string | null {
@@ -232,7 +208,7 @@ async function docsOnce(options: DocsOptions): Promise<DocsResult> {
   };
   if (!options.transcript) return result;
   if (options.engine === 'claude' && !options.dryRun) sweepLeftovers(found.docs);
-  const { transcript, bytes } = await loadTranscript(options.transcript);
+  const { transcript, bytes } = await loadTranscript(options.transcript === '-' ? process.stdin : options.transcript, { toolResultChars: TOOL_RESULT_CHARS });
   checkReadable(options.transcript, transcript);
   const sessionId = sessionOf(options, transcript, options.transcript);
   const before = sessionId ? (readCursor(options.dir, sessionId)?.cursor ?? null) : null;

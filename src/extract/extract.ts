@@ -25,8 +25,7 @@ import { basisOf, type DurableStatement, findDurableStatement, judgeMessage, pro
 import type { PassedDecision, StatementKind } from '../core/durable-statements.js';
 import { type ExtractCandidate, recordCandidates, unsavedStatements } from './candidates.js';
 import type { MemoryOperation, OperationBasis, RejectedOperation } from './operations.js';
-import { readTranscript, readTranscriptStream } from '../claude-code/read-transcript.js';
-import { transcriptFileProblem } from '../claude-code/transcript-file.js';
+import { checkReadable, loadTranscript } from '../claude-code/read-transcript.js';
 import { readCursor, runCoalesced, writeCursor } from './state.js';
 import { messagesAfter, toolUsesWritingInto, type Transcript, type TranscriptMessage } from '../claude-code/transcript.js';
 import { fieldDefault } from '../config/sections.js';
@@ -137,29 +136,6 @@ export interface ExtractResult {
 const NEAR_DUPLICATE = 0.5;
 /** Share of a statement's terms an instruction file's new text must hold for the statement to count as recorded there. */
 const RECORDED_SHARE = 0.6;
-
-async function loadTranscript(source: ExtractOptions['transcript']): Promise<{ transcript: Transcript; bytes: number; label: string }> {
-  if (typeof source !== 'string') return { transcript: await readTranscriptStream(source), bytes: 0, label: '-' };
-  let bytes: number;
-  try {
-    const stat = fs.statSync(source);
-    const problem = transcriptFileProblem(stat);
-    if (problem) throw new InputError(source, problem);
-    bytes = stat.size;
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(source, `cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
-  return { transcript: await readTranscript(source), bytes, label: source };
-}
-
-/** A transcript of which not one line could be read is the wrong file, not a transcript with noise. */
-function checkReadable(label: string, transcript: Transcript): void {
-  const { lines, malformed } = transcript.counts;
-  if (lines === 0 || malformed < lines) return;
-  const reasons = [...new Set(transcript.malformedLines.map((m) => m.reason))].join(', ');
-  throw new InputError(label, `not a Claude Code transcript (JSONL): none of its ${lines} line${lines === 1 ? '' : 's'} is a transcript entry (${reasons})`);
-}
 
 function sessionOf(options: ExtractOptions, transcript: Transcript, label: string): string | null {
   if (options.sessionId) return options.sessionId;

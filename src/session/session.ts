@@ -10,8 +10,7 @@ import path from 'node:path';
 import { InputError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { tokensOfChars } from '../core/tokens.js';
-import { readTranscript, readTranscriptStream } from '../claude-code/read-transcript.js';
-import { transcriptFileProblem } from '../claude-code/transcript-file.js';
+import { checkReadable, loadTranscript } from '../claude-code/read-transcript.js';
 import { messagesAfter, type Transcript } from '../claude-code/transcript.js';
 import { ModelError } from '../llm/model.js';
 import { TEMP_PREFIX, writeStateFile } from '../store/atomic.js';
@@ -74,28 +73,6 @@ export interface SessionResult {
   dryRun: boolean;
 }
 
-async function loadTranscript(source: SessionOptions['transcript']): Promise<{ transcript: Transcript; bytes: number; label: string }> {
-  if (typeof source !== 'string') return { transcript: await readTranscriptStream(source, { details: true }), bytes: 0, label: '-' };
-  let bytes: number;
-  try {
-    const stat = fs.statSync(source);
-    const problem = transcriptFileProblem(stat);
-    if (problem) throw new InputError(source, problem);
-    bytes = stat.size;
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(source, `cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
-  return { transcript: await readTranscript(source, { details: true }), bytes, label: source };
-}
-
-function checkReadable(label: string, transcript: Transcript): void {
-  const { lines, malformed } = transcript.counts;
-  if (lines === 0 || malformed < lines) return;
-  const reasons = [...new Set(transcript.malformedLines.map((m) => m.reason))].join(', ');
-  throw new InputError(label, `not a Claude Code transcript (JSONL): none of its ${lines} line${lines === 1 ? '' : 's'} is a transcript entry (${reasons})`);
-}
-
 function sessionOf(options: SessionOptions, transcript: Transcript, label: string): string {
   if (options.sessionId) return options.sessionId;
   const fromLines = transcript.messages.find((m) => m.sessionId)?.sessionId;
@@ -125,7 +102,7 @@ export function dueVerdict(
 /** One pass over one transcript: read, judge the thresholds, make the notes, write them and move the cursor. */
 async function sessionOnce(options: SessionOptions): Promise<SessionResult> {
   const dryRun = options.dryRun ?? false;
-  const { transcript, bytes, label } = await loadTranscript(options.transcript);
+  const { transcript, bytes, label } = await loadTranscript(options.transcript, { details: true });
   checkReadable(label, transcript);
   const sessionId = sessionOf(options, transcript, label);
   const state = readCursor(options.dir, sessionId);

@@ -6,52 +6,34 @@
  */
 import fs from 'node:fs';
 import { configSection } from '../config/find.js';
-import { messages } from '../core/messages.js';
-import { hookWarnings, isHookProbe, readHookInput, runAsHook, startHookRun, type StopInput } from '../claude-code/hook-io.js';
-import { startStopRun, transcriptSize } from '../claude-code/stop-run.js';
+import { hookWarnings, isHookProbe, runAsHook, startHookRun } from '../claude-code/hook-io.js';
+import { readStopHook, startStopRun, type StopHookOptions, transcriptSize } from '../claude-code/stop-run.js';
 import { chooseEngine, type EngineName } from '../llm/model.js';
 import { workingDirectory } from '../store/cwd.js';
 import { findGitRoot } from '../store/git-root.js';
-import { resolveMemoryDir } from '../store/resolve.js';
 import { readCursor } from './state.js';
 
-export interface DocsHookOptions {
-  dir?: string | undefined;
+export interface DocsHookOptions extends StopHookOptions {
   engine?: EngineName | undefined;
-  model?: string | undefined;
-  trustProjectSettings: boolean;
-  warn: (message: string) => void;
 }
 
 export function runDocsHook(options: DocsHookOptions): Promise<number> {
   return runAsHook('docs', async () => {
-    const input = await readHookInput<StopInput>();
-    if (!input.transcript_path) throw new Error(messages.extractNoTranscript());
-    const resolution = resolveMemoryDir({ dir: options.dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined });
-    for (const warning of resolution.warnings) options.warn(warning);
-    const { dir } = resolution;
-    const section = configSection('docs', { dir, cwd: input.cwd, trustProjectSettings: options.trustProjectSettings || undefined }, options.warn);
+    const hook = await readStopHook(options);
+    const { dir, input } = hook;
+    const section = configSection('docs', { dir, cwd: input.cwd, trustProjectSettings: hook.trust }, options.warn);
     // Offline the run would write nothing: start none.
     if (chooseEngine(options.engine ?? section.engine) === 'local') return;
     // Magic Docs are files git lists: outside a repository there are none.
     const where = input.cwd && fs.existsSync(input.cwd) ? input.cwd : workingDirectory();
     if (!where || !findGitRoot(where)) return;
-    const size = transcriptSize(input.transcript_path);
+    const size = transcriptSize(hook.transcript);
     if (size !== undefined && input.session_id && readCursor(dir, input.session_id)?.transcriptBytes === size) return;
     // doctor's probe: everything up to the run that would ask the model and write a doc.
     if (isHookProbe()) return;
     fs.mkdirSync(dir, { recursive: true });
     // The repository is the session's: the run finds its Magic Docs from there.
-    startStopRun({
-      command: 'docs',
-      transcript: input.transcript_path,
-      dir,
-      sessionId: input.session_id,
-      engine: options.engine,
-      model: options.model,
-      trustProjectSettings: options.trustProjectSettings,
-      cwd: where,
-    });
+    startStopRun('docs', hook, options, { cwd: where });
   });
 }
 

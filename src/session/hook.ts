@@ -6,22 +6,13 @@
  * four characters, and a character takes at least one byte of the JSON line), so a transcript that
  * has not grown by the threshold cannot be due.
  */
-import fs from 'node:fs';
 import { configSection } from '../config/find.js';
 import { CHARS_PER_TOKEN } from '../core/tokens.js';
-import { messages } from '../core/messages.js';
-import { hookWarnings, isHookProbe, readHookInput, runAsHook, startHookRun, type StopInput } from '../claude-code/hook-io.js';
-import { startStopRun, transcriptSize } from '../claude-code/stop-run.js';
-import { resolveMemoryDir } from '../store/resolve.js';
+import { hookWarnings, isHookProbe, runAsHook, startHookRun } from '../claude-code/hook-io.js';
+import { readStopHook, startStopRun, type StopHookOptions, transcriptSize } from '../claude-code/stop-run.js';
 import { readCursor } from './state.js';
 
-export interface SessionHookOptions {
-  dir?: string | undefined;
-  engine?: string | undefined;
-  model?: string | undefined;
-  trustProjectSettings: boolean;
-  warn: (message: string) => void;
-}
+export type SessionHookOptions = StopHookOptions;
 
 /**
  * Whether a run could find the notes due: false when the transcript has not changed since the last
@@ -36,28 +27,13 @@ export function mayBeDue(size: number | undefined, cursor: ReturnType<typeof rea
 
 export function runSessionHook(options: SessionHookOptions): Promise<number> {
   return runAsHook('session', async () => {
-    const input = await readHookInput<StopInput>();
-    if (!input.transcript_path) throw new Error(messages.extractNoTranscript());
-    const trust = options.trustProjectSettings || undefined;
-    const resolution = resolveMemoryDir({ dir: options.dir, cwd: input.cwd, trustProjectSettings: trust });
-    for (const warning of resolution.warnings) options.warn(warning);
-    const { dir } = resolution;
-    const section = configSection('session', { dir, cwd: input.cwd, trustProjectSettings: trust }, options.warn);
-    const size = transcriptSize(input.transcript_path);
-    if (input.session_id && !mayBeDue(size, readCursor(dir, input.session_id), section)) return;
+    const hook = await readStopHook(options);
+    const section = configSection('session', { dir: hook.dir, cwd: hook.input.cwd, trustProjectSettings: hook.trust }, options.warn);
+    const size = transcriptSize(hook.transcript);
+    if (hook.input.session_id && !mayBeDue(size, readCursor(hook.dir, hook.input.session_id), section)) return;
     // doctor's probe: everything up to the run that would write the notes.
     if (isHookProbe()) return;
-    const cwd = input.cwd && fs.existsSync(input.cwd) ? input.cwd : undefined;
-    startStopRun({
-      command: 'session',
-      transcript: input.transcript_path,
-      dir,
-      sessionId: input.session_id,
-      engine: options.engine,
-      model: options.model,
-      trustProjectSettings: options.trustProjectSettings,
-      cwd,
-    });
+    startStopRun('session', hook, options);
   });
 }
 

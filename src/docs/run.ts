@@ -188,16 +188,14 @@ function sweepLeftovers(docs: readonly MagicDoc[]): void {
   }
 }
 
-/** One pass: the docs, the new part of the transcript, and per doc what it calls for. */
-async function docsOnce(options: DocsOptions): Promise<DocsResult> {
-  const found = await findMagicDocs(options.root);
-  const root = found.root;
-  const result: DocsResult = {
-    status: 'done',
+/** The docs found, each only listed: a run's result before it reads the transcript, or in place of a run it handed over. */
+function listedDocs(options: DocsOptions, found: Awaited<ReturnType<typeof findMagicDocs>>, status: DocsResult['status'], sessionId: string | null): DocsResult {
+  return {
+    status,
     engine: options.engine,
-    root,
+    root: found.root,
     transcript: options.transcript ?? null,
-    sessionId: null,
+    sessionId,
     cursor: { before: null, after: null },
     newMessages: 0,
     lines: { read: 0, malformed: 0 },
@@ -206,6 +204,13 @@ async function docsOnce(options: DocsOptions): Promise<DocsResult> {
     truncated: found.truncated,
     dryRun: options.dryRun,
   };
+}
+
+/** One pass: the docs, the new part of the transcript, and per doc what it calls for. */
+async function docsOnce(options: DocsOptions): Promise<DocsResult> {
+  const found = await findMagicDocs(options.root);
+  const root = found.root;
+  const result = listedDocs(options, found, 'done', null);
   if (!options.transcript) return result;
   if (options.engine === 'claude' && !options.dryRun) sweepLeftovers(found.docs);
   const { transcript, bytes } = await loadTranscript(options.transcript === '-' ? process.stdin : options.transcript, { toolResultChars: TOOL_RESULT_CHARS });
@@ -284,19 +289,5 @@ export async function runDocs(options: DocsOptions): Promise<DocsResult> {
   writePending(options.dir, { transcript: path.resolve(options.transcript), sessionId: options.sessionId ?? null });
   // The runner may have finished between our try and the request: take it ourselves then.
   const late = await whileRunning(options.dir, () => drainPending(options));
-  const found = await findMagicDocs(options.root);
-  return {
-    status: late ? 'done' : 'coalesced',
-    engine: options.engine,
-    root: found.root,
-    transcript: options.transcript,
-    sessionId: options.sessionId ?? null,
-    cursor: { before: null, after: null },
-    newMessages: 0,
-    lines: { read: 0, malformed: 0 },
-    docs: found.docs.map((doc) => ({ path: doc.path, title: doc.title, instructions: doc.instructions ?? null, read: false, touched: [], outcome: 'listed' })),
-    skipped: found.skipped,
-    truncated: found.truncated,
-    dryRun: false,
-  };
+  return listedDocs(options, await findMagicDocs(options.root), late ? 'done' : 'coalesced', options.sessionId ?? null);
 }

@@ -6,17 +6,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { generateTranscript } from './extract/generate-transcript.js';
-import { median, report, root } from './lib.js';
+import { median, report, root, runChildJson } from './lib.js';
 
 const here = path.join(root, 'bench/extract');
 
-function runChild(script, args) {
-  const result = spawnSync(process.execPath, [path.join(here, script), ...args], { encoding: 'utf8', maxBuffer: 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`${script} exited ${result.status}: ${result.stderr}`);
-  return JSON.parse(result.stdout);
-}
+const runChild = (script, args) => runChildJson(path.join(here, script), args);
 
 export default async function extractParse({ megabytes = 100, rounds = 7 } = {}) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bench-extract-'));

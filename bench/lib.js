@@ -147,6 +147,13 @@ export function bareReadLoop(dir) {
   return bytes;
 }
 
+/** Run a node script and read the JSON it prints; a failed run throws with its stderr. */
+export function runChildJson(script, args) {
+  const result = spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', maxBuffer: 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`${script} exited ${result.status}: ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
 export function report(title, rows) {
   console.log(`\n${title}`);
   for (const [label, value] of rows) console.log(`  ${label.padEnd(44)} ${value}`);

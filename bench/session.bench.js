@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { generateSession } from './session/generate.js';
-import { benchEnv, compareRotated, environmentLabel, hookEnv, median, report, root, runChildJson, timeBareNode, timeCommand } from './lib.js';
+import { benchEnv, compareRotated, environmentLabel, hookEnv, report, readStats, root, runChildJson, timeBareNode, timeCommand } from './lib.js';
 
 const SOURCE = 'test/fixtures/shared/transcripts/d-kimuson+claude-code-viewer/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl';
 
@@ -33,13 +33,7 @@ export default async function session({ megabytes = 100, rounds = 5 } = {}) {
       if (cli.status !== 0) throw new Error(`memdir session exited ${cli.status}: ${cli.stderr}`);
       runs.command.push({ ms: Number(process.hrtime.bigint() - started) / 1e6 });
     }
-    const ms = (name) => median(runs[name].map((r) => r.ms));
-    const cpuMs = (name) => median(runs[name].map((r) => r.cpuMs));
-    const peakMb = (name) => Math.max(...runs[name].map((r) => r.maxRssKb)) / 1024;
-    const mbPerS = (name) => bytes / 1024 / 1024 / (ms(name) / 1000);
-    const ratio = ms('memdir') / ms('bare');
-    const cpuRatio = cpuMs('memdir') / cpuMs('bare');
-    const row = (name) => `${ms(name).toFixed(0)} ms (CPU ${cpuMs(name).toFixed(0)} ms), ${mbPerS(name).toFixed(0)} MB/s, peak ${peakMb(name).toFixed(0)} MB`;
+    const { ms, peakMb, row, ratio, cpuRatio } = readStats(runs, bytes);
     report(`session notes, ${(bytes / 1024 / 1024).toFixed(0)} MB transcript, ${last.lines} lines (median of ${rounds}, interleaved; peak RSS = max)`, [
       ['bare node: chunked read + JSON.parse', row('bare')],
       ['memdir keepSessionNotes (read, local engine, write)', row('memdir')],

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { IoError } from '../core/errors.js';
 import { writeStateFile } from './atomic.js';
 import { withDirLock } from './lock.js';
-import { openStateFile, statePath } from './state-path.js';
+import { checkStatePath, openStateFile, statePath } from './state-path.js';
 
 /** What a coalesced call asks the running process to do next (latest wins, per session). */
 export interface PendingRequest {
@@ -101,6 +101,8 @@ export function hasPending(dir: string, feature: string): boolean {
 /** A pending request (the oldest), removed so that it runs once; undefined when none is left. */
 export function takePending(dir: string, feature: string): PendingRequest | undefined {
   for (const file of pendingFiles(dir, feature)) {
+    // A link in a request's place is refused, naming it, as everywhere under `.memdir/`: never read through.
+    checkStatePath(dir, file);
     const taken = `${file}.${process.pid}.taken`;
     try {
       fs.renameSync(file, taken);

@@ -6,17 +6,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { generateTranscript } from './extract/generate-transcript.js';
-import { median, report, root } from './lib.js';
+import { report, root, readStats, runChildJson } from './lib.js';
 
 const here = path.join(root, 'bench/extract');
 
-function runChild(script, args) {
-  const result = spawnSync(process.execPath, [path.join(here, script), ...args], { encoding: 'utf8', maxBuffer: 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`${script} exited ${result.status}: ${result.stderr}`);
-  return JSON.parse(result.stdout);
-}
+const runChild = (script, args) => runChildJson(path.join(here, script), args);
 
 export default async function extractParse({ megabytes = 100, rounds = 7 } = {}) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bench-extract-'));
@@ -33,13 +28,7 @@ export default async function extractParse({ megabytes = 100, rounds = 7 } = {})
       counts = runChild('parse-child.js', [file, reader]);
       runs.memdir.push(counts);
     }
-    const ms = (name) => median(runs[name].map((r) => r.ms));
-    const cpuMs = (name) => median(runs[name].map((r) => r.cpuMs));
-    const peakMb = (name) => Math.max(...runs[name].map((r) => r.maxRssKb)) / 1024;
-    const mbPerS = (name) => bytes / 1024 / 1024 / (ms(name) / 1000);
-    const ratio = ms('memdir') / ms('bare');
-    const cpuRatio = cpuMs('memdir') / cpuMs('bare');
-    const row = (name) => `${ms(name).toFixed(0)} ms (CPU ${cpuMs(name).toFixed(0)} ms), ${mbPerS(name).toFixed(0)} MB/s, peak ${peakMb(name).toFixed(0)} MB`;
+    const { ms, peakMb, row, ratio, cpuRatio } = readStats(runs, bytes);
     report(`transcript parse, ${(bytes / 1024 / 1024).toFixed(0)} MB, ${counts.lines} lines (median of ${rounds}, interleaved; peak RSS = max)`, [
       ['bare node: chunked read + JSON.parse', row('bare')],
       ['bare node: readline + JSON.parse', row('readline')],

@@ -147,6 +147,26 @@ export function bareReadLoop(dir) {
   return bytes;
 }
 
+/** Run a node script and read the JSON it prints; a failed run throws with its stderr. */
+export function runChildJson(script, args) {
+  const result = spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', maxBuffer: 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`${script} exited ${result.status}: ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+/**
+ * Medians of timed reads of a `bytes`-long input, per named series of runs (`{ ms, cpuMs, maxRssKb }`
+ * each): wall and CPU time, peak memory (the max), throughput, a report row, and memdir's ratios to bare.
+ */
+export function readStats(runs, bytes) {
+  const ms = (name) => median(runs[name].map((r) => r.ms));
+  const cpuMs = (name) => median(runs[name].map((r) => r.cpuMs));
+  const peakMb = (name) => Math.max(...runs[name].map((r) => r.maxRssKb)) / 1024;
+  const mbPerS = (name) => bytes / 1024 / 1024 / (ms(name) / 1000);
+  const row = (name) => `${ms(name).toFixed(0)} ms (CPU ${cpuMs(name).toFixed(0)} ms), ${mbPerS(name).toFixed(0)} MB/s, peak ${peakMb(name).toFixed(0)} MB`;
+  return { ms, cpuMs, peakMb, row, ratio: ms('memdir') / ms('bare'), cpuRatio: cpuMs('memdir') / cpuMs('bare') };
+}
+
 export function report(title, rows) {
   console.log(`\n${title}`);
   for (const [label, value] of rows) console.log(`  ${label.padEnd(44)} ${value}`);

@@ -8,15 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { generateSession } from './session/generate.js';
-import { benchEnv, compareRotated, environmentLabel, hookEnv, median, report, root, timeBareNode, timeCommand } from './lib.js';
+import { benchEnv, compareRotated, environmentLabel, hookEnv, report, readStats, root, runChildJson, timeBareNode, timeCommand } from './lib.js';
 
 const SOURCE = 'test/fixtures/shared/transcripts/d-kimuson+claude-code-viewer/5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl';
-
-function runChild(script, args) {
-  const result = spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', maxBuffer: 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`${script} exited ${result.status}: ${result.stderr}`);
-  return JSON.parse(result.stdout);
-}
 
 export default async function session({ megabytes = 100, rounds = 5 } = {}) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'memdir-bench-session-'));
@@ -28,24 +22,18 @@ export default async function session({ megabytes = 100, rounds = 5 } = {}) {
     const library = path.join(root, 'dist/index.js');
     const runs = { bare: [], memdir: [], command: [] };
     let last;
-    runChild(bare, [file]); // warm the page cache
+    runChildJson(bare, [file]); // warm the page cache
     for (let i = 0; i < rounds; i++) {
-      runs.bare.push(runChild(bare, [file]));
+      runs.bare.push(runChildJson(bare, [file]));
       const dir = path.join(work, `memory-${i}`);
-      last = runChild(child, [file, dir, library]);
+      last = runChildJson(child, [file, dir, library]);
       runs.memdir.push(last);
       const started = process.hrtime.bigint();
       const cli = spawnSync(process.execPath, [path.join(root, 'bin/memdir.cjs'), 'session', '--from', file, '--dir', path.join(work, `cli-${i}`), '--quiet'], { encoding: 'utf8' });
       if (cli.status !== 0) throw new Error(`memdir session exited ${cli.status}: ${cli.stderr}`);
       runs.command.push({ ms: Number(process.hrtime.bigint() - started) / 1e6 });
     }
-    const ms = (name) => median(runs[name].map((r) => r.ms));
-    const cpuMs = (name) => median(runs[name].map((r) => r.cpuMs));
-    const peakMb = (name) => Math.max(...runs[name].map((r) => r.maxRssKb)) / 1024;
-    const mbPerS = (name) => bytes / 1024 / 1024 / (ms(name) / 1000);
-    const ratio = ms('memdir') / ms('bare');
-    const cpuRatio = cpuMs('memdir') / cpuMs('bare');
-    const row = (name) => `${ms(name).toFixed(0)} ms (CPU ${cpuMs(name).toFixed(0)} ms), ${mbPerS(name).toFixed(0)} MB/s, peak ${peakMb(name).toFixed(0)} MB`;
+    const { ms, peakMb, row, ratio, cpuRatio } = readStats(runs, bytes);
     report(`session notes, ${(bytes / 1024 / 1024).toFixed(0)} MB transcript, ${last.lines} lines (median of ${rounds}, interleaved; peak RSS = max)`, [
       ['bare node: chunked read + JSON.parse', row('bare')],
       ['memdir keepSessionNotes (read, local engine, write)', row('memdir')],

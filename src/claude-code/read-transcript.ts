@@ -125,3 +125,31 @@ export function readTranscript(file: string, options: ReadOptions = {}): Promise
   const stream = fs.createReadStream('', { fd, highWaterMark: 1024 * 1024 });
   return readTranscriptStream(stream, { subagent: isSubagentTranscript(file), label: file, ...options });
 }
+
+/**
+ * A transcript from a file or a stream, with the file's size (a cursor's "nothing new" check; 0 for a
+ * stream) and how to name it (`-` for a stream). A path that is not a regular file, or cannot be read,
+ * is an input error naming it.
+ */
+export async function loadTranscript(source: string | AsyncIterable<Buffer | string>, options: ReadOptions = {}): Promise<{ transcript: Transcript; bytes: number; label: string }> {
+  if (typeof source !== 'string') return { transcript: await readTranscriptStream(source, options), bytes: 0, label: '-' };
+  let bytes: number;
+  try {
+    const stat = fs.statSync(source);
+    const problem = transcriptFileProblem(stat);
+    if (problem) throw new InputError(source, problem);
+    bytes = stat.size;
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(source, messages.unreadable(source, (error as NodeJS.ErrnoException).code ?? String(error)).replace(`${source}: `, ''));
+  }
+  return { transcript: await readTranscript(source, options), bytes, label: source };
+}
+
+/** A transcript of which not one line could be read is the wrong file, not a transcript with noise. */
+export function checkReadable(label: string, transcript: Transcript): void {
+  const { lines, malformed } = transcript.counts;
+  if (lines === 0 || malformed < lines) return;
+  const reasons = [...new Set(transcript.malformedLines.map((m) => m.reason))].join(', ');
+  throw new InputError(label, messages.notATranscript(lines, reasons));
+}

@@ -7,7 +7,8 @@ import { configSection } from '../config/find.js';
 import { absolutePath, requireWorkingDirectory, workingDirectory } from '../store/cwd.js';
 import { findGitRoot } from '../store/git-root.js';
 import { MAX_CANDIDATES } from './find.js';
-import { awaitTranscript, runDocsHook } from './hook.js';
+import { awaitTranscript } from '../claude-code/stop-run.js';
+import { runDocsHook } from './hook.js';
 import { type DocReport, type DocsResult, runDocs } from './run.js';
 
 export interface DocsCommandOptions extends GlobalArgs {

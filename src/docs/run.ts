@@ -5,19 +5,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { InputError, IoError, MemdirError } from '../core/errors.js';
+import { MemdirError } from '../core/errors.js';
 import { lazyRequire } from '../core/lazy.js';
 import { checkRewrite, type RewriteCheck } from '../core/magic-doc.js';
 import { messages } from '../core/messages.js';
-import { readTranscript, readTranscriptStream } from '../claude-code/read-transcript.js';
-import { transcriptFileProblem } from '../claude-code/transcript-file.js';
+import { checkReadable, loadTranscript } from '../claude-code/read-transcript.js';
 import { messagesAfter, type Transcript } from '../claude-code/transcript.js';
 import { ModelError, type ModelOptions } from '../llm/model.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { withDirLock } from '../store/lock.js';
 import { askForDoc } from './claude.js';
 import { findMagicDocs, type MagicDoc, readDoc, type SkippedDoc } from './find.js';
-import { readCursor, RUN_LOCK, takePending, writeCursor, writePending } from './state.js';
+import { drainRequests, readCursor, RUN_LOCK, whileRunning, writeCursor, writePending } from './state.js';
 import { type Concern, concerns, newFacts, readsDoc, TOOL_RESULT_CHARS, touchedBy } from './turn.js';
 
 /** Most docs one run asks the model about: a turn that read a whole folder of them costs this many calls, not more. */
@@ -70,29 +69,6 @@ export interface DocsOptions {
   model?: string | undefined;
   dryRun: boolean;
   info?: ((text: string) => void) | undefined;
-}
-
-async function loadTranscript(source: string): Promise<{ transcript: Transcript; bytes: number }> {
-  if (source === '-') return { transcript: await readTranscriptStream(process.stdin, { toolResultChars: TOOL_RESULT_CHARS }), bytes: 0 };
-  let bytes: number;
-  try {
-    const stat = fs.statSync(source);
-    const problem = transcriptFileProblem(stat);
-    if (problem) throw new InputError(source, problem);
-    bytes = stat.size;
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(source, messages.unreadable(source, (error as NodeJS.ErrnoException).code ?? String(error)).replace(`${source}: `, ''));
-  }
-  return { transcript: await readTranscript(source, { toolResultChars: TOOL_RESULT_CHARS }), bytes };
-}
-
-/** A transcript of which not one line could be read is the wrong file, not a transcript with noise. */
-function checkReadable(label: string, transcript: Transcript): void {
-  const { lines, malformed } = transcript.counts;
-  if (lines === 0 || malformed < lines) return;
-  const reasons = [...new Set(transcript.malformedLines.map((m) => m.reason))].join(', ');
-  throw new InputError(label, messages.notATranscript(lines, reasons));
 }
 
 function sessionOf(options: DocsOptions, transcript: Transcript, label: string): string | null {
@@ -212,16 +188,14 @@ function sweepLeftovers(docs: readonly MagicDoc[]): void {
   }
 }
 
-/** One pass: the docs, the new part of the transcript, and per doc what it calls for. */
-async function docsOnce(options: DocsOptions): Promise<DocsResult> {
-  const found = await findMagicDocs(options.root);
-  const root = found.root;
-  const result: DocsResult = {
-    status: 'done',
+/** The docs found, each only listed: a run's result before it reads the transcript, or in place of a run it handed over. */
+function listedDocs(options: DocsOptions, found: Awaited<ReturnType<typeof findMagicDocs>>, status: DocsResult['status'], sessionId: string | null): DocsResult {
+  return {
+    status,
     engine: options.engine,
-    root,
+    root: found.root,
     transcript: options.transcript ?? null,
-    sessionId: null,
+    sessionId,
     cursor: { before: null, after: null },
     newMessages: 0,
     lines: { read: 0, malformed: 0 },
@@ -230,9 +204,16 @@ async function docsOnce(options: DocsOptions): Promise<DocsResult> {
     truncated: found.truncated,
     dryRun: options.dryRun,
   };
+}
+
+/** One pass: the docs, the new part of the transcript, and per doc what it calls for. */
+async function docsOnce(options: DocsOptions): Promise<DocsResult> {
+  const found = await findMagicDocs(options.root);
+  const root = found.root;
+  const result = listedDocs(options, found, 'done', null);
   if (!options.transcript) return result;
   if (options.engine === 'claude' && !options.dryRun) sweepLeftovers(found.docs);
-  const { transcript, bytes } = await loadTranscript(options.transcript);
+  const { transcript, bytes } = await loadTranscript(options.transcript === '-' ? process.stdin : options.transcript, { toolResultChars: TOOL_RESULT_CHARS });
   checkReadable(options.transcript, transcript);
   const sessionId = sessionOf(options, transcript, options.transcript);
   const before = sessionId ? (readCursor(options.dir, sessionId)?.cursor ?? null) : null;
@@ -280,26 +261,13 @@ async function docsOnce(options: DocsOptions): Promise<DocsResult> {
   return result;
 }
 
-/** Try to hold the run lock without waiting; undefined when another process runs. */
-async function whileRunning<T>(dir: string, action: () => Promise<T>): Promise<{ value: T } | undefined> {
-  try {
-    return { value: await withDirLock(dir, action, { name: RUN_LOCK, timeoutMs: 0 }) };
-  } catch (error) {
-    if (error instanceof IoError && /locked/.test(error.message)) return undefined;
-    throw error;
-  }
-}
-
 /** The runs asked for while this one ran, each once. */
-async function drainPending(options: DocsOptions): Promise<void> {
-  for (let request = takePending(options.dir); request; request = takePending(options.dir)) {
-    try {
-      const trailing = await docsOnce({ ...options, transcript: request.transcript, sessionId: request.sessionId ?? undefined });
-      options.info?.(messages.docsTrailingRun(request.transcript, trailing.docs.filter((d) => d.outcome === 'updated').length));
-    } catch (error) {
-      options.info?.(messages.docsTrailingRunFailed(request.transcript, (error as Error).message));
-    }
-  }
+function drainPending(options: DocsOptions): Promise<void> {
+  return drainRequests(options.dir, {
+    run: (request) => docsOnce({ ...options, transcript: request.transcript, sessionId: request.sessionId ?? undefined }),
+    done: (request, trailing) => options.info?.(messages.docsTrailingRun(request.transcript, trailing.docs.filter((d) => d.outcome === 'updated').length)),
+    failed: (request, error) => options.info?.(messages.docsTrailingRunFailed(request.transcript, error.message)),
+  });
 }
 
 /**
@@ -321,19 +289,5 @@ export async function runDocs(options: DocsOptions): Promise<DocsResult> {
   writePending(options.dir, { transcript: path.resolve(options.transcript), sessionId: options.sessionId ?? null });
   // The runner may have finished between our try and the request: take it ourselves then.
   const late = await whileRunning(options.dir, () => drainPending(options));
-  const found = await findMagicDocs(options.root);
-  return {
-    status: late ? 'done' : 'coalesced',
-    engine: options.engine,
-    root: found.root,
-    transcript: options.transcript,
-    sessionId: options.sessionId ?? null,
-    cursor: { before: null, after: null },
-    newMessages: 0,
-    lines: { read: 0, malformed: 0 },
-    docs: found.docs.map((doc) => ({ path: doc.path, title: doc.title, instructions: doc.instructions ?? null, read: false, touched: [], outcome: 'listed' })),
-    skipped: found.skipped,
-    truncated: found.truncated,
-    dryRun: false,
-  };
+  return listedDocs(options, await findMagicDocs(options.root), late ? 'done' : 'coalesced', options.sessionId ?? null);
 }

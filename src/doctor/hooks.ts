@@ -13,27 +13,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HOOK_PROBE_ENV } from '../claude-code/hook-io.js';
+import type { HookRow } from '../claude-code/hook-row.js';
 import { doctorText as text, type Finding } from '../core/doctor-findings.js';
 import { MemdirError } from '../core/errors.js';
 import { findGitRoot } from '../store/git-root.js';
 import { packageDir } from '../store/templates.js';
 
-/** One hook as `hooks status` reports it (passed in by the entry layer: hooks is another feature). */
-export interface HookRow {
-  hook: string;
-  file: string;
-  command: string;
-  owner: 'memdir' | 'other';
-  runs?: boolean | undefined;
-  detail?: string | undefined;
-  /** The file that runs: the program, or the script node is given. */
-  program?: string | undefined;
-  /** Claude Code hooks: the entry's `timeout` in seconds. */
-  timeout?: number | undefined;
-  event?: string | undefined;
-  /** The git hook: memdir's block, when it is exactly what install writes. */
-  block?: string | undefined;
-}
+export type { HookRow };
 
 /** Claude Code's limit for a command hook without `timeout` (2.1.197: 600 s). */
 const CLAUDE_HOOK_TIMEOUT_MS = 600_000;

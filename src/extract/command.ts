@@ -8,7 +8,8 @@ import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, workingDirectory } from '../store/cwd.js';
 import { type CandidateDecision, type ConsideredStatement, extract, type ExtractResult } from './extract.js';
-import { awaitTranscript, runExtractHook } from './hook.js';
+import { awaitTranscript } from '../claude-code/stop-run.js';
+import { runExtractHook } from './hook.js';
 import type { OperationBasis } from './operations.js';
 import { type ReviewAction, runReview } from './review.js';
 

@@ -16,7 +16,6 @@ import { MAX_TOPIC_FILE_BYTES } from '../core/limits.js';
 import { readMemoryText } from '../store/files.js';
 import { applyMemoryEdits, type EditResult, type MemoryEdit, validateSave } from '../store/memory-store.js';
 import { scanMemories, type ScannedMemory } from '../store/scan.js';
-import { withDirLock } from '../store/lock.js';
 import { ModelError } from '../llm/model.js';
 import { messages as sentences } from '../core/messages.js';
 import { proposeWithClaude } from './claude.js';
@@ -26,9 +25,8 @@ import { basisOf, type DurableStatement, findDurableStatement, judgeMessage, pro
 import type { PassedDecision, StatementKind } from '../core/durable-statements.js';
 import { type ExtractCandidate, recordCandidates, unsavedStatements } from './candidates.js';
 import type { MemoryOperation, OperationBasis, RejectedOperation } from './operations.js';
-import { readTranscript, readTranscriptStream } from '../claude-code/read-transcript.js';
-import { transcriptFileProblem } from '../claude-code/transcript-file.js';
-import { hasPending, readCursor, RUN_LOCK, takePending, writeCursor, writePending } from './state.js';
+import { checkReadable, loadTranscript } from '../claude-code/read-transcript.js';
+import { readCursor, runCoalesced, writeCursor } from './state.js';
 import { messagesAfter, toolUsesWritingInto, type Transcript, type TranscriptMessage } from '../claude-code/transcript.js';
 import { fieldDefault } from '../config/sections.js';
 
@@ -138,29 +136,6 @@ export interface ExtractResult {
 const NEAR_DUPLICATE = 0.5;
 /** Share of a statement's terms an instruction file's new text must hold for the statement to count as recorded there. */
 const RECORDED_SHARE = 0.6;
-
-async function loadTranscript(source: ExtractOptions['transcript']): Promise<{ transcript: Transcript; bytes: number; label: string }> {
-  if (typeof source !== 'string') return { transcript: await readTranscriptStream(source), bytes: 0, label: '-' };
-  let bytes: number;
-  try {
-    const stat = fs.statSync(source);
-    const problem = transcriptFileProblem(stat);
-    if (problem) throw new InputError(source, problem);
-    bytes = stat.size;
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(source, `cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
-  return { transcript: await readTranscript(source), bytes, label: source };
-}
-
-/** A transcript of which not one line could be read is the wrong file, not a transcript with noise. */
-function checkReadable(label: string, transcript: Transcript): void {
-  const { lines, malformed } = transcript.counts;
-  if (lines === 0 || malformed < lines) return;
-  const reasons = [...new Set(transcript.malformedLines.map((m) => m.reason))].join(', ');
-  throw new InputError(label, `not a Claude Code transcript (JSONL): none of its ${lines} line${lines === 1 ? '' : 's'} is a transcript entry (${reasons})`);
-}
 
 function sessionOf(options: ExtractOptions, transcript: Transcript, label: string): string | null {
   if (options.sessionId) return options.sessionId;
@@ -783,28 +758,6 @@ async function extractOnce(options: ExtractOptions): Promise<ExtractResult> {
   return result;
 }
 
-/** Try to hold the run lock without waiting; undefined when another process runs. */
-async function whileRunning<T>(dir: string, action: () => Promise<T>): Promise<{ value: T } | undefined> {
-  try {
-    return { value: await withDirLock(dir, action, { name: RUN_LOCK, timeoutMs: 0 }) };
-  } catch (error) {
-    if (error instanceof IoError && /locked/.test(error.message)) return undefined;
-    throw error;
-  }
-}
-
-/** Trailing runs for requests that arrived during this one (each pending request runs once). */
-async function drainPending(options: ExtractOptions): Promise<void> {
-  for (let request = takePending(options.dir); request; request = takePending(options.dir)) {
-    try {
-      const trailing = await extractOnce({ ...options, transcript: request.transcript, sessionId: request.sessionId ?? undefined });
-      options.info?.(`memdir extract: trailing run over ${request.transcript}: ${trailing.status}, ${trailing.operations.length} operation(s)`);
-    } catch (error) {
-      options.info?.(`memdir extract: trailing run over ${request.transcript} failed: ${(error as Error).message}`);
-    }
-  }
-}
-
 function coalesced(options: ExtractOptions): ExtractResult {
   return {
     status: 'coalesced',
@@ -831,28 +784,14 @@ function coalesced(options: ExtractOptions): ExtractResult {
  */
 export async function extract(options: ExtractOptions): Promise<ExtractResult> {
   if (options.dryRun) return extractOnce(options);
-  const { dir } = options;
-  const run = async () => {
-    const result = await extractOnce(options);
-    await drainPending(options);
-    return result;
-  };
-  fs.mkdirSync(dir, { recursive: true });
-  if (typeof options.transcript !== 'string') return withDirLock(dir, run, { name: RUN_LOCK });
-  // A request left after a runner's last look (ours or another's) has no runner: take it.
-  const takeLeftovers = async () => {
-    while (hasPending(dir) && (await whileRunning(dir, () => drainPending(options)))) {
-      // a request may have come in while this pass drained: look again
-    }
-  };
-  const first = await whileRunning(dir, run);
-  if (first) {
-    await takeLeftovers();
-    return first.value;
-  }
-  writePending(dir, { transcript: path.resolve(options.transcript), sessionId: options.sessionId ?? null });
-  await takeLeftovers();
-  return coalesced(options);
+  fs.mkdirSync(options.dir, { recursive: true });
+  const request = typeof options.transcript === 'string' ? { transcript: path.resolve(options.transcript), sessionId: options.sessionId ?? null } : undefined;
+  const ran = await runCoalesced(options.dir, request, () => extractOnce(options), {
+    run: (pending) => extractOnce({ ...options, transcript: pending.transcript, sessionId: pending.sessionId ?? undefined }),
+    done: (pending, trailing) => options.info?.(`memdir extract: trailing run over ${pending.transcript}: ${trailing.status}, ${trailing.operations.length} operation(s)`),
+    failed: (pending, error) => options.info?.(`memdir extract: trailing run over ${pending.transcript} failed: ${error.message}`),
+  });
+  return ran ? ran.value : coalesced(options);
 }
 
 /**

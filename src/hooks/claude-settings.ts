@@ -5,6 +5,9 @@ import { InputError } from '../core/errors.js';
 import { refuseReadOnly, writeFileAtomic } from '../store/atomic.js';
 import { renderTemplate } from '../store/templates.js';
 import { appendItem, appendMember, jsonStyle, memberOf, parseJsonText, removeElement, type JsonNode } from './json-text.js';
+import type { HookEvent } from '../claude-code/hook-row.js';
+
+export type { HookEvent };
 
 /**
  * Claude Code settings entries: one matcher group per event, each running
@@ -14,7 +17,6 @@ import { appendItem, appendMember, jsonStyle, memberOf, parseJsonText, removeEle
 
 export type Scope = 'local' | 'project' | 'user';
 export const SCOPES: readonly Scope[] = ['local', 'project', 'user'];
-export type HookEvent = 'SessionStart' | 'UserPromptSubmit' | 'PreToolUse' | 'Stop' | 'SessionEnd';
 
 /** The tools an event's entry is limited to (Claude Code's `matcher`): the guard judges writes only, and Claude Code starts no process for the rest. */
 export const HOOK_MATCHERS: Partial<Record<HookEvent, string>> = { PreToolUse: 'Write|Edit|MultiEdit' };

@@ -12,6 +12,7 @@ import { packageDir } from '../store/templates.js';
 import { checkHookCommand, findMemdir, hookEnv } from './executable.js';
 import { commandPrefix, hookSubcommands, installSettings, plannedSettings, settingsFile, settingsHooks, SCOPES, uninstallSettings, type HookEvent, type Scope } from './claude-settings.js';
 import { gitHookState, installGitHook, uninstallGitHook, worktreeRoot } from './git-hook.js';
+import type { HookRow } from '../claude-code/hook-row.js';
 
 export interface HooksCommandOptions extends GlobalArgs {
   action: 'install' | 'uninstall' | 'status';
@@ -137,23 +138,7 @@ function uninstall(args: HooksCommandOptions, output: Output, place: Where): num
   return 0;
 }
 
-export interface StatusRow {
-  hook: string;
-  file: string;
-  command: string;
-  owner: 'memdir' | 'other';
-  /** Whether it would run as Claude Code or git runs it; undefined when it cannot be checked without running it. */
-  runs?: boolean | undefined;
-  detail?: string | undefined;
-  /** The file that runs (the program, or the script node is given), when found. */
-  program?: string | undefined;
-  /** Claude Code hooks: the entry's `timeout` in seconds, when set. */
-  timeout?: number | undefined;
-  /** Claude Code hooks: the event. */
-  event?: HookEvent | undefined;
-  /** The git hook: memdir's block as it stands in the script. */
-  block?: string | undefined;
-}
+export type StatusRow = HookRow;
 
 /** Each hook of the project in the working directory (of `scope`, else every scope), whose it is and whether memdir's would run; nothing is run. */
 export function hookStatusRows(scope?: Scope, place: Where = where()): StatusRow[] {

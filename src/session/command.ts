@@ -5,7 +5,8 @@ import { usableEngine, type EngineName } from '../llm/model.js';
 import { resolveFor, type GlobalArgs } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, workingDirectory } from '../store/cwd.js';
-import { awaitTranscript, runSessionHook } from './hook.js';
+import { awaitTranscript } from '../claude-code/stop-run.js';
+import { runSessionHook } from './hook.js';
 import { keepSessionNotes } from './session.js';
 
 export interface SessionCommandOptions extends GlobalArgs {

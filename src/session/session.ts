@@ -7,20 +7,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { InputError, IoError } from '../core/errors.js';
+import { InputError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { tokensOfChars } from '../core/tokens.js';
-import { readTranscript, readTranscriptStream } from '../claude-code/read-transcript.js';
-import { transcriptFileProblem } from '../claude-code/transcript-file.js';
+import { checkReadable, loadTranscript } from '../claude-code/read-transcript.js';
 import { messagesAfter, type Transcript } from '../claude-code/transcript.js';
 import { ModelError } from '../llm/model.js';
 import { TEMP_PREFIX, writeStateFile } from '../store/atomic.js';
-import { withDirLock } from '../store/lock.js';
 import { readSessionNotes, SESSIONS_DIR, sessionFileName, sessionNotesFile } from '../store/session-notes.js';
 import { statePath } from '../store/state-path.js';
 import { notesWithClaude } from './claude.js';
 import { type Folded, localNotes, type Notes, refNamer, renderNotes } from './notes.js';
-import { hasPending, readCursor, RUN_LOCK, type SessionCursor, takePending, writeCursor, writePending } from './state.js';
+import { readCursor, runCoalesced, type SessionCursor, writeCursor } from './state.js';
 
 export interface Thresholds {
   /** Conversation tokens before the notes are first written. */
@@ -75,28 +73,6 @@ export interface SessionResult {
   dryRun: boolean;
 }
 
-async function loadTranscript(source: SessionOptions['transcript']): Promise<{ transcript: Transcript; bytes: number; label: string }> {
-  if (typeof source !== 'string') return { transcript: await readTranscriptStream(source, { details: true }), bytes: 0, label: '-' };
-  let bytes: number;
-  try {
-    const stat = fs.statSync(source);
-    const problem = transcriptFileProblem(stat);
-    if (problem) throw new InputError(source, problem);
-    bytes = stat.size;
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(source, `cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
-  return { transcript: await readTranscript(source, { details: true }), bytes, label: source };
-}
-
-function checkReadable(label: string, transcript: Transcript): void {
-  const { lines, malformed } = transcript.counts;
-  if (lines === 0 || malformed < lines) return;
-  const reasons = [...new Set(transcript.malformedLines.map((m) => m.reason))].join(', ');
-  throw new InputError(label, `not a Claude Code transcript (JSONL): none of its ${lines} line${lines === 1 ? '' : 's'} is a transcript entry (${reasons})`);
-}
-
 function sessionOf(options: SessionOptions, transcript: Transcript, label: string): string {
   if (options.sessionId) return options.sessionId;
   const fromLines = transcript.messages.find((m) => m.sessionId)?.sessionId;
@@ -126,7 +102,7 @@ export function dueVerdict(
 /** One pass over one transcript: read, judge the thresholds, make the notes, write them and move the cursor. */
 async function sessionOnce(options: SessionOptions): Promise<SessionResult> {
   const dryRun = options.dryRun ?? false;
-  const { transcript, bytes, label } = await loadTranscript(options.transcript);
+  const { transcript, bytes, label } = await loadTranscript(options.transcript, { details: true });
   checkReadable(label, transcript);
   const sessionId = sessionOf(options, transcript, label);
   const state = readCursor(options.dir, sessionId);
@@ -215,26 +191,6 @@ function sweepTemps(dir: string): void {
   }
 }
 
-async function whileRunning<T>(dir: string, action: () => Promise<T>): Promise<{ value: T } | undefined> {
-  try {
-    return { value: await withDirLock(dir, action, { name: RUN_LOCK, timeoutMs: 0 }) };
-  } catch (error) {
-    if (error instanceof IoError && /locked/.test(error.message)) return undefined;
-    throw error;
-  }
-}
-
-async function drainPending(options: SessionOptions): Promise<void> {
-  for (let request = takePending(options.dir); request; request = takePending(options.dir)) {
-    try {
-      const trailing = await sessionOnce({ ...options, transcript: request.transcript, sessionId: request.sessionId ?? undefined });
-      options.info?.(messages.sessionTrailingRun(request.transcript, `${trailing.status} (${trailing.reason})`));
-    } catch (error) {
-      options.info?.(messages.sessionTrailingRun(request.transcript, `failed: ${(error as Error).message}`));
-    }
-  }
-}
-
 /**
  * Keep a session's notes from its transcript. With `dryRun`, nothing is written and no lock is
  * taken. Otherwise one run at a time per directory: a file whose run finds another in progress is
@@ -243,32 +199,24 @@ async function drainPending(options: SessionOptions): Promise<void> {
 export async function keepSessionNotes(options: SessionOptions): Promise<SessionResult> {
   if (options.dryRun) return sessionOnce(options);
   const { dir } = options;
-  const run = async () => {
-    sweepTemps(dir);
-    const result = await sessionOnce(options);
-    await drainPending(options);
-    return result;
-  };
   fs.mkdirSync(dir, { recursive: true });
-  if (typeof options.transcript !== 'string') return withDirLock(dir, run, { name: RUN_LOCK });
-  const takeLeftovers = async () => {
-    while (hasPending(dir) && (await whileRunning(dir, () => drainPending(options)))) {
-      // a request may have come in while this pass drained: look again
-    }
+  const request = typeof options.transcript === 'string' ? { transcript: path.resolve(options.transcript), sessionId: options.sessionId ?? null } : undefined;
+  const first = () => {
+    sweepTemps(dir);
+    return sessionOnce(options);
   };
-  const first = await whileRunning(dir, run);
-  if (first) {
-    await takeLeftovers();
-    return first.value;
-  }
-  writePending(dir, { transcript: path.resolve(options.transcript), sessionId: options.sessionId ?? null });
-  await takeLeftovers();
+  const ran = await runCoalesced(dir, request, first, {
+    run: (pending) => sessionOnce({ ...options, transcript: pending.transcript, sessionId: pending.sessionId ?? undefined }),
+    done: (pending, trailing) => options.info?.(messages.sessionTrailingRun(pending.transcript, `${trailing.status} (${trailing.reason})`)),
+    failed: (pending, error) => options.info?.(messages.sessionTrailingRun(pending.transcript, `failed: ${error.message}`)),
+  });
+  if (ran) return ran.value;
   return {
     status: 'coalesced',
     reason: 'another run is in progress; it will take this transcript next',
     engine: options.engine ?? 'local',
     sessionId: options.sessionId ?? null,
-    transcript: options.transcript,
+    transcript: typeof options.transcript === 'string' ? options.transcript : '-',
     notesFile: null,
     lines: { read: 0, malformed: 0 },
     conversationTokens: 0,

@@ -73,6 +73,9 @@ const CASES: Case[] = [
   { link: '.memdir/extract.log', folder: false, run: (ws) => ({ args: ['extract', '--hook', '--engine', 'local'], input: stopHookInput(ws) }), exit: 0 },
   { link: '.memdir/sessions', folder: true, run: (ws) => ({ args: ['session', '--from', transcriptOf(ws)] }), exit: 2 },
   { link: '.memdir/session', folder: true, run: (ws) => ({ args: ['session', '--from', transcriptOf(ws)] }), exit: 2 },
+  // A pending request of a coalesced call: the run that takes it refuses a link in its place, as docs' run does.
+  { link: '.memdir/extract/pending/sess-2.json', folder: false, run: (ws) => ({ args: ['extract', '--from', transcriptOf(ws), '--engine', 'local'] }), exit: 2 },
+  { link: '.memdir/session/pending/sess-2.json', folder: false, run: (ws) => ({ args: ['session', '--from', transcriptOf(ws)] }), exit: 2 },
   {
     link: '.memdir/recall-sessions',
     folder: true,

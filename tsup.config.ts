@@ -66,9 +66,8 @@ async function asciiBundles(): Promise<void> {
  * gitleaks' rule table out of the CommonJS bundles: `src/core/secret-table.ts` becomes a module that
  * holds each rule's gate entry (keywords and run bounds, gitleaks' and memdir's own, computed here by
  * the same code the source runs) and reads the table from `dist/gitleaks-rules.json` the first time a text passes the gate.
- * Every output passes the secret filter, and nearly all of it passes no rule's gate: parsing and
- * compiling the 100 KB table in every process cost each hook start several milliseconds (bench
- * `startup`, `hooks`; docs/architecture.md#start-up).
+ * Every output passes the secret filter, and nearly all of it passes no rule's gate: such a process
+ * never parses the table (bench `startup`, `hooks`; docs/architecture.md#start-up).
  */
 const secretTableFromDist: NonNullable<Options['esbuildPlugins']>[number] = {
   name: 'secret-table-from-dist',

@@ -5,8 +5,8 @@ import { type RunBounds, runBounds } from './secret-gate.js';
  * gitleaks' generated rule table, and for each rule what the cheap gate needs (its keywords and run
  * bounds, src/core/secret-gate.ts). In the CLI's CommonJS bundles (tsup.config.ts) this module is
  * replaced by one that holds the gate precomputed (memdir's own rules' too) and reads the table from `dist/gitleaks-rules.json`
- * on the first call of `gitleaksTable()`: most processes print nothing a rule could match, and the
- * 100 KB table parsed in every one of them was most of a hook's start-up regression.
+ * on the first call of `gitleaksTable()`: most processes print nothing a rule could match, so they
+ * never parse the table (bench `startup`, `hooks`).
  */
 export interface GitleaksTable {
   rules: readonly GeneratedRule[];

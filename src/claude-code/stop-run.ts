@@ -5,12 +5,26 @@
  */
 import fs from 'node:fs';
 import { lazyRequire } from '../core/lazy.js';
+import type { EngineName } from '../llm/model.js';
+import type { GlobalArgs } from '../shell/options.js';
 import { messages } from '../core/messages.js';
 import { resolveMemoryDir } from '../store/resolve.js';
 import { openRunLog } from '../store/detached-run.js';
 import { sleep } from '../store/sleep.js';
 import { readHookInput, type StopInput } from './hook-io.js';
 import { transcriptFileProblem } from './transcript-file.js';
+
+/** The flags of a command that reads a transcript by hand (`--from`) or from its Stop hook (`--hook`). */
+export interface TranscriptCommandOptions extends GlobalArgs {
+  from?: string | undefined;
+  hook: boolean;
+  dryRun: boolean;
+  engine?: EngineName | undefined;
+  model?: string | undefined;
+  sessionId?: string | undefined;
+  /** Started by the Stop hook: the transcript may not exist yet. */
+  afterStop?: boolean | undefined;
+}
 
 /** How long a run started by the Stop hook waits for a transcript Claude Code has not created yet. */
 const TRANSCRIPT_WAIT_MS = 5_000;

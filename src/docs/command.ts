@@ -1,26 +1,17 @@
 import { UsageError } from '../core/errors.js';
-import { messages } from '../core/messages.js';
-import { usableEngine, type EngineName } from '../llm/model.js';
-import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import { messages, printable, printableLines } from '../core/messages.js';
+import { usableEngine } from '../llm/model.js';
+import { resolveFor } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { configSection } from '../config/find.js';
 import { absolutePath, requireWorkingDirectory, workingDirectory } from '../store/cwd.js';
 import { findGitRoot } from '../store/git-root.js';
 import { MAX_CANDIDATES } from './find.js';
-import { awaitTranscript } from '../claude-code/stop-run.js';
+import { awaitTranscript, type TranscriptCommandOptions } from '../claude-code/stop-run.js';
 import { runDocsHook } from './hook.js';
 import { type DocReport, type DocsResult, runDocs } from './run.js';
 
-export interface DocsCommandOptions extends GlobalArgs {
-  from?: string | undefined;
-  hook: boolean;
-  dryRun: boolean;
-  engine?: EngineName | undefined;
-  model?: string | undefined;
-  sessionId?: string | undefined;
-  /** Started by the Stop hook: the transcript may not exist yet. */
-  afterStop?: boolean | undefined;
-}
+export type DocsCommandOptions = TranscriptCommandOptions;
 
 const KIND = { edited: 'edited', ran: 'ran', read: 'read' } as const;
 
@@ -57,12 +48,13 @@ function report(args: DocsCommandOptions, output: Output, result: DocsResult): v
   if (result.status === 'coalesced') output.info(messages.docsCoalesced());
   if (result.docs.length === 0) output.info(messages.docsNone());
   for (const doc of result.docs) {
-    output.out(`${doc.path}  ${doc.title}${doc.read ? '  (read in the new part of the transcript)' : ''}`);
-    if (doc.instructions) output.out(`  instructions: ${doc.instructions}`);
-    for (const t of doc.touched) output.out(`  ${KIND[t.kind]} ${t.what} (${t.why})`);
+    // Paths, titles, commands and the doc's own text come from the repository and the transcript: printed inert.
+    output.out(printable(`${doc.path}  ${doc.title}${doc.read ? '  (read in the new part of the transcript)' : ''}`));
+    if (doc.instructions) output.out(printable(`  instructions: ${doc.instructions}`));
+    for (const t of doc.touched) output.out(printable(`  ${KIND[t.kind]} ${t.what} (${t.why})`));
     const line = outcomeLine(doc, result.dryRun);
-    if (line) output.out(line);
-    if (result.dryRun && doc.diff) output.write(doc.diff);
+    if (line) output.out(printable(line));
+    if (result.dryRun && doc.diff) output.write(printableLines(doc.diff));
   }
   if (result.engine === 'local' && result.transcript) output.info(`memdir docs: ${messages.docsOffline()}`);
 }

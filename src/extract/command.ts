@@ -3,27 +3,19 @@ import { UsageError } from '../core/errors.js';
 import { TEAM_DIR } from '../core/taxonomy.js';
 import { messages } from '../core/messages.js';
 import { configSection } from '../config/find.js';
-import { usableEngine, type EngineName } from '../llm/model.js';
-import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import { usableEngine } from '../llm/model.js';
+import { resolveFor } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, workingDirectory } from '../store/cwd.js';
 import { type CandidateDecision, type ConsideredStatement, extract, type ExtractResult } from './extract.js';
-import { awaitTranscript } from '../claude-code/stop-run.js';
+import { awaitTranscript, type TranscriptCommandOptions } from '../claude-code/stop-run.js';
 import { runExtractHook } from './hook.js';
 import type { OperationBasis } from './operations.js';
 import { type ReviewAction, runReview } from './review.js';
 
-export interface ExtractCommandOptions extends GlobalArgs {
-  from?: string | undefined;
-  hook: boolean;
-  dryRun: boolean;
-  engine?: EngineName | undefined;
-  model?: string | undefined;
+export interface ExtractCommandOptions extends TranscriptCommandOptions {
   every?: number | undefined;
   explicitOnly?: boolean | undefined;
-  sessionId?: string | undefined;
-  /** Started by the Stop hook: the transcript may not exist yet. */
-  afterStop?: boolean | undefined;
   review?: boolean | undefined;
   accept?: string | undefined;
   discard?: string | undefined;

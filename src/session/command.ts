@@ -1,24 +1,16 @@
 import { UsageError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { configSection } from '../config/find.js';
-import { usableEngine, type EngineName } from '../llm/model.js';
-import { resolveFor, type GlobalArgs } from '../shell/options.js';
+import { usableEngine } from '../llm/model.js';
+import { resolveFor } from '../shell/options.js';
 import type { Output } from '../shell/output.js';
 import { absolutePath, workingDirectory } from '../store/cwd.js';
-import { awaitTranscript } from '../claude-code/stop-run.js';
+import { awaitTranscript, type TranscriptCommandOptions } from '../claude-code/stop-run.js';
 import { runSessionHook } from './hook.js';
 import { keepSessionNotes } from './session.js';
 
-export interface SessionCommandOptions extends GlobalArgs {
-  from?: string | undefined;
-  hook: boolean;
-  dryRun: boolean;
-  engine?: EngineName | undefined;
-  model?: string | undefined;
-  sessionId?: string | undefined;
-  /** Started by the Stop hook: keep to the thresholds; the transcript may not exist yet. */
-  afterStop?: boolean | undefined;
-}
+/** `afterStop` also means: keep to the thresholds. */
+export type SessionCommandOptions = TranscriptCommandOptions;
 
 /** `memdir session`: a session's notes from its transcript (a file, `-` for stdin, or the Stop hook's). */
 export async function runSession(args: SessionCommandOptions, output: Output): Promise<number> {

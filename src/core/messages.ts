@@ -295,5 +295,14 @@ const ESCAPES: Record<string, string> = { '\0': '\\0', '\n': '\\n', '\r': '\\r',
 
 /** `value` with control characters, line and paragraph separators, bidi overrides and lone surrogates escaped: it prints as one inert line. */
 export function printable(value: string): string {
-  return value.replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]|\p{Cs}/gu, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return value.replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]|\p{Cs}/gu, escapeCharacter);
+}
+
+/** Text of several lines (a diff) with what `printable` escapes escaped, line breaks and tabs kept. */
+export function printableLines(value: string): string {
+  return value.replace(/[^\P{Cc}\n\t]|[\u2028\u2029\u202a-\u202e\u2066-\u2069]|\p{Cs}/gu, escapeCharacter);
+}
+
+function escapeCharacter(c: string): string {
+  return ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }

@@ -194,6 +194,17 @@ describe('memdir docs offline and on bad input', () => {
     expect(server.messages()).toHaveLength(0);
   });
 
+  test('a title or instructions line with terminal escapes is listed with them escaped', async () => {
+    const ws = await workspace(server);
+    const { ANTHROPIC_API_KEY: _key, ...env } = ws.env;
+    fs.writeFileSync(path.join(ws.root, 'docs/esc.md'), '# MAGIC DOC: Colors \u001b[31mred\u001b[0m\n_keep \u202eit\u202c short_\n');
+    const r = await runMemdir(['docs', '--from', ws.transcript, '--dir', ws.dir], { cwd: ws.root, env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('docs/esc.md  Colors \\u001b[31mred\\u001b[0m\n');
+    expect(r.stdout).toContain('  instructions: keep \\u202eit\\u202c short');
+    expect(r.stdout).not.toMatch(/[\u001b\u202e]/);
+  });
+
   test('.gitignore is respected, an untracked doc not ignored is found, a nested plain .md is not a doc', async () => {
     const ws = await workspace(server);
     fs.writeFileSync(path.join(ws.root, '.gitignore'), 'build/\n');
